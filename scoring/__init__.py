@@ -1,0 +1,1 @@
+"""Games: the rules engines (``scoring.roimat``, plain Python), score sheets and exports."""

@@ -1,0 +1,239 @@
+"""Forms of the score sheets: a partie's heading, a donne, an import, an email."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.conf import settings
+from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.messages import problem_message, sheet_error_message
+from scoring.models import ENTRY_FIELDS, Donne, Partie
+from scoring.roimat.notation import SheetInput, parse_sheet
+from scoring.roimat.partie import InvalidSheet, compute_sheet
+from scoring.roimat.scoring import DonneEntry, validate_donne
+from scoring.roimat.seats import SEATS
+from tournaments.models import Player
+
+SEAT_LABELS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "O": gettext_lazy("West"),
+}
+
+
+class PartieForm(forms.ModelForm):
+    """A new partie: rules, heading and the player at each seat (four different players)."""
+
+    class Meta:
+        model = Partie
+        fields = ["variant", "rounding", "fault_counting", "target", "played_on", "place", "table"]
+        widgets = {"played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in SEATS:
+            self.fields[f"player_{seat.lower()}"] = forms.ModelChoiceField(
+                Player.objects.all(), label=SEAT_LABELS[seat]
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        chosen = [cleaned.get(f"player_{seat.lower()}") for seat in SEATS]
+        seen = set()
+        for seat, player in zip(SEATS, chosen, strict=True):
+            if player is not None and player.pk in seen:
+                self.add_error(f"player_{seat.lower()}", _("This player already has a seat."))
+            elif player is not None:
+                seen.add(player.pk)
+        return cleaned
+
+    def players(self) -> dict[str, Player]:
+        """Seat → Player, once the form is valid."""
+        return {seat: self.cleaned_data[f"player_{seat.lower()}"] for seat in SEATS}
+
+
+FAULT_FIELDS = [f"faults_{seat.lower()}" for seat in SEATS]
+
+
+class DonneForm(forms.ModelForm):
+    """One donne, new or corrected, checked against the rules and the rest of the sheet.
+
+    Each refusal of ROIMAT.md §7 appears on its field; a correction that would make a later
+    donne impossible (for instance one entered after the new end of the partie) is refused
+    as a whole.
+    """
+
+    class Meta:
+        model = Donne
+        fields = [
+            "dealer",
+            "trump",
+            "trumps",
+            "contre_plis",
+            "contre_roi",
+            "surcontre_plis",
+            "surcontre_roi",
+            "plis_ns",
+            "points_ns",
+            "roi_au_bout",
+            *FAULT_FIELDS,
+        ]
+        widgets = {
+            "dealer": forms.RadioSelect,
+            "trump": forms.RadioSelect,
+            "plis_ns": forms.NumberInput(attrs={"min": 0, "max": 9, "inputmode": "numeric"}),
+            "points_ns": forms.NumberInput(attrs={"min": 0, "max": 128, "inputmode": "numeric"}),
+            "trumps": forms.NumberInput(attrs={"min": 1, "max": 9, "inputmode": "numeric"}),
+            **{
+                name: forms.NumberInput(attrs={"min": 0, "max": 9, "inputmode": "numeric"})
+                for name in FAULT_FIELDS
+            },
+        }
+
+    def __init__(self, *args, partie: Partie, number: int | None = None, **kwargs):
+        self.partie = partie
+        self.number = number
+        super().__init__(*args, **kwargs)
+        names = partie.players_by_seat
+        self.fields["dealer"].choices = [
+            (seat, f"{seat} · {names[seat]}" if seat in names else seat) for seat in SEATS
+        ]
+        for seat, name in zip(SEATS, FAULT_FIELDS, strict=True):
+            player = names.get(seat, seat)
+            self.fields[name].label = _("Faults of %(player)s") % {"player": player}
+
+    def entry(self) -> DonneEntry:
+        """The donne as entered (needs ``cleaned_data``)."""
+        data = self.cleaned_data
+        faults = tuple(
+            seat
+            for seat, name in zip(SEATS, FAULT_FIELDS, strict=True)
+            for _n in range(data.get(name) or 0)
+        )
+        annulled = self.instance.annulled if self.number is not None else False
+        values = {f: data.get(f) for f in ENTRY_FIELDS if f != "annulled"}
+        return DonneEntry(faults=faults, annulled=annulled, **values)
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        entry = self.entry()
+        for problem in validate_donne(entry):
+            field = problem.field if problem.field in self.fields else None
+            self.add_error(field, problem_message(problem))
+        if not self.errors:
+            self._check_sheet(entry)
+        return cleaned
+
+    def _check_sheet(self, entry: DonneEntry) -> None:
+        entries = self.partie.entries()
+        if self.number is None:
+            entries.append(entry)
+            position = len(entries)
+        else:
+            position = self.number
+            entries[position - 1] = entry
+        try:
+            compute_sheet(entries, self.partie.rules)
+        except InvalidSheet as error:
+            if error.donne == position:
+                self.add_error(None, problem_message(error.problem))
+            else:
+                self.add_error(
+                    None,
+                    _("This correction would refuse another donne: %(error)s")
+                    % {"error": sheet_error_message(error)},
+                )
+
+
+class SheetImportForm(forms.Form):
+    """A §10 JSON score sheet, uploaded as a file or pasted."""
+
+    file = forms.FileField(label=gettext_lazy("JSON file"), required=False)
+    text = forms.CharField(
+        label=gettext_lazy("or paste the JSON"), widget=forms.Textarea, required=False
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        raw = upload.read().decode("utf-8", errors="replace") if upload else cleaned.get("text")
+        if not raw:
+            raise forms.ValidationError(_("Choose a file or paste a sheet."))
+        try:
+            sheet = parse_sheet(json.loads(raw))
+            compute_sheet(sheet.donnes, sheet.rules)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("This is not JSON (line %(line)s): %(msg)s")
+                % {"line": error.lineno, "msg": error.msg}
+            ) from None
+        except InvalidSheet as error:
+            raise forms.ValidationError(sheet_error_message(error)) from None
+        cleaned["sheet"] = sheet
+        return cleaned
+
+    @property
+    def sheet(self) -> SheetInput:
+        return self.cleaned_data["sheet"]
+
+
+class EmailSheetForm(forms.Form):
+    """Who receives a sheet: players with an address, the club's address, other addresses."""
+
+    players = forms.MultipleChoiceField(
+        label=gettext_lazy("Players"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    club = forms.BooleanField(label=gettext_lazy("The club's address"), required=False)
+    others = forms.CharField(
+        label=gettext_lazy("Other addresses"),
+        required=False,
+        help_text=gettext_lazy("Separated by commas."),
+    )
+
+    def __init__(self, *args, partie: Partie, **kwargs):
+        super().__init__(*args, **kwargs)
+        addresses = partie.email_addresses()
+        named = {p.email: p.name for p in partie.players_by_seat.values() if p.email}
+        self.fields["players"].choices = [(a, f"{named[a]} <{a}>") for a in addresses]
+        self.fields["players"].initial = addresses
+        if settings.CLUB_EMAIL:
+            self.fields["club"].label = _("The club (%(address)s)") % {
+                "address": settings.CLUB_EMAIL
+            }
+            self.fields["club"].initial = True
+        else:
+            del self.fields["club"]
+
+    def clean_others(self) -> list[str]:
+        addresses = [a.strip() for a in self.cleaned_data["others"].split(",") if a.strip()]
+        for address in addresses:
+            try:
+                validate_email(address)
+            except forms.ValidationError:
+                raise forms.ValidationError(
+                    _("%(address)s is not an email address.") % {"address": address}
+                ) from None
+        return addresses
+
+    def recipients(self) -> list[str]:
+        """Every chosen address once, once the form is valid."""
+        chosen = list(self.cleaned_data["players"])
+        if self.cleaned_data.get("club"):
+            chosen.append(settings.CLUB_EMAIL)
+        chosen += self.cleaned_data["others"]
+        if not chosen:
+            raise forms.ValidationError(_("Choose at least one recipient."))
+        return list(dict.fromkeys(chosen))
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            cleaned["recipients"] = self.recipients()
+        return cleaned

@@ -1,0 +1,241 @@
+"""What players write on a Table de marque: the partie, its seats and its donnes.
+
+Only entries are stored; every total and cumul is computed by ``scoring.roimat`` from them.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.roimat.cards import COLOURS
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.partie import Sheet, compute_sheet
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.scoring import DonneEntry
+from scoring.roimat.seats import SEATS
+
+SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("O", _("West"))]
+COLOUR_CHOICES = [
+    ("J", _("yellow")),
+    ("R", _("red")),
+    ("V", _("green")),
+    ("B", _("blue")),
+]
+assert [c for c, _label in COLOUR_CHOICES] == list(COLOURS)
+
+#: The Donne fields that hold a ``DonneEntry`` field of the same name (faults apart).
+ENTRY_FIELDS = (
+    "dealer",
+    "trump",
+    "trumps",
+    "plis_ns",
+    "points_ns",
+    "roi_au_bout",
+    "contre_plis",
+    "contre_roi",
+    "surcontre_plis",
+    "surcontre_roi",
+    "annulled",
+)
+
+
+class Partie(models.Model):
+    """A partie of Roimat at one table: its rules, heading and four players."""
+
+    class Variant(models.TextChoices):
+        CLUB_8 = "club-8", _("Club, 8 donnes (±100)")
+        OFFICIAL_1000 = "official-1000", _("Official, 1,000 points (+100/−70, +70/−100)")
+
+    class FaultCounting(models.TextChoices):
+        PLAYER = "player", _("per player")
+        TEAM = "team", _("per team")
+
+    game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
+    variant = models.CharField(
+        _("rules"), max_length=20, choices=Variant.choices, default=Variant.CLUB_8
+    )
+    rounding = models.BooleanField(
+        _("round to the ten"),
+        default=False,
+        help_text=_("Round coefficient × points to the nearest ten."),
+    )
+    fault_counting = models.CharField(
+        _("fault penalties counted"),
+        max_length=10,
+        choices=FaultCounting.choices,
+        default=FaultCounting.PLAYER,
+    )
+    target = models.PositiveIntegerField(
+        _("target"), default=1000, help_text=_("Points that end an official partie.")
+    )
+    played_on = models.DateField(_("date"), default=timezone.localdate)
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    table = models.CharField(_("table"), max_length=40, blank=True)
+    players = models.ManyToManyField(
+        "tournaments.Player", through="Seat", related_name="parties", verbose_name=_("players")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
+
+    def __str__(self) -> str:
+        return f"{self.played_on:%d/%m/%Y} — {self.team_names('ns')} / {self.team_names('oe')}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:partie_detail", args=[self.pk])
+
+    @property
+    def rules(self) -> RuleSet:
+        """The partie's ``RuleSet``."""
+        return RuleSet(
+            variant=self.variant,
+            rounding=self.rounding,
+            fault_counting=self.fault_counting,
+            target=self.target,
+        )
+
+    @cached_property
+    def players_by_seat(self) -> dict[str, object]:
+        """Seat letter → Player (uses prefetched seats when there are)."""
+        return {seat.seat: seat.player for seat in self.seats.all()}
+
+    def team_names(self, team: str) -> str:
+        """``"Annie & Claire"`` for ``"ns"``; seats without a player are left out."""
+        seats = ("N", "S") if team == "ns" else ("O", "E")
+        return " & ".join(str(self.players_by_seat[s]) for s in seats if s in self.players_by_seat)
+
+    def entries(self) -> list[DonneEntry]:
+        """The donnes as engine entries, in the order played."""
+        return [donne.to_entry() for donne in self.donnes.all()]
+
+    @cached_property
+    def sheet(self) -> Sheet:
+        """The computed Table de marque (raises ``InvalidSheet`` if stored donnes break §7)."""
+        return compute_sheet(self.entries(), self.rules)
+
+    def to_sheet_input(self) -> SheetInput:
+        """The partie as the §10 score sheet, for the JSON download and the exports."""
+        return SheetInput(
+            rules=self.rules,
+            players={seat: str(player) for seat, player in self.players_by_seat.items()},
+            donnes=tuple(self.entries()),
+            date=self.played_on,
+            place=self.place,
+            table=self.table,
+        )
+
+    def email_addresses(self) -> list[str]:
+        """The players' addresses, in seat order, without blanks or repeats."""
+        found = []
+        for seat in SEATS:
+            player = self.players_by_seat.get(seat)
+            if player and player.email and player.email not in found:
+                found.append(player.email)
+        return found
+
+
+class Seat(models.Model):
+    """Who sits where at a partie's table."""
+
+    partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    player = models.ForeignKey(
+        "tournaments.Player",
+        on_delete=models.PROTECT,
+        related_name="seats",
+        verbose_name=_("player"),
+    )
+
+    class Meta:
+        ordering = ["partie", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["partie", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["partie", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.player}"
+
+
+class Donne(models.Model):
+    """One donne as entered on the sheet (ROIMAT.md §10, score-sheet donne).
+
+    N/S's plis and points are stored; O/E's are 9 − and 128 − those.
+    ``faults_x`` counts the fautes de jeu of the player at seat x in this donne.
+    """
+
+    partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="donnes")
+    number = models.PositiveSmallIntegerField(_("number"))
+    dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
+    trump = models.CharField(_("trump"), max_length=1, choices=COLOUR_CHOICES)
+    trumps = models.PositiveSmallIntegerField(_("number of trumps"), null=True, blank=True)
+    contre_plis = models.BooleanField(_("contre on the 5 plis"), default=False)
+    contre_roi = models.BooleanField(_("contre on the Roi au bout"), default=False)
+    surcontre_plis = models.BooleanField(_("surcontre on the 5 plis"), default=False)
+    surcontre_roi = models.BooleanField(_("surcontre on the Roi au bout"), default=False)
+    plis_ns = models.PositiveSmallIntegerField(_("plis N/S"), default=0)
+    points_ns = models.PositiveSmallIntegerField(_("points N/S"), default=0)
+    roi_au_bout = models.BooleanField(_("Roi au bout"), default=False)
+    faults_n = models.PositiveSmallIntegerField(_("faults North"), default=0)
+    faults_e = models.PositiveSmallIntegerField(_("faults East"), default=0)
+    faults_s = models.PositiveSmallIntegerField(_("faults South"), default=0)
+    faults_o = models.PositiveSmallIntegerField(_("faults West"), default=0)
+    annulled = models.BooleanField(_("annulled"), default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["partie", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["partie", "number"], name="one_donne_per_number"),
+        ]
+        verbose_name = _("donne")
+        verbose_name_plural = _("donnes")
+
+    def __str__(self) -> str:
+        return f"{self.partie_id} / {self.number}"
+
+    @property
+    def faults(self) -> tuple[str, ...]:
+        """One seat per fault, as in §10 (``("E", "E")`` for two faults of East)."""
+        return tuple(
+            seat for seat in SEATS for _n in range(getattr(self, f"faults_{seat.lower()}"))
+        )
+
+    def set_faults(self, faults: tuple[str, ...]) -> None:
+        """Store the §10 list of faulty seats in the four counters."""
+        for seat in SEATS:
+            setattr(self, f"faults_{seat.lower()}", faults.count(seat))
+
+    def to_entry(self) -> DonneEntry:
+        """The engine's view of this donne."""
+        return DonneEntry(faults=self.faults, **{f: getattr(self, f) for f in ENTRY_FIELDS})
+
+    @classmethod
+    def from_entry(cls, entry: DonneEntry, **fields) -> Donne:
+        """An unsaved Donne holding ``entry`` (plus ``partie``, ``number`` … in ``fields``)."""
+        donne = cls(**{f: getattr(entry, f) for f in ENTRY_FIELDS}, **fields)
+        donne.set_faults(entry.faults)
+        return donne

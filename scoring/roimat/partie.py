@@ -1,0 +1,158 @@
+"""A whole partie: fault penalties, cumuls, end and winner (ROIMAT.md §5, §6).
+
+``compute_sheet(donnes, rules)`` is the one place where a Table de marque is added up; the
+site, the exports and the commands all call it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import FAULT_STEP, RuleSet
+from .scoring import DonneEntry, EntryProblem, TeamScore, score_team, validate_donne
+from .seats import SEATS, TEAMS, left, team_of
+
+
+class InvalidSheet(ValueError):
+    """A sheet is refused: ``donne`` (1-based position, or None for the sheet's own fields such
+    as the variant or the players) and the ``problem`` naming the field."""
+
+    def __init__(self, donne: int | None, problem: EntryProblem):
+        self.donne = donne
+        self.problem = problem
+        where = f"donne {donne}, {problem.field}" if donne else problem.field
+        super().__init__(f"{where}: {problem.message}")
+
+
+@dataclass(frozen=True)
+class DonneRow:
+    """One line of the sheet: the entry, its position and, unless annulled, both teams' scores.
+
+    ``number`` is the 1-based position in the list; ``counted`` is the donne's number among
+    counted donnes (the sheet's Donne column), None when annulled.
+    """
+
+    number: int
+    counted: int | None
+    entry: DonneEntry
+    ns: TeamScore | None
+    oe: TeamScore | None
+
+    def team(self, team: str) -> TeamScore | None:
+        """The ``"ns"`` or ``"oe"`` score of this row."""
+        return self.ns if team == "ns" else self.oe
+
+    def as_dict(self) -> dict[str, Any]:
+        """The §10 computed-sheet object of this donne."""
+        if self.ns is None or self.oe is None:
+            return {"annulled": True}
+        return {"ns": self.ns.as_dict(), "oe": self.oe.as_dict()}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A computed Table de marque: rows, final cumuls, whether the partie is over, the winner.
+
+    ``winner`` is ``"ns"``, ``"oe"`` or None (not finished, or a draw in ``club-8``).
+    """
+
+    rules: RuleSet
+    rows: tuple[DonneRow, ...]
+    total_ns: int
+    total_oe: int
+    finished: bool
+    winner: str | None
+
+    @property
+    def counted(self) -> int:
+        """How many donnes count (annulled ones do not)."""
+        return sum(1 for row in self.rows if row.counted is not None)
+
+    def total(self, team: str) -> int:
+        """Final cumul of ``"ns"`` or ``"oe"``, in points."""
+        return self.total_ns if team == "ns" else self.total_oe
+
+    def as_dict(self) -> dict[str, Any]:
+        """The computed sheet of ROIMAT.md §10."""
+        return {
+            "donnes": [row.as_dict() for row in self.rows],
+            "total_ns": self.total_ns,
+            "total_oe": self.total_oe,
+            "finished": self.finished,
+            "winner": self.winner,
+        }
+
+
+def is_finished(rules: RuleSet, counted: int, cumul: dict[str, int]) -> bool:
+    """Whether the partie is over (§6).
+
+    ``club-8``: after ``rules.donnes`` counted donnes. ``official-1000``: once a team's cumul
+    reaches ``rules.target``, unless both cumuls are equal (play on).
+    """
+    if rules.plays_to_target:
+        return max(cumul.values()) >= rules.target and cumul["ns"] != cumul["oe"]
+    return counted >= rules.donnes
+
+
+def compute_sheet(donnes: Sequence[DonneEntry], rules: RuleSet) -> Sheet:
+    """Score a partie donne by donne (ROIMAT.md §5, §6).
+
+    Takes the entries in the order they were played; returns the ``Sheet``.
+    Raises ``InvalidSheet`` naming the first refused donne and field (§7), including a donne
+    entered after the partie was over.
+    """
+    cumul = {"ns": 0, "oe": 0}
+    faults: Counter[str] = Counter()
+    rows: list[DonneRow] = []
+    counted = 0
+    finished = False
+    for number, entry in enumerate(donnes, start=1):
+        if finished:
+            raise InvalidSheet(number, EntryProblem("donne", "after_end"))
+        problems = validate_donne(entry)
+        if problems:
+            raise InvalidSheet(number, problems[0])
+        if entry.annulled:
+            rows.append(DonneRow(number, None, entry, None, None))
+            continue
+        counted += 1
+        penalties = _penalties(entry, rules, faults)
+        scores = {t: score_team(entry, t, rules, penalties[t], cumul[t]) for t in TEAMS}
+        cumul = {t: scores[t].cumul for t in TEAMS}
+        rows.append(DonneRow(number, counted, entry, scores["ns"], scores["oe"]))
+        finished = is_finished(rules, counted, cumul)
+    winner = None
+    if finished and cumul["ns"] != cumul["oe"]:
+        winner = "ns" if cumul["ns"] > cumul["oe"] else "oe"
+    return Sheet(rules, tuple(rows), cumul["ns"], cumul["oe"], finished, winner)
+
+
+def _penalties(entry: DonneEntry, rules: RuleSet, faults: Counter[str]) -> dict[str, int]:
+    """Each team's penalty for this donne's faults; updates the partie's fault counts (§5).
+
+    The n-th fault of a player (of a team with ``fault_counting="team"``) costs n × 50.
+    """
+    penalties = {"ns": 0, "oe": 0}
+    for seat in entry.faults:
+        team = team_of(seat)
+        key = team if rules.fault_counting == "team" else seat
+        faults[key] += 1
+        penalties[team] += FAULT_STEP * faults[key]
+    return penalties
+
+
+def next_dealer(donnes: Sequence[DonneEntry], first: str = "N") -> str:
+    """The dealer to propose for the next donne (§3, §6).
+
+    After an annulled donne the same dealer deals again; otherwise the deal passes to the
+    left (clockwise). ``first`` deals the first donne.
+    """
+    if not donnes:
+        return first
+    last = donnes[-1]
+    if last.dealer not in SEATS:
+        return first
+    return last.dealer if last.annulled else left(last.dealer)

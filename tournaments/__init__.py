@@ -1,0 +1,1 @@
+"""Players, and later tournaments, rounds, tables and standings."""
