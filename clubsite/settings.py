@@ -132,7 +132,7 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # Email: printed on the console in development, SMTP when EMAIL_HOST is set.
 EMAIL_HOST = env_str("EMAIL_HOST")

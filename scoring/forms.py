@@ -58,6 +58,7 @@ class PartieForm(forms.ModelForm):
 
 
 FAULT_FIELDS = [f"faults_{seat.lower()}" for seat in SEATS]
+ANNOUNCEMENT_FIELDS = ["contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi"]
 
 
 class DonneForm(forms.ModelForm):
@@ -74,10 +75,7 @@ class DonneForm(forms.ModelForm):
             "dealer",
             "trump",
             "trumps",
-            "contre_plis",
-            "contre_roi",
-            "surcontre_plis",
-            "surcontre_roi",
+            *ANNOUNCEMENT_FIELDS,
             "plis_ns",
             "points_ns",
             "roi_au_bout",

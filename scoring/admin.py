@@ -1,0 +1,54 @@
+"""Admin of the score sheets. Donnes are corrected on the site's entry page, where the rules are
+checked against the whole sheet, so the admin shows them read-only."""
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .models import Donne, Partie, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    max_num = 4
+    autocomplete_fields = ["player"]
+
+
+class DonneInline(admin.TabularInline):
+    model = Donne
+    extra = 0
+    can_delete = False
+    fields = [
+        "number",
+        "dealer",
+        "trump",
+        "plis_ns",
+        "points_ns",
+        "roi_au_bout",
+        "contre_plis",
+        "contre_roi",
+        "surcontre_plis",
+        "surcontre_roi",
+        "annulled",
+        "edit",
+    ]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("correct"))
+    def edit(self, donne):
+        url = reverse("scoring:donne_edit", args=[donne.partie_id, donne.number])
+        return format_html('<a href="{}">{}</a>', url, _("correct on the site"))
+
+
+@admin.register(Partie)
+class PartieAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "played_on", "place", "table", "variant"]
+    list_filter = ["variant", "played_on"]
+    search_fields = ["place", "table", "seats__player__name"]
+    date_hierarchy = "played_on"
+    inlines = [SeatInline, DonneInline]

@@ -1,0 +1,81 @@
+"""``manage.py demo_data``: a club account, players and a few parties to look at.
+
+Creates the account ``secretaire`` (password ``roimat``) unless it exists; adds the demo
+players and parties only once, so the command can run at every start.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from scoring.models import Partie
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.sampling import random_partie
+from scoring.services import partie_create
+from tournaments.models import Player
+
+USERNAME, PASSWORD = "secretaire", "roimat"
+PLAYERS = [
+    "Annie",
+    "Bernard",
+    "Claire",
+    "Denis",
+    "Élise",
+    "François",
+    "Gisèle",
+    "Henri",
+    "Isabelle",
+    "Jacques",
+]
+PARTIES = [
+    # (days ago, rules, seats N E S O by index in PLAYERS, donnes or None to play to the end)
+    (21, RuleSet("club-8"), (0, 1, 2, 3), None),
+    (21, RuleSet("club-8"), (4, 5, 6, 7), None),
+    (14, RuleSet("club-8", rounding=True), (0, 5, 2, 7), None),
+    (14, RuleSet("club-8"), (4, 1, 6, 3), None),
+    (7, RuleSet("official-1000"), (8, 0, 9, 4), None),
+    (7, RuleSet("club-8"), (1, 2, 3, 5), None),
+    (0, RuleSet("club-8"), (0, 1, 2, 3), 5),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo club account, players and parties (once)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--seed", type=int, default=2026, help="random seed of the donnes")
+
+    def handle(self, *args, **options):
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=USERNAME).first()
+        if user is None:
+            user = user_model.objects.create_superuser(USERNAME, "", PASSWORD)
+            self.stdout.write(f"account {USERNAME} / {PASSWORD} created")
+        if Partie.objects.exists():
+            self.stdout.write("parties already present: no demo parties added")
+            return
+        players = [
+            Player.objects.get_or_create(
+                name=name, defaults={"email": f"{name.lower()}@example.org"}
+            )[0]
+            for name in PLAYERS
+        ]
+        rng = random.Random(options["seed"])
+        today = datetime.date.today()
+        for table, (days_ago, rules, seats, donnes) in enumerate(PARTIES, start=1):
+            seated = {seat: players[i] for seat, i in zip("NESO", seats, strict=True)}
+            sheet = SheetInput(
+                rules=rules,
+                players={seat: p.name for seat, p in seated.items()},
+                donnes=tuple(random_partie(rng, rules, donnes)),
+                date=today - datetime.timedelta(days=days_ago),
+                place="Club",
+                table=str(table),
+            )
+            partie_create(sheet=sheet, players=seated, created_by=user)
+        self.stdout.write(f"{len(PLAYERS)} players and {len(PARTIES)} parties created")

@@ -1,0 +1,225 @@
+"""Pages of the score sheets: list, Table de marque, entry and correction, exports, email.
+
+Reading needs no account; entering, correcting, importing and emailing need a club account.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from scoring import documents, services
+from scoring.exports.chart import cumul_chart_svg
+from scoring.exports.layout import headers, result_line, sheet_lines
+from scoring.filters import PartieFilter
+from scoring.forms import (
+    ANNOUNCEMENT_FIELDS,
+    FAULT_FIELDS,
+    DonneForm,
+    EmailSheetForm,
+    PartieForm,
+    SheetImportForm,
+)
+from scoring.mail import send_sheet
+from scoring.messages import sheet_error_message
+from scoring.models import Donne, Partie, Seat
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.partie import InvalidSheet, compute_sheet, next_dealer
+from scoring.tables import PartieTable
+
+
+def parties():
+    """Parties with what their lines need, in a fixed number of queries."""
+    return Partie.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")), "donnes"
+    )
+
+
+def partie_list(request):
+    """All parties, newest first, filtered by player, dates and rules."""
+    filterset = PartieFilter(request.GET, queryset=parties())
+    table = PartieTable(filterset.qs.distinct())
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "scoring/partie_list.html", {"filter": filterset, "table": table})
+
+
+def partie_detail(request, pk: int):
+    """The Table de marque page: every column of the paper sheet, the result and the chart."""
+    partie = get_object_or_404(parties(), pk=pk)
+    sheet = partie.sheet
+    players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+    return render(
+        request,
+        "scoring/partie_detail.html",
+        {
+            "partie": partie,
+            "sheet": sheet,
+            "headers": headers(),
+            "lines": sheet_lines(sheet, players),
+            "result": result_line(sheet, players),
+            "chart": cumul_chart_svg(sheet) if sheet.counted else "",
+            "can_add": not sheet.finished,
+        },
+    )
+
+
+@login_required
+def partie_create(request):
+    """Start a partie: rules, date, place, table and the four players."""
+    form = PartieForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        sheet = SheetInput(
+            rules=form.instance.rules,
+            players={seat: p.name for seat, p in form.players().items()},
+            donnes=(),
+            date=data["played_on"],
+            place=data["place"],
+            table=data["table"],
+        )
+        partie = services.partie_create(
+            sheet=sheet, players=form.players(), created_by=request.user
+        )
+        messages.success(request, _("Partie created. Enter the first donne."))
+        return redirect("scoring:donne_create", pk=partie.pk)
+    return render(request, "scoring/partie_form.html", {"form": form})
+
+
+@login_required
+def donne_create(request, pk: int):
+    """Enter the next donne; the dealer is proposed by rotation."""
+    partie = get_object_or_404(parties(), pk=pk)
+    if partie.sheet.finished:
+        messages.error(request, _("The partie is over: no more donnes can be entered."))
+        return redirect(partie)
+    initial = {"dealer": next_dealer(partie.entries())}
+    form = DonneForm(request.POST or None, partie=partie, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        donne = services.donne_record(
+            partie=partie, entry=form.entry(), number=None, user=request.user
+        )
+        messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+        return redirect(partie)
+    return render(request, "scoring/donne_form.html", _donne_context(partie, form, None))
+
+
+@login_required
+def donne_edit(request, pk: int, number: int):
+    """Correct donne ``number``; the sheet is recomputed."""
+    partie = get_object_or_404(parties(), pk=pk)
+    donne = get_object_or_404(Donne, partie=partie, number=number)
+    form = DonneForm(request.POST or None, instance=donne, partie=partie, number=number)
+    if request.method == "POST" and form.is_valid():
+        services.donne_record(partie=partie, entry=form.entry(), number=number, user=request.user)
+        messages.success(request, _("Donne %(n)s corrected.") % {"n": number})
+        return redirect(partie)
+    return render(request, "scoring/donne_form.html", _donne_context(partie, form, donne))
+
+
+def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict:
+    faults = [form[name] for name in FAULT_FIELDS]
+    return {
+        "partie": partie,
+        "form": form,
+        "announcements": [form[name] for name in ANNOUNCEMENT_FIELDS],
+        "faults": faults,
+        "show_faults": any(f.errors or str(f.value() or "0") != "0" for f in faults),
+        "donne": donne,
+        "players": partie.players_by_seat,
+        "number": donne.number if donne else len(partie.entries()) + 1,
+    }
+
+
+@login_required
+@require_POST
+def donne_annul(request, pk: int, number: int):
+    """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
+    partie = get_object_or_404(parties(), pk=pk)
+    with transaction.atomic():
+        donne = get_object_or_404(Donne.objects.select_for_update(), partie=partie, number=number)
+        donne.annulled = not donne.annulled
+        entries = partie.entries()
+        entries[number - 1] = donne.to_entry()
+        try:
+            compute_sheet(entries, partie.rules)
+        except InvalidSheet as error:
+            messages.error(request, sheet_error_message(error))
+            return redirect(partie)
+        donne.entered_by = request.user
+        donne.save()
+    if donne.annulled:
+        messages.success(request, _("Donne %(n)s annulled.") % {"n": number})
+    else:
+        messages.success(request, _("Donne %(n)s counts again.") % {"n": number})
+    return redirect(partie)
+
+
+@login_required
+@require_POST
+def donne_delete_last(request, pk: int):
+    """Remove the last donne entered (a donne typed by mistake)."""
+    partie = get_object_or_404(Partie, pk=pk)
+    last = partie.donnes.order_by("-number").first()
+    if last is not None:
+        last.delete()
+        messages.success(request, _("Donne %(n)s deleted.") % {"n": last.number})
+    return redirect(partie)
+
+
+def partie_pdf(request, pk: int):
+    """The sheet as PDF (A4 landscape)."""
+    partie = get_object_or_404(parties(), pk=pk)
+    return _download(documents.partie_pdf(partie), documents.PDF, documents.filename(partie, "pdf"))
+
+
+def partie_xlsx(request, pk: int):
+    """The sheet as an Excel workbook with live formulas."""
+    partie = get_object_or_404(parties(), pk=pk)
+    return _download(
+        documents.partie_xlsx(partie), documents.XLSX, documents.filename(partie, "xlsx")
+    )
+
+
+def partie_json(request, pk: int):
+    """The partie as the §10 JSON score sheet, importable back."""
+    partie = get_object_or_404(parties(), pk=pk)
+    return _download(
+        documents.partie_json(partie).encode(), documents.JSON, documents.filename(partie, "json")
+    )
+
+
+def _download(content: bytes, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+def partie_import(request):
+    """Store a partie from a §10 JSON score sheet (file or pasted text)."""
+    form = SheetImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        partie = services.partie_import(sheet=form.sheet, created_by=request.user)
+        messages.success(request, _("Partie imported."))
+        return redirect(partie)
+    return render(request, "scoring/partie_import.html", {"form": form})
+
+
+@login_required
+def partie_email(request, pk: int):
+    """Send the sheet, PDF and Excel attached, to the players and/or the club."""
+    partie = get_object_or_404(parties(), pk=pk)
+    form = EmailSheetForm(request.POST or None, partie=partie)
+    if request.method == "POST" and form.is_valid():
+        recipients = form.cleaned_data["recipients"]
+        send_sheet(partie=partie, recipients=recipients)
+        messages.success(request, _("Sheet sent to %(to)s.") % {"to": ", ".join(recipients)})
+        return redirect(partie)
+    return render(request, "scoring/partie_email.html", {"partie": partie, "form": form})
