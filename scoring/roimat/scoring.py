@@ -75,7 +75,8 @@ class EntryProblem:
     Codes: ``bad_seat``, ``bad_colour``, ``plis_range``, ``points_range``, ``points_for_plis``,
     ``surcontre_without_contre``, ``roi_without_pli``, ``faults_range``, ``trumps_range``,
     ``after_end`` (the partie was over), ``not_integer``, ``not_boolean``, ``unknown_field``,
-    ``missing``, ``bad_value``. The user interface translates the code; ``message`` is the English text.
+    ``missing``, ``bad_value``. The user interface translates the code; ``message`` is the
+    English text.
     """
 
     field: str

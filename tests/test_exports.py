@@ -1,0 +1,114 @@
+"""PDF and Excel sheets read back: they show the engine's totals (no database).
+
+The workbook's formulas are evaluated by the ``formulas`` package, as a spreadsheet would.
+"""
+
+import io
+import tempfile
+from pathlib import Path
+
+import formulas
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from scoring.exports.layout import column, headers, sheet_lines
+from scoring.exports.pdf import sheet_pdf
+from scoring.exports.xlsx import HEADER_ROW, cell_name, sheet_xlsx
+from scoring.roimat.notation import parse_sheet
+from scoring.roimat.partie import compute_sheet
+from tests.conftest import load
+
+
+def computed(name):
+    sheet_input = parse_sheet(load(f"{name}.json"))
+    return sheet_input, compute_sheet(sheet_input.donnes, sheet_input.rules)
+
+
+def test_layout_has_the_paper_columns_and_t_lines():
+    sheet_input, sheet = computed("club8-partie")
+    titles = headers()
+    for title in ["Roi", "Donneur", "Donne", "C", "SC", "Plis N/S", "Contrat N/S", "Points N/S",
+                  "Total N/S", "Plis O/E", "Contrat O/E", "Points O/E", "Total O/E"]:
+        assert title in titles
+    kinds = [line.kind for line in sheet_lines(sheet, sheet_input.players)]
+    # Donne 1, then each further donne followed by its T line, as on the paper sheet.
+    assert kinds == ["donne"] + ["donne", "cumul"] * 7
+    t_lines = [line for line in sheet_lines(sheet, sheet_input.players) if line.kind == "cumul"]
+    assert t_lines[-1].cells[column("ns", "Total")] == -302
+    assert t_lines[-1].cells[column("oe", "Total")] == 54
+
+
+def test_pdf_shows_players_totals_and_winner():
+    sheet_input, sheet = computed("club8-partie")
+    reader = PdfReader(io.BytesIO(sheet_pdf(sheet_input, sheet, "Roimat Club d'Antony")))
+    box = reader.pages[0].mediabox
+    assert float(box.width) > float(box.height)  # landscape
+    text = " ".join(page.extract_text() for page in reader.pages)
+    for expected in ["Table de marque", "Annie", "Bernard", "Claire", "Denis", "-302", "54",
+                     "730", "-326", "Gagnants : Denis & Bernard"]:
+        assert expected in text
+    assert "Roimat Club d'Antony" in reader.metadata.title
+
+
+def evaluate(data: bytes, inputs: dict | None = None):
+    """Cell name (``K8``) → computed value of the workbook's first sheet."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheet.xlsx"
+        path.write_bytes(data)
+        model = formulas.ExcelModel().loads(str(path)).finish()
+    solution = model.calculate(inputs=inputs or {})
+    values = {}
+    for key, ranges in solution.items():
+        cell = key.rsplit("!", 1)[-1]
+        values[cell] = ranges.value[0][0]
+    return values
+
+
+@pytest.fixture(scope="module")
+def club8_workbook():
+    sheet_input, sheet = computed("club8-partie")
+    return sheet_input, sheet, sheet_xlsx(sheet_input, sheet)
+
+
+def total_cells(sheet_input, sheet):
+    """For each line, worksheet row → (kind, N/S value, O/E value) from the engine."""
+    lines = sheet_lines(sheet, sheet_input.players)
+    return {
+        HEADER_ROW + 1 + i: (line.kind, line.cells[column("ns", "Total")],
+                             line.cells[column("oe", "Total")])
+        for i, line in enumerate(lines)
+    }
+
+
+def test_workbook_totals_are_formulas_whose_values_equal_the_site(club8_workbook):
+    sheet_input, sheet, data = club8_workbook
+    ws = load_workbook(io.BytesIO(data)).active
+    values = evaluate(data)
+    for row, (_kind, ns, oe) in total_cells(sheet_input, sheet).items():
+        for team, expected in (("ns", ns), ("oe", oe)):
+            name = cell_name(column(team, "Total"), row)
+            assert str(ws[name].value).startswith("=")
+            assert values[name] == expected, name
+    assert ws.cell(row=HEADER_ROW, column=1).value == "Roi"
+
+
+def test_workbook_adds_up_again_when_a_player_edits_a_cell(club8_workbook):
+    sheet_input, sheet, data = club8_workbook
+    rows = total_cells(sheet_input, sheet)
+    last_row = max(rows)
+    second_donne = HEADER_ROW + 2  # donne 2: O/E contred the plis, coefficient 2, 95 points
+    points = cell_name(column("oe", "Points"), second_donne)
+    ws_name = "'[sheet.xlsx]TABLE DE MARQUE'!"
+    values = evaluate(data, {ws_name + points: 85})
+    assert values[cell_name(column("oe", "Total"), second_donne)] == 100 + 2 * 85
+    assert values[cell_name(column("oe", "Total"), last_row)] == 54 - 20
+
+
+def test_rounded_workbook_rounds_like_the_engine():
+    sheet_input, sheet = computed("official-rounded")
+    data = sheet_xlsx(sheet_input, sheet)
+    values = evaluate(data)
+    for row, (_kind, ns, oe) in total_cells(sheet_input, sheet).items():
+        assert values[cell_name(column("ns", "Total"), row)] == ns
+        assert values[cell_name(column("oe", "Total"), row)] == oe
