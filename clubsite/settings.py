@@ -86,6 +86,8 @@ SQLITE = {
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     },
+    # Tests use a file too, so that they run with WAL and several connections, as the site.
+    "TEST": {"NAME": BASE_DIR / env_str("SQLITE_TEST_NAME", "test-db.sqlite3")},
 }
 
 DATABASE_URL = env_str("DATABASE_URL")

@@ -64,9 +64,9 @@ ANNOUNCEMENT_FIELDS = ["contre_plis", "contre_roi", "surcontre_plis", "surcontre
 class DonneForm(forms.ModelForm):
     """One donne, new or corrected, checked against the rules and the rest of the sheet.
 
-    Each refusal of ROIMAT.md §7 appears on its field; a correction that would make a later
-    donne impossible (for instance one entered after the new end of the partie) is refused
-    as a whole.
+    Each refusal of ROIMAT.md §7 appears on its field. The whole sheet is checked again when
+    the donne is stored (``services.donne_record``): a donne after the end, or a correction
+    that would put a later donne after the new end, is refused there.
     """
 
     class Meta:
@@ -125,29 +125,7 @@ class DonneForm(forms.ModelForm):
         for problem in validate_donne(entry):
             field = problem.field if problem.field in self.fields else None
             self.add_error(field, problem_message(problem))
-        if not self.errors:
-            self._check_sheet(entry)
         return cleaned
-
-    def _check_sheet(self, entry: DonneEntry) -> None:
-        entries = self.partie.entries()
-        if self.number is None:
-            entries.append(entry)
-            position = len(entries)
-        else:
-            position = self.number
-            entries[position - 1] = entry
-        try:
-            compute_sheet(entries, self.partie.rules)
-        except InvalidSheet as error:
-            if error.donne == position:
-                self.add_error(None, problem_message(error.problem))
-            else:
-                self.add_error(
-                    None,
-                    _("This correction would refuse another donne: %(error)s")
-                    % {"error": sheet_error_message(error)},
-                )
 
 
 class SheetImportForm(forms.Form):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
 
 from scoring.models import Donne, Partie, Seat
 from scoring.roimat.notation import SheetInput
@@ -59,15 +58,24 @@ def partie_import(*, sheet: SheetInput, created_by=None) -> Partie:
 def donne_record(*, partie: Partie, entry: DonneEntry, number: int | None, user=None) -> Donne:
     """Add a donne to the partie (``number`` None) or correct donne ``number``.
 
-    The caller has checked the whole sheet with the new entry (``DonneForm`` does).
+    The partie is locked while the whole sheet is checked again with the new entry, so that
+    two phones entering at once cannot both take the same number nor add a donne after the
+    end. Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
     """
     with transaction.atomic():
+        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        donnes = list(Donne.objects.filter(partie=partie).order_by("number"))  # not prefetched
+        entries = [d.to_entry() for d in donnes]
         if number is None:
-            last = partie.donnes.aggregate(last=Max("number"))["last"] or 0
-            donne = Donne.from_entry(entry, partie=partie, number=last + 1, entered_by=user)
+            number = (donnes[-1].number if donnes else 0) + 1
+            entries.append(entry)
+            pk = None
         else:
-            old = partie.donnes.get(number=number)
-            donne = Donne.from_entry(entry, partie=partie, number=number, entered_by=user)
-            donne.pk = old.pk
+            index = next(i for i, d in enumerate(donnes) if d.number == number)
+            entries[index] = entry
+            pk = donnes[index].pk
+        compute_sheet(entries, partie.rules)
+        donne = Donne.from_entry(entry, partie=partie, number=number, entered_by=user)
+        donne.pk = pk
         donne.save()
     return donne

@@ -5,9 +5,10 @@ Reading needs no account; entering, correcting, importing and emailing need a cl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -31,7 +32,7 @@ from scoring.mail import send_sheet
 from scoring.messages import sheet_error_message
 from scoring.models import Donne, Partie, Seat
 from scoring.roimat.notation import SheetInput
-from scoring.roimat.partie import InvalidSheet, compute_sheet, next_dealer
+from scoring.roimat.partie import InvalidSheet, next_dealer
 from scoring.tables import PartieTable
 
 
@@ -101,11 +102,7 @@ def donne_create(request, pk: int):
         return redirect(partie)
     initial = {"dealer": next_dealer(partie.entries())}
     form = DonneForm(request.POST or None, partie=partie, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        donne = services.donne_record(
-            partie=partie, entry=form.entry(), number=None, user=request.user
-        )
-        messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+    if request.method == "POST" and form.is_valid() and _record(request, form, None):
         return redirect(partie)
     return render(request, "scoring/donne_form.html", _donne_context(partie, form, None))
 
@@ -116,11 +113,26 @@ def donne_edit(request, pk: int, number: int):
     partie = get_object_or_404(parties(), pk=pk)
     donne = get_object_or_404(Donne, partie=partie, number=number)
     form = DonneForm(request.POST or None, instance=donne, partie=partie, number=number)
-    if request.method == "POST" and form.is_valid():
-        services.donne_record(partie=partie, entry=form.entry(), number=number, user=request.user)
-        messages.success(request, _("Donne %(n)s corrected.") % {"n": number})
+    if request.method == "POST" and form.is_valid() and _record(request, form, number):
         return redirect(partie)
     return render(request, "scoring/donne_form.html", _donne_context(partie, form, donne))
+
+
+def _record(request, form: DonneForm, number: int | None) -> bool:
+    """Store the form's donne (new when ``number`` is None); False, with the reason on the
+    form, when the sheet changed meanwhile and refuses it."""
+    try:
+        donne = services.donne_record(
+            partie=form.partie, entry=form.entry(), number=number, user=request.user
+        )
+    except InvalidSheet as error:
+        form.add_error(None, sheet_error_message(error))
+        return False
+    if number is None:
+        messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+    else:
+        messages.success(request, _("Donne %(n)s corrected.") % {"n": number})
+    return True
 
 
 def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict:
@@ -142,18 +154,13 @@ def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict
 def donne_annul(request, pk: int, number: int):
     """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
     partie = get_object_or_404(parties(), pk=pk)
-    with transaction.atomic():
-        donne = get_object_or_404(Donne.objects.select_for_update(), partie=partie, number=number)
-        donne.annulled = not donne.annulled
-        entries = partie.entries()
-        entries[number - 1] = donne.to_entry()
-        try:
-            compute_sheet(entries, partie.rules)
-        except InvalidSheet as error:
-            messages.error(request, sheet_error_message(error))
-            return redirect(partie)
-        donne.entered_by = request.user
-        donne.save()
+    donne = get_object_or_404(Donne, partie=partie, number=number)
+    entry = replace(donne.to_entry(), annulled=not donne.annulled)
+    try:
+        donne = services.donne_record(partie=partie, entry=entry, number=number, user=request.user)
+    except InvalidSheet as error:
+        messages.error(request, sheet_error_message(error))
+        return redirect(partie)
     if donne.annulled:
         messages.success(request, _("Donne %(n)s annulled.") % {"n": number})
     else:

@@ -28,8 +28,21 @@ def computed(name):
 def test_layout_has_the_paper_columns_and_t_lines():
     sheet_input, sheet = computed("club8-partie")
     titles = headers()
-    for title in ["Roi", "Donneur", "Donne", "C", "SC", "Plis N/S", "Contrat N/S", "Points N/S",
-                  "Total N/S", "Plis O/E", "Contrat O/E", "Points O/E", "Total O/E"]:
+    for title in [
+        "Roi",
+        "Donneur",
+        "Donne",
+        "C",
+        "SC",
+        "Plis N/S",
+        "Contrat N/S",
+        "Points N/S",
+        "Total N/S",
+        "Plis O/E",
+        "Contrat O/E",
+        "Points O/E",
+        "Total O/E",
+    ]:
         assert title in titles
     kinds = [line.kind for line in sheet_lines(sheet, sheet_input.players)]
     # Donne 1, then each further donne followed by its T line, as on the paper sheet.
@@ -45,8 +58,18 @@ def test_pdf_shows_players_totals_and_winner():
     box = reader.pages[0].mediabox
     assert float(box.width) > float(box.height)  # landscape
     text = " ".join(page.extract_text() for page in reader.pages)
-    for expected in ["Table de marque", "Annie", "Bernard", "Claire", "Denis", "-302", "54",
-                     "730", "-326", "Gagnants : Denis & Bernard"]:
+    for expected in [
+        "Table de marque",
+        "Annie",
+        "Bernard",
+        "Claire",
+        "Denis",
+        "-302",
+        "54",
+        "730",
+        "-326",
+        "Gagnants : Denis & Bernard",
+    ]:
         assert expected in text
     assert "Roimat Club d'Antony" in reader.metadata.title
 
@@ -75,8 +98,11 @@ def total_cells(sheet_input, sheet):
     """For each line, worksheet row → (kind, N/S value, O/E value) from the engine."""
     lines = sheet_lines(sheet, sheet_input.players)
     return {
-        HEADER_ROW + 1 + i: (line.kind, line.cells[column("ns", "Total")],
-                             line.cells[column("oe", "Total")])
+        HEADER_ROW + 1 + i: (
+            line.kind,
+            line.cells[column("ns", "Total")],
+            line.cells[column("oe", "Total")],
+        )
         for i, line in enumerate(lines)
     }
 

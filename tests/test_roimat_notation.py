@@ -29,8 +29,14 @@ def test_omitted_booleans_are_false(club8_sheet):
 
 
 def test_optional_heading_keys_are_read():
-    data = {**load("official-rounded.json"), "date": "2026-11-20", "place": "Antony",
-            "table": "3", "target": 1500, "fault_counting": "team"}
+    data = {
+        **load("official-rounded.json"),
+        "date": "2026-11-20",
+        "place": "Antony",
+        "table": "3",
+        "target": 1500,
+        "fault_counting": "team",
+    }
     data["donnes"][0]["trumps"] = 4
     sheet = parse_sheet(data)
     assert (sheet.date.isoformat(), sheet.place, sheet.table) == ("2026-11-20", "Antony", "3")

@@ -67,8 +67,9 @@ EA_TABLE = [
 
 
 @pytest.mark.parametrize("contre_roi, surcontre_plis, plis_ns, roi, expected", EA_TABLE)
-def test_other_team_coefficient_mirrors_the_table(contre_roi, surcontre_plis, plis_ns, roi,
-                                                  expected):
+def test_other_team_coefficient_mirrors_the_table(
+    contre_roi, surcontre_plis, plis_ns, roi, expected
+):
     entry = donne(
         contre_roi=contre_roi,
         contre_plis=surcontre_plis,
@@ -90,21 +91,53 @@ def test_contre_of_one_team_does_not_change_the_other_teams_coefficient():
 TOTALS = [
     ("club, both contracts plain", CLUB, donne(plis_ns=6, points_ns=84), (100, -100)),
     ("club, taker fails", CLUB, donne(plis_ns=3, points_ns=40, roi_au_bout=False), (-100, 100)),
-    ("official, taker fails -70, EA makes +70", OFFICIAL,
-     donne(plis_ns=3, points_ns=40, roi_au_bout=False), (-70, 70)),
+    (
+        "official, taker fails -70, EA makes +70",
+        OFFICIAL,
+        donne(plis_ns=3, points_ns=40, roi_au_bout=False),
+        (-70, 70),
+    ),
     ("official, both made", OFFICIAL, donne(plis_ns=5, points_ns=70), (100, -100)),
-    ("official, O/E deals", OFFICIAL,
-     donne(dealer="E", plis_ns=5, points_ns=70, roi_au_bout=False), (70, -70)),
-    ("official, both fail", OFFICIAL,
-     donne(dealer="E", plis_ns=4, points_ns=50, roi_au_bout=False), (-100, -70)),
+    (
+        "official, O/E deals",
+        OFFICIAL,
+        donne(dealer="E", plis_ns=5, points_ns=70, roi_au_bout=False),
+        (70, -70),
+    ),
+    (
+        "official, both fail",
+        OFFICIAL,
+        donne(dealer="E", plis_ns=4, points_ns=50, roi_au_bout=False),
+        (-100, -70),
+    ),
     ("contre made adds 2 × points", CLUB, donne(contre_plis=True, points_ns=67), (234, -100)),
-    ("contre failed takes 2 × points", CLUB,
-     donne(contre_plis=True, plis_ns=4, points_ns=61), (-22, 100)),
-    ("surcontre on the roi made, ×4", CLUB,
-     donne(contre_roi=True, surcontre_roi=True, plis_ns=6, points_ns=80), (420, -100 - 2 * 48)),
-    ("both teams contre and surcontre", CLUB,
-     donne(dealer="E", contre_plis=True, contre_roi=True, surcontre_plis=True,
-           surcontre_roi=True, plis_ns=2, points_ns=15, roi_au_bout=False), (-130, -326)),
+    (
+        "contre failed takes 2 × points",
+        CLUB,
+        donne(contre_plis=True, plis_ns=4, points_ns=61),
+        (-22, 100),
+    ),
+    (
+        "surcontre on the roi made, ×4",
+        CLUB,
+        donne(contre_roi=True, surcontre_roi=True, plis_ns=6, points_ns=80),
+        (420, -100 - 2 * 48),
+    ),
+    (
+        "both teams contre and surcontre",
+        CLUB,
+        donne(
+            dealer="E",
+            contre_plis=True,
+            contre_roi=True,
+            surcontre_plis=True,
+            surcontre_roi=True,
+            plis_ns=2,
+            points_ns=15,
+            roi_au_bout=False,
+        ),
+        (-130, -326),
+    ),
 ]
 
 
@@ -116,8 +149,15 @@ def test_donne_totals(name, rules, entry, expected):
 
 ROUNDING = [
     # (coefficient × points as played, rounded product)
-    (134, 130), (126, 130), (124, 120), (236, 240), (-122, -120), (-126, -130), (-244, -240),
-    (0, 0), (402, 400),
+    (134, 130),
+    (126, 130),
+    (124, 120),
+    (236, 240),
+    (-122, -120),
+    (-126, -130),
+    (-244, -240),
+    (0, 0),
+    (402, 400),
 ]
 
 
@@ -209,9 +249,14 @@ def test_official_equal_totals_over_the_target_play_on():
     assert (sheet.total_ns, sheet.total_oe) == (170, 170)
     assert not sheet.finished
     sheet = compute_sheet([n_deals, e_deals, n_deals], rules)
-    assert sheet.finished and sheet.winner == "ns" and (sheet.total_ns, sheet.total_oe) == (
-        270,
-        240,
+    assert (
+        sheet.finished
+        and sheet.winner == "ns"
+        and (sheet.total_ns, sheet.total_oe)
+        == (
+            270,
+            240,
+        )
     )
 
 
@@ -229,8 +274,11 @@ REFUSALS = [
     (donne(surcontre_plis=True), "surcontre_plis", "surcontre_without_contre"),
     (donne(surcontre_roi=True), "surcontre_roi", "surcontre_without_contre"),
     (donne(plis_ns=0, points_ns=0, roi_au_bout=True), "roi_au_bout", "roi_without_pli"),
-    (donne(dealer="E", plis_ns=9, points_ns=128, roi_au_bout=True), "roi_au_bout",
-     "roi_without_pli"),
+    (
+        donne(dealer="E", plis_ns=9, points_ns=128, roi_au_bout=True),
+        "roi_au_bout",
+        "roi_without_pli",
+    ),
     (donne(dealer="X"), "dealer", "bad_seat"),
     (donne(trump="Z"), "trump", "bad_colour"),
     (donne(trumps=0), "trumps", "trumps_range"),
@@ -251,8 +299,10 @@ def test_entry_checks_refuse_and_name_the_field(entry, field, code):
     assert f"donne 2, {field}" in str(refused.value)
 
 
-@pytest.mark.parametrize("plis, low, high", [(0, 0, 0), (1, 4, 40), (4, 16, 104), (5, 24, 112),
-                                              (8, 88, 124), (9, 128, 128)])
+@pytest.mark.parametrize(
+    "plis, low, high",
+    [(0, 0, 0), (1, 4, 40), (4, 16, 104), (5, 24, 112), (8, 88, 124), (9, 128, 128)],
+)
 def test_points_for_plis_bounds_are_accepted(plis, low, high):
     for points in (low, high):
         assert validate_donne(donne(plis_ns=plis, points_ns=points, roi_au_bout=False)) == []

@@ -1,0 +1,47 @@
+# The two commands of the README: `make run` (the site, with demo data) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ADDRESS ?= 0.0.0.0:8000
+
+.PHONY: setup run test test-suite lint format bench messages
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## Set up, migrate, add the demo data (once) and serve the site on port 8000.
+run: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data
+	@echo "Site: http://127.0.0.1:8000/  (club account: secretaire / roimat)"
+	$(BIN)/python manage.py runserver $(ADDRESS)
+
+## Set up, lint, check migrations, run the whole test suite.
+test: setup lint
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(MAKE) --no-print-directory test-suite
+
+test-suite: setup
+	$(BIN)/pytest
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: setup
+	$(BIN)/python bench/sheet_bench.py
+
+## Refresh the French translation after changing interface strings.
+messages: setup
+	$(BIN)/python manage.py makemessages -l fr --ignore=.venv --ignore=tests
+	$(BIN)/python manage.py compilemessages -l fr --ignore=.venv

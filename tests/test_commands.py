@@ -1,0 +1,103 @@
+"""The commands: roimat_sheet, roimat_email, demo_data."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from scoring.models import Partie
+from tests.conftest import DATA
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB8 = str(DATA / "club8-partie.json")
+
+
+def test_sheet_command_prints_the_computed_sheet(capsys, club8_expected):
+    call_command("roimat_sheet", CLUB8)
+    assert json.loads(capsys.readouterr().out) == club8_expected
+
+
+@pytest.mark.django_db
+def test_sheet_command_writes_exports_and_saves(tmp_path, capsys):
+    pdf, xlsx = tmp_path / "sheet.pdf", tmp_path / "sheet.xlsx"
+    call_command("roimat_sheet", CLUB8, "--pdf", str(pdf), "--xlsx", str(xlsx), "--save")
+    assert "-302" in PdfReader(pdf).pages[0].extract_text()
+    assert load_workbook(xlsx).active["A1"].value.startswith("Table de marque")
+    partie = Partie.objects.get()
+    assert partie.sheet.total_oe == 54
+    assert sorted(p.name for p in partie.players.all()) == ["Annie", "Bernard", "Claire", "Denis"]
+
+
+@pytest.mark.django_db
+def test_bad_sheet_exits_2_names_donne_and_field_and_writes_nothing(tmp_path):
+    data = json.loads(Path(CLUB8).read_text())
+    data["donnes"][3]["points_ns"] = 200
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    pdf = tmp_path / "sheet.pdf"
+    with pytest.raises(CommandError) as refused:
+        call_command("roimat_sheet", str(bad), "--pdf", str(pdf), "--save")
+    assert refused.value.returncode == 2
+    assert str(refused.value).startswith("donne 4, points_ns")
+    assert not pdf.exists()
+    assert Partie.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [("{not json", "not JSON"), ('{"game": "roimat"}', "variant"), (None, "No such file")],
+)
+def test_unreadable_input_exits_2_with_one_line(tmp_path, content, expected):
+    path = tmp_path / "sheet.json"
+    if content is not None:
+        path.write_text(content)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "roimat_sheet", str(path)],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0]
+
+
+@pytest.mark.django_db
+def test_email_command_sends_sheet_to_players(players):
+    call_command("roimat_sheet", CLUB8, "--save")
+    partie = Partie.objects.get()
+    call_command("roimat_email", str(partie.pk), "--players", "--to", "club@example.org")
+    assert len(mail.outbox) == 1
+    assert "club@example.org" in mail.outbox[0].to
+    assert "annie@example.org" in mail.outbox[0].to
+    assert len(mail.outbox[0].attachments) == 2
+
+
+@pytest.mark.django_db
+def test_email_command_refuses_bad_input():
+    with pytest.raises(CommandError) as refused:
+        call_command("roimat_email", "999", "--to", "x@example.org")
+    assert refused.value.returncode == 2
+    call_command("roimat_sheet", CLUB8, "--save")
+    partie = Partie.objects.get()
+    with pytest.raises(CommandError, match="not an email address"):
+        call_command("roimat_email", str(partie.pk), "--to", "nobody")
+    assert len(mail.outbox) == 0
+
+
+@pytest.mark.django_db
+def test_demo_data_creates_account_players_and_parties_once(django_user_model):
+    call_command("demo_data")
+    count = Partie.objects.count()
+    assert count >= 5
+    assert django_user_model.objects.get(username="secretaire").check_password("roimat")
+    finished = [p for p in Partie.objects.all() if p.sheet.finished]
+    assert len(finished) >= 4
+    call_command("demo_data")
+    assert Partie.objects.count() == count
