@@ -60,7 +60,9 @@ def test_unreadable_input_exits_2_with_one_line(tmp_path, content, expected):
         path.write_text(content)
     result = subprocess.run(
         [sys.executable, "manage.py", "roimat_sheet", str(path)],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 2
     assert result.stdout == ""
