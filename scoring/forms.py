@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.messages import problem_message, sheet_error_message
-from scoring.models import ENTRY_FIELDS, Donne, Partie
+from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie
 from scoring.roimat.notation import SheetInput, parse_sheet
 from scoring.roimat.partie import InvalidSheet, compute_sheet
 from scoring.roimat.scoring import DonneEntry, validate_donne
@@ -98,6 +98,7 @@ class DonneForm(forms.ModelForm):
         self.number = number
         super().__init__(*args, **kwargs)
         names = partie.players_by_seat
+        self.fields["trump"].choices = COLOUR_CHOICES  # no blank choice among the colours
         self.fields["dealer"].choices = [
             (seat, f"{seat} · {names[seat]}" if seat in names else seat) for seat in SEATS
         ]

@@ -41,6 +41,8 @@ def sheet_error_message(error: InvalidSheet) -> str:
     message = problem_message(error.problem)
     if error.donne is None:
         return f"{error.problem.field}: {message}"
+    if error.problem.field == "donne":  # the donne as a whole (entered after the end)
+        return _("donne %(number)s: %(message)s") % {"number": error.donne, "message": message}
     return _("donne %(number)s, %(field)s: %(message)s") % {
         "number": error.donne,
         "field": error.problem.field,

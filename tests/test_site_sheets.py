@@ -297,3 +297,20 @@ def test_stored_partie_equals_engine_on_its_entries(players):
     sheet = parse_sheet(load("official-rounded.json"))
     partie = partie_import(sheet=sheet)
     assert partie.sheet == compute_sheet(sheet.donnes, sheet.rules)
+
+
+def test_french_by_default_english_on_request(client, players):
+    partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))
+    page = client.get(partie.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en-US,en")
+    assert "Cumul des deux équipes" in page.text
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    page = client.get(partie.get_absolute_url())
+    assert "Cumul of both teams" in page.text
+
+
+def test_phone_form_offers_taps_without_blank_choices(secretary, players):
+    partie = new_partie(secretary, players)
+    form = secretary.get(reverse("scoring:donne_create", args=[partie.pk])).context["form"]
+    assert [c for c, _l in form.fields["trump"].choices] == ["J", "R", "V", "B"]
+    assert [c for c, _l in form.fields["dealer"].choices] == ["N", "E", "S", "O"]
+    assert "Annie" in dict(form.fields["dealer"].choices)["N"]
