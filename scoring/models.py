@@ -50,7 +50,7 @@ class Partie(models.Model):
 
     class Variant(models.TextChoices):
         CLUB_8 = "club-8", _("Club, 8 donnes (±100)")
-        OFFICIAL_1000 = "official-1000", _("Official, 1,000 points (+100/−70, +70/−100)")
+        OFFICIAL_1000 = "official-1000", _("Official, 1,000 points")
 
     class FaultCounting(models.TextChoices):
         PLAYER = "player", _("per player")

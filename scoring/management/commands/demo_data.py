@@ -38,7 +38,7 @@ PARTIES = [
     (21, RuleSet("club-8"), (4, 5, 6, 7), None),
     (14, RuleSet("club-8", rounding=True), (0, 5, 2, 7), None),
     (14, RuleSet("club-8"), (4, 1, 6, 3), None),
-    (7, RuleSet("official-1000"), (8, 0, 9, 4), None),
+    (7, RuleSet("official-1000"), (8, 0, 9, 4), 6),  # to 1,000: still being played
     (7, RuleSet("club-8"), (1, 2, 3, 5), None),
     (0, RuleSet("club-8"), (0, 1, 2, 3), 5),
 ]
