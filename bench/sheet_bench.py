@@ -1,6 +1,6 @@
 """How fast sheets are computed and exported, on one core. Prints figures; asserts nothing.
 
-    make bench
+make bench
 """
 
 from __future__ import annotations
