@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import Donne, Partie, Seat
+from .models import ENTRY_FIELDS, Donne, Partie, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -20,20 +20,7 @@ class DonneInline(admin.TabularInline):
     model = Donne
     extra = 0
     can_delete = False
-    fields = [
-        "number",
-        "dealer",
-        "trump",
-        "plis_ns",
-        "points_ns",
-        "roi_au_bout",
-        "contre_plis",
-        "contre_roi",
-        "surcontre_plis",
-        "surcontre_roi",
-        "annulled",
-        "edit",
-    ]
+    fields = ["number", *ENTRY_FIELDS, "faults", "edit"]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):

@@ -71,16 +71,7 @@ class DonneForm(forms.ModelForm):
 
     class Meta:
         model = Donne
-        fields = [
-            "dealer",
-            "trump",
-            "trumps",
-            *ANNOUNCEMENT_FIELDS,
-            "plis_ns",
-            "points_ns",
-            "roi_au_bout",
-            *FAULT_FIELDS,
-        ]
+        fields = [*(name for name in ENTRY_FIELDS if name != "annulled"), *FAULT_FIELDS]
         widgets = {
             "dealer": forms.RadioSelect,
             "trump": forms.RadioSelect,
