@@ -37,3 +37,68 @@ def _points_bounds() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 #: ``MIN_POINTS[k]`` / ``MAX_POINTS[k]``: bounds on the points held by k plis (ROIMAT.md §7).
 MIN_POINTS, MAX_POINTS = _points_bounds()
+
+
+# Physical cards, for play: card ``c`` (0–35) is colour ``c // 9`` (J, R, V, B) and slot
+# ``c % 9`` of ``SLOTS``: D, T, C, F, R, then four pions. Hands are bitmasks of card ids.
+SLOTS = "DTCFRPPPP"
+COLOUR_LETTERS = tuple(COLOURS)
+DECK_SIZE = 36
+CARDS = range(DECK_SIZE)
+#: A card's code (``"DJ"``), colour index, rank letter, value in points, strength in its
+#: colour (Dame 5 … Pion 0; pions are equal).
+CODE = tuple(SLOTS[c % 9] + COLOUR_LETTERS[c // 9] for c in CARDS)
+COLOUR_OF = tuple(c // 9 for c in CARDS)
+RANK_OF = tuple(SLOTS[c % 9] for c in CARDS)
+VALUE = tuple(RANK_VALUES[SLOTS[c % 9]] for c in CARDS)
+STRENGTH = tuple(5 - min(c % 9, 5) for c in CARDS)
+#: Bitmask of the 9 cards of each colour index.
+COLOUR_MASK = tuple(0b111111111 << (9 * i) for i in range(4))
+#: Bitmask of the cards of the same colour that beat card c (none beat a Dame).
+BEATS = tuple(
+    sum(1 << d for d in range(9 * (c // 9), 9 * (c // 9) + 9) if STRENGTH[d] > STRENGTH[c])
+    for c in CARDS
+)
+#: Card ids by code; a pion code names the first pion of its colour.
+BY_CODE: dict[str, int] = {}
+for _card in CARDS:
+    BY_CODE.setdefault(CODE[_card], _card)
+PION_MASK = tuple(0b111100000 << (9 * i) for i in range(4))
+ROI = tuple(9 * i + 4 for i in range(4))  # the Roi of each colour index
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ids in a bitmask, lowest first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def hand_codes(mask: int) -> list[str]:
+    """A hand as card codes, in deck order (``["DJ", "PJ", …]``)."""
+    return [CODE[c] for c in cards_of(mask)]
+
+
+def mask_of_codes(codes: list[str]) -> int:
+    """A bitmask holding these card codes; pions take the next free pion of their colour.
+
+    Raises ``ValueError`` on an unknown code or more than the deck holds of one card.
+    """
+    mask = 0
+    for code in codes:
+        if code not in BY_CODE:
+            raise ValueError(f"{code!r} is not a card")
+        card = BY_CODE[code]
+        if RANK_OF[card] == "P":
+            free = PION_MASK[COLOUR_OF[card]] & ~mask
+            if not free:
+                raise ValueError(f"more than four {code}")
+            mask |= free & -free
+        elif mask >> card & 1:
+            raise ValueError(f"{code} twice")
+        else:
+            mask |= 1 << card
+    return mask

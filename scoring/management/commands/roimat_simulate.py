@@ -1,0 +1,115 @@
+"""``manage.py roimat_simulate``: play Roimat donnes or whole parties with simulated players.
+
+Writes one donne record per line (ROIMAT.md §10) to stdout or ``--out``; with ``--parties K``
+plays K parties to their end, and ``--save`` stores them as parties of the site.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.record import entry_of_record, record_of
+from scoring.roimat.rules import VARIANTS, RuleSet
+from scoring.roimat.simulate import PLAYERS, simulate_donnes, simulate_partie
+from scoring.services import partie_import
+
+SIMULATED = {"N": "Sim Nord", "E": "Sim Est", "S": "Sim Sud", "O": "Sim Ouest"}
+
+
+def bad_input(message: str) -> CommandError:
+    return CommandError(message, returncode=2)
+
+
+class Command(BaseCommand):
+    help = "Simulate Roimat donnes (records, ROIMAT.md §10) or whole parties."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--donnes", type=int, default=1, help="donnes to play (default 1)")
+        parser.add_argument("--parties", type=int, help="play this many whole parties instead")
+        parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+        parser.add_argument("--variant", default="club-8", help=" or ".join(VARIANTS))
+        parser.add_argument(
+            "--fault-rate",
+            type=float,
+            default=0.0,
+            help="chance that a player plays a forbidden card (0 to 1)",
+        )
+        parser.add_argument("--players", default="random", help=" or ".join(PLAYERS))
+        parser.add_argument(
+            "--gather",
+            action="store_true",
+            help="gather the tricks, cut and deal without shuffling",
+        )
+        parser.add_argument("--out", help="write the records to this file (default stdout)")
+        parser.add_argument("--save", action="store_true", help="store the parties (--parties)")
+
+    def handle(self, *args, **options):
+        self.validate_options(options)
+        out = sys.stdout
+        if options["out"]:
+            try:
+                out = open(options["out"], "w", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                raise bad_input(f"--out: {error}") from None
+        try:
+            if options["parties"]:
+                self.parties(options, out)
+            else:
+                self.donnes(options, out)
+        finally:
+            if out is not sys.stdout:
+                out.close()
+
+    def validate_options(self, options) -> None:
+        if options["variant"] not in VARIANTS:
+            raise bad_input(f"--variant: {options['variant']!r} is not one of {VARIANTS}")
+        if options["players"] not in PLAYERS:
+            raise bad_input(f"--players: {options['players']!r} is not one of {tuple(PLAYERS)}")
+        if not 0 <= options["fault_rate"] <= 1:
+            raise bad_input("--fault-rate: between 0 and 1")
+        if options["donnes"] < 1 or (options["parties"] is not None and options["parties"] < 1):
+            raise bad_input("--donnes and --parties: at least 1")
+        if options["save"] and not options["parties"]:
+            raise bad_input("--save stores whole parties: give --parties")
+
+    def donnes(self, options, out) -> None:
+        states = simulate_donnes(
+            options["donnes"], options["seed"], options["variant"], options["players"],
+            options["fault_rate"], options["gather"],
+        )  # fmt: skip
+        for state in self.progress(states, options["donnes"], "donnes"):
+            out.write(json.dumps(record_of(state), ensure_ascii=False) + "\n")
+
+    def parties(self, options, out) -> None:
+        rules = RuleSet(options["variant"])
+        bar = self.progress(None, None, "donnes")
+        for number in range(options["parties"]):
+            records = simulate_partie(
+                rules, options["seed"] + number, options["players"], options["fault_rate"],
+                progress=bar.update if bar else None,
+            )  # fmt: skip
+            if options["save"]:
+                sheet = SheetInput(
+                    rules=rules,
+                    players=SIMULATED,
+                    donnes=tuple(entry_of_record(r) for r in records),
+                )
+                partie = partie_import(sheet=sheet)
+                self.stderr.write(f"partie {partie.pk}: {len(records)} donnes")
+            else:
+                for record in records:
+                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        if bar:
+            bar.close()
+
+    def progress(self, iterable, total, unit):
+        """A progress bar on stderr when it is a terminal and the run is long."""
+        disable = not sys.stderr.isatty() or (total is not None and total < 1000)
+        if iterable is None:
+            return None if disable else tqdm(total=total, unit=unit, file=sys.stderr)
+        return tqdm(iterable, total=total, unit=unit, file=sys.stderr, disable=disable)

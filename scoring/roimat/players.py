@@ -1,0 +1,110 @@
+"""Players that choose the moves of a simulated donne, seeded for reproducible runs.
+
+``RandomPlayer`` picks any legal move; ``HeuristicPlayer`` plays as a club player would: it
+announces its longest Roi colour, contres with a strong hand, draws the high trumps, keeps the
+trump Roi for the last trick when it can, wins tricks cheaply and discards low. Both may
+commit a faute de jeu with ``fault_rate``: a card the rules forbid (§9), marked in the record.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import COLOUR_MASK, COLOUR_OF, RANK_OF, ROI, STRENGTH, VALUE, cards_of
+from .donne import DonneState, Move, card_move, distinct, partner
+
+
+class RandomPlayer:
+    """Any legal move, uniformly; a forbidden card with probability ``fault_rate``."""
+
+    def __init__(self, rng: random.Random, fault_rate: float = 0.0):
+        self.rng = rng
+        self.fault_rate = fault_rate
+
+    def choose(self, state: DonneState) -> Move:
+        """The move to push for the player to move."""
+        if state.phase == "play" and self.fault_rate and self.rng.random() < self.fault_rate:
+            fault = self.forbidden_card(state)
+            if fault is not None:
+                return fault
+        return self.rng.choice(state.legal_moves())
+
+    def forbidden_card(self, state: DonneState) -> Move | None:
+        seat = state.turn
+        forbidden = state.hands[seat] & ~state.legal_mask(seat)
+        if not forbidden:
+            return None
+        card = self.rng.choice(cards_of(distinct(forbidden)))
+        return card_move(card, self.rng.choice(state.choices(card)))
+
+
+class HeuristicPlayer(RandomPlayer):
+    """Plays like a person: see the module docstring."""
+
+    def choose(self, state: DonneState) -> Move:
+        if state.phase == "announce":
+            return self.announce(state)
+        if state.phase == "bids":
+            return self.bid(state)
+        if self.fault_rate and self.rng.random() < self.fault_rate:
+            fault = self.forbidden_card(state)
+            if fault is not None:
+                return fault
+        card = self.card(state)
+        choices = state.choices(card)
+        to = partner(state.turn) if partner(state.turn) in choices else choices[0]
+        return card_move(card, to)
+
+    def announce(self, state: DonneState) -> Move:
+        moves = state.legal_moves()
+        hand = state.hands[moves[0].seat]
+
+        def length(move: Move) -> tuple[int, int]:
+            cards = cards_of(hand & COLOUR_MASK[move.card])
+            return len(cards), sum(STRENGTH[c] for c in cards)
+
+        best = max((m for m in moves if not m.annul), key=length)
+        if length(best)[0] == 1:  # only a king sec: annul where the rules allow it
+            return next((m for m in moves if m.annul and m.card == best.card), best)
+        return best
+
+    def bid(self, state: DonneState) -> Move:
+        seat = state.to_move()
+        name = state.pending_bids[0]
+        hand = state.hands[seat]
+        trumps = cards_of(hand & COLOUR_MASK[state.trump])
+        high = sum(1 for c in cards_of(hand) if STRENGTH[c] >= 4)
+        strength = 2 * len(trumps) + high
+        threshold = {"contre_plis": 11, "contre_roi": 9, "surcontre_plis": 12,
+                     "surcontre_roi": 12}[name]  # fmt: skip
+        return Move("bid", name=name, value=strength >= threshold)
+
+    def card(self, state: DonneState) -> int:
+        seat = state.turn
+        legal = cards_of(distinct(state.legal_mask(seat)))
+        roi = ROI[state.trump]
+        if len(legal) > 1 and roi in legal:
+            legal.remove(roi)  # keep the trump Roi for the last trick
+        trick = state.current_trick()
+        if trick is None:
+            return self.lead(state, legal)
+        if state.master_seat == partner(seat):
+            return min(legal, key=lambda c: (VALUE[c], STRENGTH[c]))
+        winners = [c for c in legal if self.wins(state, c)]
+        if winners:
+            return min(winners, key=lambda c: (COLOUR_OF[c] == state.trump, STRENGTH[c]))
+        return min(legal, key=lambda c: (VALUE[c], STRENGTH[c]))
+
+    def lead(self, state: DonneState, legal: list[int]) -> int:
+        trumps = [c for c in legal if COLOUR_OF[c] == state.trump]
+        if state.turn % 2 == state.taker and len(trumps) >= 2:
+            return max(trumps, key=lambda c: STRENGTH[c])  # draw the high trumps
+        others = [c for c in legal if COLOUR_OF[c] != state.trump] or legal
+        return max(others, key=lambda c: (STRENGTH[c], RANK_OF[c] != "P"))
+
+    @staticmethod
+    def wins(state: DonneState, card: int) -> bool:
+        master = state.master_card
+        if COLOUR_OF[card] == COLOUR_OF[master]:
+            return STRENGTH[card] > STRENGTH[master]
+        return COLOUR_OF[card] == state.trump

@@ -1,0 +1,213 @@
+"""The donne record of ROIMAT.md §10: one JSON object per played donne.
+
+``record_of(state)`` writes a ``DonneState`` out; ``replay(record)`` reads one back into a
+state by pushing its moves. Beside the keys of §10 a record may carry, on a play whose Dame or
+Tour gave a choice, ``"to"``: the seat sent to play next (needed when that play ends the
+record); ``"annulled": true`` for a donne annulled on a king sec, and ``"void": true`` for a
+deal where the taking team held no Roi (official rules), both without tricks or result.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import (
+    BY_CODE,
+    CODE,
+    COLOUR_LETTERS,
+    COLOUR_OF,
+    PION_MASK,
+    RANK_OF,
+    hand_codes,
+    mask_of_codes,
+)
+from .donne import BIDS, DonneState, IllegalMove, Move, card_move
+from .rules import VARIANTS
+from .scoring import DonneEntry
+from .seats import SEATS
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``where`` names the place (``"trick 3, play
+    2"``, ``"deal"`` …)."""
+
+    def __init__(self, where: str, message: str):
+        self.where = where
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+def record_of(state: DonneState) -> dict[str, Any]:
+    """The §10 record of a state (a finished donne, or one in progress)."""
+    record: dict[str, Any] = {
+        "variant": state.variant,
+        "dealer": SEATS[state.dealer],
+        "deal": {SEATS[s]: hand_codes(state.deal[s]) for s in range(4)},
+    }
+    if state.void:
+        record["void"] = True
+        return record
+    record["announcer"] = SEATS[state.announcer] if state.announcer >= 0 else None
+    record["trump"] = COLOUR_LETTERS[state.trump] if state.trump >= 0 else None
+    if state.annulled:
+        record["annulled"] = True
+        return record
+    record.update(state.bids)
+    tricks = []
+    for trick in state.tricks:
+        plays = []
+        for seat, card, fault, _to in trick.plays:
+            play: dict[str, Any] = {"seat": SEATS[seat], "card": CODE[card]}
+            if fault:
+                play["fault"] = True
+            plays.append(play)
+        if trick.plays[-1][3] >= 0:  # a choice the next play of the trick does not show yet
+            plays[-1]["to"] = SEATS[trick.plays[-1][3]]
+        tricks.append(
+            {"plays": plays, **({"winner": SEATS[trick.winner]} if trick.winner >= 0 else {})}
+        )
+    record["tricks"] = tricks
+    record["faults"] = [SEATS[s] for s in state.faults]
+    record["result"] = state.result() if state.is_over() else None
+    return record
+
+
+def to_text(state: DonneState) -> str:
+    """The record as one line of JSON."""
+    return json.dumps(record_of(state), ensure_ascii=False)
+
+
+def from_text(text: str) -> DonneState:
+    """The state a one-line record describes; raises ``RecordError``."""
+    try:
+        return replay(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise RecordError("", f"not JSON: {error.msg}") from None
+
+
+def seat_index(value: Any, where: str) -> int:
+    if value not in SEATS:
+        raise RecordError(where, f"{value!r} is not a seat")
+    return SEATS.index(value)
+
+
+def read_deal(record: dict[str, Any]) -> list[int]:
+    """The four hands as bitmasks; raises ``RecordError`` unless the deal is the 36-card deck
+    in four hands of 9."""
+    deal = record.get("deal")
+    if not isinstance(deal, dict) or sorted(deal) != sorted(SEATS):
+        raise RecordError("deal", "needs the four hands N, E, S, O")
+    hands = []
+    for seat in SEATS:
+        codes = deal[seat]
+        if not isinstance(codes, list) or len(codes) != 9:
+            raise RecordError(f"deal {seat}", "a hand holds 9 cards")
+        try:
+            hands.append(mask_of_codes(codes))
+        except ValueError as error:
+            raise RecordError(f"deal {seat}", str(error)) from None
+    try:
+        mask_of_codes([c for seat in SEATS for c in deal[seat]])
+    except ValueError as error:
+        raise RecordError("deal", f"not the 36-card deck: {error}") from None
+    return hands
+
+
+def start(record: dict[str, Any]) -> DonneState:
+    """The state after the deal, before any announcement; raises ``RecordError``."""
+    if not isinstance(record, dict):
+        raise RecordError("", "a record is a JSON object")
+    variant = record.get("variant")
+    if variant not in VARIANTS:
+        raise RecordError("variant", f"{variant!r} is not a variant")
+    dealer = seat_index(record.get("dealer"), "dealer")
+    return DonneState(read_deal(record), dealer, variant)
+
+
+def announcement(record: dict[str, Any], state: DonneState) -> Move:
+    """The trump announcement the record states."""
+    seat = seat_index(record.get("announcer"), "announcer")
+    trump = record.get("trump")
+    if trump not in COLOUR_LETTERS:
+        raise RecordError("trump", f"{trump!r} is not a colour")
+    return Move(
+        "announce", card=COLOUR_LETTERS.index(trump), seat=seat, annul=bool(record.get("annulled"))
+    )
+
+
+def replay(record: dict[str, Any]) -> DonneState:
+    """Push every move of the record; raises ``RecordError`` at the first one that cannot be
+    made (a fault is made, and marked, as in the game)."""
+    state = start(record)
+    if record.get("void") or state.void:
+        if not (record.get("void") and state.void):
+            raise RecordError("void", "a donne is void exactly when the team holds no Roi")
+        return state
+    push(state, announcement(record, state), "announcer")
+    if state.annulled:
+        return state
+    for name in list(BIDS):
+        if state.phase == "bids" and state.pending_bids[0] == name:
+            push(state, Move("bid", name=name, value=bool(record.get(name))), name)
+    for where, play, later in plays_of(record):
+        push(state, play_move(state, play, later, where), where)
+    return state
+
+
+def plays_of(record: dict[str, Any]):
+    """Each recorded play as (``"trick t, play p"``, play, the later plays of its trick)."""
+    tricks = record.get("tricks") or []
+    if not isinstance(tricks, list):
+        raise RecordError("tricks", "a list of tricks")
+    for t, trick in enumerate(tricks, start=1):
+        plays = trick.get("plays") if isinstance(trick, dict) else None
+        if not isinstance(plays, list):
+            raise RecordError(f"trick {t}", "needs its plays")
+        for p, play in enumerate(plays, start=1):
+            if not isinstance(play, dict):
+                raise RecordError(f"trick {t}, play {p}", "a play is {seat, card}")
+            yield f"trick {t}, play {p}", play, plays[p:]
+
+
+def play_move(state: DonneState, play: dict, later: list, where: str) -> Move:
+    """The card move of a recorded play; the seat sent to after a Dame or Tour is the play's
+    ``to`` or else the seat of the next play of the trick."""
+    seat = seat_index(play.get("seat"), where)
+    if seat != state.turn:
+        raise RecordError(where, f"{SEATS[seat]} plays, but {SEATS[state.turn]} was to play")
+    code = play.get("card")
+    if code not in BY_CODE:
+        raise RecordError(where, f"{code!r} is not a card")
+    card = BY_CODE[code]
+    if RANK_OF[card] == "P":  # any pion of that colour still in the hand
+        held = state.hands[seat] & PION_MASK[COLOUR_OF[card]]
+        card = (held & -held).bit_length() - 1 if held else card
+    to = -1
+    choices = state.choices(card)
+    if choices != [-1]:
+        target = play.get("to") or (later[0].get("seat") if later else None)
+        to = seat_index(target, where)
+    return card_move(card, to)
+
+
+def push(state: DonneState, move: Move, where: str) -> bool:
+    try:
+        return state.push(move)
+    except IllegalMove as error:
+        raise RecordError(where, str(error)) from None
+
+
+def entry_of_record(record: dict[str, Any]) -> DonneEntry:
+    """The score-sheet donne of a played (or annulled) record, from its ``result`` summary."""
+    if record.get("annulled"):
+        return DonneEntry(dealer=record["dealer"], trump=record["trump"], annulled=True)
+    result = record["result"]
+    return DonneEntry(
+        dealer=record["dealer"],
+        trump=record["trump"],
+        plis_ns=result["plis_ns"],
+        points_ns=result["points_ns"],
+        roi_au_bout=result["roi_au_bout"],
+        faults=tuple(record.get("faults", [])),
+        **{name: bool(record.get(name)) for name in BIDS},
+    )
