@@ -152,6 +152,36 @@ class SheetImportForm(forms.Form):
         return self.cleaned_data["sheet"]
 
 
+class RecordForm(forms.Form):
+    """A donne record (ROIMAT.md §10: one JSON object), uploaded or pasted."""
+
+    file = forms.FileField(label=gettext_lazy("Record file (.json or .jsonl)"), required=False)
+    text = forms.CharField(
+        label=gettext_lazy("or paste the record"), widget=forms.Textarea, required=False
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        raw = upload.read().decode("utf-8", errors="replace") if upload else cleaned.get("text")
+        lines = [line for line in (raw or "").splitlines() if line.strip()]
+        if not lines:
+            raise forms.ValidationError(_("Choose a file or paste a record."))
+        text = raw if raw.lstrip().startswith("{") and len(lines) > 1 else lines[0]
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("This is not JSON (line %(line)s): %(msg)s")
+                % {"line": error.lineno, "msg": error.msg}
+            ) from None
+        if not isinstance(record, dict):
+            raise forms.ValidationError(_("A record is one JSON object."))
+        cleaned["record"] = record
+        cleaned["raw"] = json.dumps(record, ensure_ascii=False)
+        return cleaned
+
+
 class EmailSheetForm(forms.Form):
     """Who receives a sheet: players with an address, the club's address, other addresses."""
 

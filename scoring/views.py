@@ -26,13 +26,16 @@ from scoring.forms import (
     DonneForm,
     EmailSheetForm,
     PartieForm,
+    RecordForm,
     SheetImportForm,
 )
 from scoring.mail import send_sheet
 from scoring.messages import sheet_error_message
 from scoring.models import Donne, Partie, Seat
+from scoring.replay import replay_record
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import InvalidSheet, next_dealer
+from scoring.roimat.record import entry_of_record
 from scoring.tables import PartieTable
 
 
@@ -217,6 +220,41 @@ def partie_import(request):
         messages.success(request, _("Partie imported."))
         return redirect(partie)
     return render(request, "scoring/partie_import.html", {"form": form})
+
+
+def donne_replay(request):
+    """Paste or upload a donne record: its trick-by-trick replay and whether it is sound."""
+    form = RecordForm(request.POST or None, request.FILES or None)
+    context = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        replay = replay_record(form.cleaned_data["record"])
+        context["replay"] = replay
+        context["raw"] = form.cleaned_data["raw"]
+        if replay.sound and request.user.is_authenticated:
+            variant = form.cleaned_data["record"].get("variant")
+            context["parties"] = [
+                p for p in parties().filter(variant=variant)[:50] if not p.sheet.finished
+            ]
+    return render(request, "scoring/donne_replay.html", context)
+
+
+@login_required
+@require_POST
+def donne_add_record(request):
+    """Add a sound donne record to a partie in progress, as its next donne."""
+    form = RecordForm({"text": request.POST.get("record", "")})
+    partie = get_object_or_404(parties(), pk=request.POST.get("partie") or 0)
+    if not form.is_valid() or not replay_record(form.cleaned_data["record"]).sound:
+        messages.error(request, _("Only a sound record can be added to a partie."))
+        return redirect("scoring:donne_replay")
+    try:
+        entry = entry_of_record(form.cleaned_data["record"])
+        donne = services.donne_record(partie=partie, entry=entry, number=None, user=request.user)
+    except InvalidSheet as error:
+        messages.error(request, sheet_error_message(error))
+        return redirect(partie)
+    messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+    return redirect(partie)
 
 
 @login_required

@@ -30,19 +30,25 @@ class Problem:
 
 
 def verify(record: Any) -> list[Problem]:
-    """Every problem of a donne record, in the order met (empty when the record is sound).
+    """Every problem of a donne record, in the order met (empty when the record is sound)."""
+    return check(record)[1]
+
+
+def check(record: Any) -> tuple[DonneState | None, list[Problem]]:
+    """The record replayed as far as it can be followed, and its problems.
 
     Replaying stops at a problem after which the donne cannot be followed (a card not in the
-    hand, a seat out of turn, an unreadable deal).
+    hand, a seat out of turn); the state is None when not even the deal can be read.
     """
     problems: list[Problem] = []
+    state = None
     try:
         state = start(record)
         if _check_announcement(record, state, problems) and not state.is_over():
             _check_play(record, state, problems)
     except RecordError as error:
         problems.append(Problem(error.where, str(error).removeprefix(f"{error.where}: ")))
-    return problems
+    return state, problems
 
 
 def _check_announcement(record: dict, state: DonneState, problems: list[Problem]) -> bool:

@@ -1,0 +1,147 @@
+"""The rules engine on the site and in commands: replay page, roimat_simulate, roimat_verify."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from scoring.models import Partie
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.rules import RuleSet
+from scoring.services import partie_create
+from tests.conftest import DATA
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = DATA / "donne-records.jsonl"
+
+
+def first_record() -> dict:
+    return json.loads(RECORDS.read_text().splitlines()[0])
+
+
+@pytest.mark.django_db
+def test_replay_page_shows_tricks_and_soundness(client):
+    page = client.post(reverse("scoring:donne_replay"), {"text": json.dumps(first_record())})
+    replay = page.context["replay"]
+    assert replay.sound and len(replay.tricks) == 9
+    assert replay.tricks[0].plays[0] == ("E", "DB", False)
+    assert replay.tricks[-1].running_ns == 85  # N/S's 85 points of the record
+    assert "parties" not in page.context  # adding needs a club account
+
+
+@pytest.mark.django_db
+def test_replay_page_lists_the_problems_of_a_broken_record(client):
+    record = first_record()
+    record["tricks"][0]["winner"] = "N"
+    page = client.post(reverse("scoring:donne_replay"), {"text": json.dumps(record)})
+    assert not page.context["replay"].sound
+    assert "trick 1: won by E (DB), not N" in page.text
+    page = client.post(reverse("scoring:donne_replay"), {"text": "{oops"})
+    assert "JSON" in str(page.context["form"].non_field_errors())
+
+
+@pytest.mark.django_db
+def test_a_sound_record_is_added_to_a_partie(secretary, players):
+    sheet = SheetInput(
+        rules=RuleSet("club-8"), players={s: p.name for s, p in players.items()}, donnes=()
+    )
+    partie = partie_create(sheet=sheet, players=players)
+    text = json.dumps(first_record())
+    page = secretary.post(reverse("scoring:donne_replay"), {"text": text})
+    assert partie in page.context["parties"]
+    secretary.post(reverse("scoring:donne_add_record"), {"record": text, "partie": partie.pk})
+    donne = partie.donnes.get()
+    assert (donne.plis_ns, donne.points_ns, donne.roi_au_bout, donne.faults) == (
+        7,
+        85,
+        True,
+        ("S",),
+    )
+    broken = first_record()
+    broken["result"]["points_ns"] = 84
+    secretary.post(
+        reverse("scoring:donne_add_record"), {"record": json.dumps(broken), "partie": partie.pk}
+    )
+    assert partie.donnes.count() == 1
+
+
+def test_simulate_writes_records_that_verify(tmp_path, capsys):
+    out = tmp_path / "records.jsonl"
+    call_command(
+        "roimat_simulate",
+        "--donnes",
+        "40",
+        "--seed",
+        "9",
+        "--fault-rate",
+        "0.1",
+        "--players",
+        "heuristic",
+        "--variant",
+        "official-1000",
+        "--out",
+        str(out),
+    )
+    lines = out.read_text().splitlines()
+    assert len(lines) == 40
+    call_command("roimat_verify", str(out))
+    assert "40 records, 0 unsound" in capsys.readouterr().err
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_verify_exits_1_with_one_line_per_problem(tmp_path):
+    records = RECORDS.read_text().splitlines()
+    record = json.loads(records[1])
+    record["tricks"][3]["plays"][3].pop("fault")
+    path = tmp_path / "records.jsonl"
+    path.write_text("\n".join([records[0], json.dumps(record), records[2]]) + "\n")
+    result = run("roimat_verify", str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "line 2, trick 4, play 4 (S TV): breaks §9 and is not marked as a fault",
+    ]
+    assert run("roimat_verify", str(RECORDS)).returncode == 0
+
+
+def test_verify_exits_2_on_unreadable_input(tmp_path):
+    path = tmp_path / "records.jsonl"
+    path.write_text("{not json\n")
+    result = run("roimat_verify", str(path))
+    assert result.returncode == 2 and "line 1: not JSON" in result.stderr
+    assert run("roimat_verify", str(tmp_path / "missing.jsonl")).returncode == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--variant", "belote"],
+        ["--fault-rate", "2"],
+        ["--donnes", "0"],
+        ["--players", "smart"],
+        ["--save"],
+    ],
+)
+def test_simulate_refuses_bad_options(args):
+    with pytest.raises(CommandError) as refused:
+        call_command("roimat_simulate", *args)
+    assert refused.value.returncode == 2
+
+
+@pytest.mark.django_db
+def test_simulate_saves_whole_parties():
+    call_command(
+        "roimat_simulate", "--parties", "2", "--seed", "4", "--save", "--players", "heuristic"
+    )
+    parties = list(Partie.objects.all())
+    assert len(parties) == 2
+    assert all(p.sheet.finished and p.sheet.counted == 8 for p in parties)
