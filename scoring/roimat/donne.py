@@ -78,7 +78,13 @@ class Move:
 
 def card_move(card: int, to: int = -1) -> Move:
     """A card play; ``to`` is the seat chosen after a Dame or Tour, else -1."""
-    return Move("card", card=card, to=to)
+    return CARD_MOVES[card][to + 1]
+
+
+#: Every card move, made once: ``CARD_MOVES[card][to + 1]``.
+CARD_MOVES = tuple(
+    tuple(Move("card", card=card, to=to) for to in range(-1, 4)) for card in range(36)
+)
 
 
 class IllegalMove(ValueError):

@@ -15,7 +15,8 @@ from .donne import DonneState, Move, card_move, distinct, partner
 
 
 class RandomPlayer:
-    """Any legal move, uniformly; a forbidden card with probability ``fault_rate``."""
+    """A legal move at random: any announcement or bid; any playable card (pions of a colour
+    count once), then any seat it may send to. A forbidden card with ``fault_rate``."""
 
     def __init__(self, rng: random.Random, fault_rate: float = 0.0):
         self.rng = rng
@@ -23,11 +24,14 @@ class RandomPlayer:
 
     def choose(self, state: DonneState) -> Move:
         """The move to push for the player to move."""
-        if state.phase == "play" and self.fault_rate and self.rng.random() < self.fault_rate:
+        if state.phase != "play":
+            return self.rng.choice(state.legal_moves())
+        if self.fault_rate and self.rng.random() < self.fault_rate:
             fault = self.forbidden_card(state)
             if fault is not None:
                 return fault
-        return self.rng.choice(state.legal_moves())
+        card = self.rng.choice(cards_of(distinct(state.legal_mask(state.turn))))
+        return card_move(card, self.rng.choice(state.choices(card)))
 
     def forbidden_card(self, state: DonneState) -> Move | None:
         seat = state.turn
