@@ -5,7 +5,6 @@ make bench
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 import tracemalloc
@@ -17,8 +16,9 @@ from scoring.exports.pdf import sheet_pdf  # noqa: E402
 from scoring.exports.xlsx import sheet_xlsx  # noqa: E402
 from scoring.roimat.notation import SheetInput  # noqa: E402
 from scoring.roimat.partie import compute_sheet  # noqa: E402
+from scoring.roimat.record import entry_of_record, record_of  # noqa: E402
 from scoring.roimat.rules import RuleSet  # noqa: E402
-from scoring.roimat.sampling import random_partie  # noqa: E402
+from scoring.roimat.simulate import simulate_donnes  # noqa: E402
 
 
 def rate(label: str, count: int, seconds: float, unit: str) -> None:
@@ -26,9 +26,9 @@ def rate(label: str, count: int, seconds: float, unit: str) -> None:
 
 
 def main() -> None:
-    rng = random.Random(1)
     rules = RuleSet("club-8")
-    parties = [random_partie(rng, rules) for _ in range(2000)]
+    donnes = [entry_of_record(record_of(s)) for s in simulate_donnes(16000, seed=1)]
+    parties = [donnes[i : i + 8] for i in range(0, len(donnes), 8)]
     start = time.perf_counter()
     for entries in parties:
         compute_sheet(entries, rules)

@@ -22,7 +22,7 @@ def test_random_donnes_keep_their_invariants_at_every_step(variant, kind):
     rng = random.Random(f"{variant}-{kind}")
     table = Dealer(rng, gather=kind == "heuristic")
     players = make_players(kind, rng, fault_rate=0.05)
-    for number in range(250):
+    for number in range(600):
         state = table.deal(number % 4, variant)
         while not state.is_over():
             moves = state.legal_moves()
@@ -30,7 +30,7 @@ def test_random_donnes_keep_their_invariants_at_every_step(variant, kind):
             before = to_text(state)
             move = players[state.to_move()].choose(state)
             state.push(move)
-            if number % 25 == 0:  # push/pop restores the state; the text round-trips
+            if number % 30 == 0:  # push/pop restores the state; the text round-trips
                 after = to_text(state)
                 assert to_text(from_text(after)) == after
                 state.pop()

@@ -1,5 +1,7 @@
 """``manage.py demo_data``: a club account, players and a few parties to look at.
 
+The parties are played card by card by the rules engine's simulated players.
+
 Creates the account ``secretaire`` (password ``roimat``) unless it exists; adds the demo
 players and parties only once, so the command can run at every start.
 """
@@ -7,15 +9,15 @@ players and parties only once, so the command can run at every start.
 from __future__ import annotations
 
 import datetime
-import random
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from scoring.models import Partie
 from scoring.roimat.notation import SheetInput
+from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
-from scoring.roimat.sampling import random_partie
+from scoring.roimat.simulate import simulate_partie
 from scoring.services import partie_create
 from tournaments.models import Player
 
@@ -48,7 +50,7 @@ class Command(BaseCommand):
     help = "Create the demo club account, players and parties (once)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--seed", type=int, default=2026, help="random seed of the donnes")
+        parser.add_argument("--seed", type=int, default=2026, help="seed of the simulated play")
 
     def handle(self, *args, **options):
         user_model = get_user_model()
@@ -65,14 +67,22 @@ class Command(BaseCommand):
             )[0]
             for name in PLAYERS
         ]
-        rng = random.Random(options["seed"])
         today = datetime.date.today()
         for table, (days_ago, rules, seats, donnes) in enumerate(PARTIES, start=1):
             seated = {seat: players[i] for seat, i in zip("NESO", seats, strict=True)}
             sheet = SheetInput(
                 rules=rules,
                 players={seat: p.name for seat, p in seated.items()},
-                donnes=tuple(random_partie(rng, rules, donnes)),
+                donnes=tuple(
+                    entry_of_record(record)
+                    for record in simulate_partie(
+                        rules,
+                        options["seed"] + table,
+                        "heuristic",
+                        fault_rate=0.01,
+                        limit=donnes or 200,
+                    )
+                ),
                 date=today - datetime.timedelta(days=days_ago),
                 place="Club",
                 table=str(table),
