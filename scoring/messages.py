@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.roimat.partie import InvalidSheet
+from scoring.roimat.problems import Place, Problem
 from scoring.roimat.scoring import EntryProblem
 
 MESSAGES = {
@@ -48,3 +49,69 @@ def sheet_error_message(error: InvalidSheet) -> str:
         "field": error.problem.field,
         "message": message,
     }
+
+
+#: The problems of a donne record (``scoring.roimat.problems``), in the user's language.
+RECORD_MESSAGES = {
+    "not_json": gettext_lazy("not JSON: %(detail)s"),
+    "not_object": gettext_lazy("a record is a JSON object"),
+    "not_seat": gettext_lazy("%(value)r is not a seat"),
+    "four_hands": gettext_lazy("needs the four hands N, E, S, O"),
+    "nine_cards": gettext_lazy("a hand holds 9 cards"),
+    "not_card": gettext_lazy("%(value)r is not a card"),
+    "card_twice": gettext_lazy("%(card)s twice"),
+    "too_many_pions": gettext_lazy("more than four %(card)s"),
+    "not_deck": gettext_lazy("not the 36-card deck: %(card)s once too often"),
+    "not_variant": gettext_lazy("%(value)r is not a variant"),
+    "not_colour": gettext_lazy("%(value)r is not a colour"),
+    "void_mismatch": gettext_lazy("a donne is void exactly when the taking team holds no Roi"),
+    "no_tricks": gettext_lazy("a list of tricks"),
+    "no_plays": gettext_lazy("needs its plays"),
+    "bad_play": gettext_lazy("a play is {seat, card}"),
+    "out_of_turn": gettext_lazy("%(seat)s plays, but %(turn)s was to play"),
+    "not_in_hand": gettext_lazy("%(seat)s does not hold %(card)s"),
+    "needs_choice": gettext_lazy("%(card)s needs the seat that plays next"),
+    "no_play_now": gettext_lazy("no card can be played now"),
+    "announcement_refused": gettext_lazy("announcement %(move)s not allowed"),
+    "bid_out_of_order": gettext_lazy("%(name)s is not the announcement due now"),
+    "no_result": gettext_lazy("the donne has no result: not played to the end"),
+    "not_dealers_team": gettext_lazy("%(seat)s is not of the dealer's team"),
+    "no_trump_roi": gettext_lazy("%(seat)s does not hold R%(trump)s"),
+    "dealer_announces": gettext_lazy("the dealer holds a Roi and announces"),
+    "annul_refused": gettext_lazy(
+        "a donne is annulled only on a king sec, under the official rules"
+    ),
+    "surcontre_without_contre": gettext_lazy("a surcontre needs its contre"),
+    "unmarked_fault": gettext_lazy("breaks §9 and is not marked as a fault"),
+    "marked_legal": gettext_lazy("marked as a fault but allowed by §9"),
+    "wrong_winner": gettext_lazy("won by %(seat)s (%(card)s), not %(stated)s"),
+    "wrong_faults": gettext_lazy("the plays give %(computed)s, not %(stated)s"),
+    "unfinished": gettext_lazy("%(count)s tricks, not 9 complete ones"),
+    "wrong_result": gettext_lazy("the tricks give %(computed)s, not %(stated)s"),
+}
+PLACE_FIELDS = {
+    "deal": gettext_lazy("deal"),
+    "announcer": gettext_lazy("announcer"),
+    "dealer": gettext_lazy("dealer"),
+    "trump": gettext_lazy("trump"),
+    "tricks": gettext_lazy("tricks"),
+    "faults": gettext_lazy("faults"),
+    "result": gettext_lazy("result"),
+}
+
+
+def place_text(place: Place) -> str:
+    """Where a record problem stands, in the user's language (``"pli 3, carte 2 (S PB)"``)."""
+    if place.trick and place.play:
+        text = _("trick %(trick)s, play %(play)s") % {"trick": place.trick, "play": place.play}
+        return text + (f" ({place.seat} {place.card})" if place.card else "")
+    if place.trick:
+        return _("trick %(trick)s") % {"trick": place.trick}
+    return f"{PLACE_FIELDS.get(place.field, place.field)} {place.seat}".strip()
+
+
+def record_problem_text(problem: Problem) -> str:
+    """A record problem as one line in the user's language."""
+    message = str(RECORD_MESSAGES[problem.code]) % problem.params
+    where = place_text(problem.place)
+    return _("%(where)s: %(message)s") % {"where": where, "message": message} if where else message

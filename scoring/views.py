@@ -30,7 +30,7 @@ from scoring.forms import (
     SheetImportForm,
 )
 from scoring.mail import send_sheet
-from scoring.messages import sheet_error_message
+from scoring.messages import record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie, Seat
 from scoring.replay import replay_record
 from scoring.roimat.notation import SheetInput
@@ -229,6 +229,7 @@ def donne_replay(request):
     if request.method == "POST" and form.is_valid():
         replay = replay_record(form.cleaned_data["record"])
         context["replay"] = replay
+        context["problems"] = [record_problem_text(p) for p in replay.problems]
         context["raw"] = form.cleaned_data["raw"]
         if replay.sound and request.user.is_authenticated:
             variant = form.cleaned_data["record"].get("variant")

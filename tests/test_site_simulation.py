@@ -40,7 +40,7 @@ def test_replay_page_lists_the_problems_of_a_broken_record(client):
     record["tricks"][0]["winner"] = "N"
     page = client.post(reverse("scoring:donne_replay"), {"text": json.dumps(record)})
     assert not page.context["replay"].sound
-    assert "trick 1: won by E (DB), not N" in page.text
+    assert "pli 1 : gagné par E (DB), pas N" in page.text
     page = client.post(reverse("scoring:donne_replay"), {"text": "{oops"})
     assert "JSON" in str(page.context["form"].non_field_errors())
 
@@ -90,7 +90,7 @@ def test_simulate_writes_records_that_verify(tmp_path, capsys):
     lines = out.read_text().splitlines()
     assert len(lines) == 40
     call_command("roimat_verify", str(out))
-    assert "40 records, 0 unsound" in capsys.readouterr().err
+    assert "40 enregistrements, 0 incorrect" in capsys.readouterr().err
 
 
 def run(*args):
@@ -108,7 +108,7 @@ def test_verify_exits_1_with_one_line_per_problem(tmp_path):
     result = run("roimat_verify", str(path))
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        "line 2, trick 4, play 4 (S TV): breaks §9 and is not marked as a fault",
+        "ligne 2, pli 4, carte 4 (S TV) : enfreint le §9 et n'est pas marquée comme faute",
     ]
     assert run("roimat_verify", str(RECORDS)).returncode == 0
 

@@ -82,23 +82,31 @@ def hand_codes(mask: int) -> list[str]:
     return [CODE[c] for c in cards_of(mask)]
 
 
+class CardError(ValueError):
+    """Cards that cannot be: ``code`` is ``not_card``, ``card_twice`` or ``too_many_pions``."""
+
+    def __init__(self, code: str, card: str):
+        self.code, self.card = code, card
+        super().__init__(f"{code}: {card!r}")
+
+
 def mask_of_codes(codes: list[str]) -> int:
     """A bitmask holding these card codes; pions take the next free pion of their colour.
 
-    Raises ``ValueError`` on an unknown code or more than the deck holds of one card.
+    Raises ``CardError`` on an unknown code or more than the deck holds of one card.
     """
     mask = 0
     for code in codes:
         if code not in BY_CODE:
-            raise ValueError(f"{code!r} is not a card")
+            raise CardError("not_card", code)
         card = BY_CODE[code]
         if RANK_OF[card] == "P":
             free = PION_MASK[COLOUR_OF[card]] & ~mask
             if not free:
-                raise ValueError(f"more than four {code}")
+                raise CardError("too_many_pions", code)
             mask |= free & -free
         elif mask >> card & 1:
-            raise ValueError(f"{code} twice")
+            raise CardError("card_twice", code)
         else:
             mask |= 1 << card
     return mask

@@ -26,6 +26,7 @@ from .cards import (
     VALUE,
     cards_of,
 )
+from .problems import MESSAGES
 from .seats import SEATS
 
 N_SEATS = 4
@@ -88,7 +89,12 @@ CARD_MOVES = tuple(
 
 
 class IllegalMove(ValueError):
-    """A move the state cannot take (a card not in the hand, a bid out of turn …)."""
+    """A move the state cannot take (a card not in the hand, a bid out of turn …): ``code``
+    and ``params`` as in ``problems.MESSAGES``."""
+
+    def __init__(self, code: str, **params):
+        self.code, self.params = code, params
+        super().__init__(MESSAGES[code] % params)
 
 
 @dataclass
@@ -170,7 +176,7 @@ class DonneState:
         Raises ``IllegalMove`` before the last trick, or for a void or annulled donne.
         """
         if self.phase != "over" or self.void or self.annulled:
-            raise IllegalMove("the donne has no result: not played to the end")
+            raise IllegalMove("no_result")
         last = self.tricks[-1]
         winning_card = next(card for seat, card, *_ in last.plays if seat == last.winner)
         return {
@@ -314,7 +320,7 @@ class DonneState:
 
     def _announce(self, move: Move) -> None:
         if self.phase != "announce" or move not in self.legal_moves():
-            raise IllegalMove(f"announcement {move} not allowed")
+            raise IllegalMove("announcement_refused", move=str(move))
         self.announcer, self.trump = move.seat, move.card
         if move.annul:
             self.annulled = True
@@ -325,7 +331,7 @@ class DonneState:
 
     def _bid(self, move: Move) -> None:
         if self.phase != "bids" or move.name != self.pending_bids[0]:
-            raise IllegalMove(f"{move.name} is not the announcement due now")
+            raise IllegalMove("bid_out_of_order", name=move.name)
         self.pending_bids.pop(0)
         self.bids[move.name] = move.value
         if move.name == "contre_roi":
@@ -337,12 +343,13 @@ class DonneState:
     def _play(self, move: Move) -> bool:
         seat, card = self.turn, move.card
         if self.phase != "play":
-            raise IllegalMove("no card can be played now")
+            raise IllegalMove("no_play_now")
         if not 0 <= card < len(CODE) or not self.hands[seat] >> card & 1:
-            raise IllegalMove(f"{SEATS[seat]} does not hold {CODE[card]}")
+            name = CODE[card] if 0 <= card < len(CODE) else str(card)
+            raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
         options = self._options(seat, card)
         if len(options) > 1 and move.to not in options:
-            raise IllegalMove(f"{CODE[card]} needs the seat that plays next")
+            raise IllegalMove("needs_choice", card=CODE[card])
         fault = not self.legal_mask(seat) >> card & 1
         trick = self.current_trick()
         if trick is None:

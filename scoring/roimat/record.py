@@ -19,22 +19,23 @@ from .cards import (
     COLOUR_OF,
     PION_MASK,
     RANK_OF,
+    CardError,
     hand_codes,
     mask_of_codes,
 )
 from .donne import BIDS, DonneState, IllegalMove, Move, card_move
+from .problems import Place, Problem
 from .rules import VARIANTS
 from .scoring import DonneEntry
 from .seats import SEATS
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; ``where`` names the place (``"trick 3, play
-    2"``, ``"deal"`` …)."""
+    """A record that cannot be read or replayed: its ``problem`` (place, code, values)."""
 
-    def __init__(self, where: str, message: str):
-        self.where = where
-        super().__init__(f"{where}: {message}" if where else message)
+    def __init__(self, place: Place, code: str, **params):
+        self.problem = Problem(place, code, params)
+        super().__init__(str(self.problem))
 
 
 def record_of(state: DonneState) -> dict[str, Any]:
@@ -82,12 +83,12 @@ def from_text(text: str) -> DonneState:
     try:
         return replay(json.loads(text))
     except json.JSONDecodeError as error:
-        raise RecordError("", f"not JSON: {error.msg}") from None
+        raise RecordError(Place(), "not_json", detail=error.msg) from None
 
 
-def seat_index(value: Any, where: str) -> int:
+def seat_index(value: Any, place: Place) -> int:
     if value not in SEATS:
-        raise RecordError(where, f"{value!r} is not a seat")
+        raise RecordError(place, "not_seat", value=value)
     return SEATS.index(value)
 
 
@@ -96,40 +97,42 @@ def read_deal(record: dict[str, Any]) -> list[int]:
     in four hands of 9."""
     deal = record.get("deal")
     if not isinstance(deal, dict) or sorted(deal) != sorted(SEATS):
-        raise RecordError("deal", "needs the four hands N, E, S, O")
+        raise RecordError(Place("deal"), "four_hands")
     hands = []
     for seat in SEATS:
         codes = deal[seat]
         if not isinstance(codes, list) or len(codes) != 9:
-            raise RecordError(f"deal {seat}", "a hand holds 9 cards")
+            raise RecordError(Place("deal", seat=seat), "nine_cards")
         try:
             hands.append(mask_of_codes(codes))
-        except ValueError as error:
-            raise RecordError(f"deal {seat}", str(error)) from None
+        except CardError as error:
+            raise RecordError(
+                Place("deal", seat=seat), error.code, card=error.card, value=error.card
+            ) from None
     try:
         mask_of_codes([c for seat in SEATS for c in deal[seat]])
-    except ValueError as error:
-        raise RecordError("deal", f"not the 36-card deck: {error}") from None
+    except CardError as error:
+        raise RecordError(Place("deal"), "not_deck", card=error.card) from None
     return hands
 
 
 def start(record: dict[str, Any]) -> DonneState:
     """The state after the deal, before any announcement; raises ``RecordError``."""
     if not isinstance(record, dict):
-        raise RecordError("", "a record is a JSON object")
+        raise RecordError(Place(), "not_object")
     variant = record.get("variant")
     if variant not in VARIANTS:
-        raise RecordError("variant", f"{variant!r} is not a variant")
-    dealer = seat_index(record.get("dealer"), "dealer")
+        raise RecordError(Place("variant"), "not_variant", value=variant)
+    dealer = seat_index(record.get("dealer"), Place("dealer"))
     return DonneState(read_deal(record), dealer, variant)
 
 
 def announcement(record: dict[str, Any], state: DonneState) -> Move:
     """The trump announcement the record states."""
-    seat = seat_index(record.get("announcer"), "announcer")
+    seat = seat_index(record.get("announcer"), Place("announcer"))
     trump = record.get("trump")
     if trump not in COLOUR_LETTERS:
-        raise RecordError("trump", f"{trump!r} is not a colour")
+        raise RecordError(Place("trump"), "not_colour", value=trump)
     return Move(
         "announce", card=COLOUR_LETTERS.index(trump), seat=seat, annul=bool(record.get("annulled"))
     )
@@ -141,43 +144,45 @@ def replay(record: dict[str, Any]) -> DonneState:
     state = start(record)
     if record.get("void") or state.void:
         if not (record.get("void") and state.void):
-            raise RecordError("void", "a donne is void exactly when the team holds no Roi")
+            raise RecordError(Place("deal"), "void_mismatch")
         return state
-    push(state, announcement(record, state), "announcer")
+    push(state, announcement(record, state), Place("announcer"))
     if state.annulled:
         return state
     for name in list(BIDS):
         if state.phase == "bids" and state.pending_bids[0] == name:
-            push(state, Move("bid", name=name, value=bool(record.get(name))), name)
-    for where, play, later in plays_of(record):
-        push(state, play_move(state, play, later, where), where)
+            push(state, Move("bid", name=name, value=bool(record.get(name))), Place(name))
+    for place, play, later in plays_of(record):
+        push(state, play_move(state, play, later, place), place)
     return state
 
 
 def plays_of(record: dict[str, Any]):
-    """Each recorded play as (``"trick t, play p"``, play, the later plays of its trick)."""
+    """Each recorded play as (its ``Place``, the play, the later plays of its trick)."""
     tricks = record.get("tricks") or []
     if not isinstance(tricks, list):
-        raise RecordError("tricks", "a list of tricks")
+        raise RecordError(Place("tricks"), "no_tricks")
     for t, trick in enumerate(tricks, start=1):
         plays = trick.get("plays") if isinstance(trick, dict) else None
         if not isinstance(plays, list):
-            raise RecordError(f"trick {t}", "needs its plays")
+            raise RecordError(Place(trick=t), "no_plays")
         for p, play in enumerate(plays, start=1):
             if not isinstance(play, dict):
-                raise RecordError(f"trick {t}, play {p}", "a play is {seat, card}")
-            yield f"trick {t}, play {p}", play, plays[p:]
+                raise RecordError(Place(trick=t, play=p), "bad_play")
+            place = Place(trick=t, play=p, seat=str(play.get("seat")), card=str(play.get("card")))
+            yield place, play, plays[p:]
 
 
-def play_move(state: DonneState, play: dict, later: list, where: str) -> Move:
+def play_move(state: DonneState, play: dict, later: list, place: Place) -> Move:
     """The card move of a recorded play; the seat sent to after a Dame or Tour is the play's
     ``to`` or else the seat of the next play of the trick."""
-    seat = seat_index(play.get("seat"), where)
+    seat = seat_index(play.get("seat"), place)
     if seat != state.turn:
-        raise RecordError(where, f"{SEATS[seat]} plays, but {SEATS[state.turn]} was to play")
+        bare = Place(trick=place.trick, play=place.play)
+        raise RecordError(bare, "out_of_turn", seat=SEATS[seat], turn=SEATS[state.turn])
     code = play.get("card")
     if code not in BY_CODE:
-        raise RecordError(where, f"{code!r} is not a card")
+        raise RecordError(place, "not_card", value=code)
     card = BY_CODE[code]
     if RANK_OF[card] == "P":  # any pion of that colour still in the hand
         held = state.hands[seat] & PION_MASK[COLOUR_OF[card]]
@@ -186,15 +191,15 @@ def play_move(state: DonneState, play: dict, later: list, where: str) -> Move:
     choices = state.choices(card)
     if choices != [-1]:
         target = play.get("to") or (later[0].get("seat") if later else None)
-        to = seat_index(target, where)
+        to = seat_index(target, place)
     return card_move(card, to)
 
 
-def push(state: DonneState, move: Move, where: str) -> bool:
+def push(state: DonneState, move: Move, place: Place) -> bool:
     try:
         return state.push(move)
     except IllegalMove as error:
-        raise RecordError(where, str(error)) from None
+        raise RecordError(place, error.code, **error.params) from None
 
 
 def entry_of_record(record: dict[str, Any]) -> DonneEntry:

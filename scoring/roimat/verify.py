@@ -9,24 +9,13 @@ marked as a fault, or is marked but legal; a trick's winner; the faults list; th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .cards import CODE, COLOUR_LETTERS, ROI
 from .donne import BIDS, DonneState, IllegalMove, Move, partner
+from .problems import Place, Problem
 from .record import RecordError, announcement, play_move, plays_of, start
 from .seats import SEATS
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a record: ``where`` (``"trick 3, play 2 (S PB)"``) and ``message``."""
-
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
 
 
 def verify(record: Any) -> list[Problem]:
@@ -47,37 +36,33 @@ def check(record: Any) -> tuple[DonneState | None, list[Problem]]:
         if _check_announcement(record, state, problems) and not state.is_over():
             _check_play(record, state, problems)
     except RecordError as error:
-        problems.append(Problem(error.where, str(error).removeprefix(f"{error.where}: ")))
+        problems.append(error.problem)
     return state, problems
 
 
 def _check_announcement(record: dict, state: DonneState, problems: list[Problem]) -> bool:
     if state.void or record.get("void"):
         if not (state.void and record.get("void")):
-            problems.append(Problem("deal", "void when, and only when, the team holds no Roi"))
+            problems.append(Problem(Place("deal"), "void_mismatch"))
         return False
     move = announcement(record, state)
-    dealer = state.dealer
+    dealer, seat = state.dealer, SEATS[move.seat]
     if move.seat not in (dealer, partner(dealer)):
-        problems.append(Problem("announcer", f"{SEATS[move.seat]} is not of the dealer's team"))
+        problems.append(Problem(Place("announcer"), "not_dealers_team", {"seat": seat}))
         return False
     if not state.deal[move.seat] >> ROI[move.card] & 1:
-        trump = COLOUR_LETTERS[move.card]
-        problems.append(Problem("announcer", f"{SEATS[move.seat]} does not hold R{trump}"))
+        params = {"seat": seat, "trump": COLOUR_LETTERS[move.card]}
+        problems.append(Problem(Place("announcer"), "no_trump_roi", params))
         return False
     try:
         state.push(move)
     except IllegalMove:
-        message = (
-            "the dealer holds a Roi and announces"
-            if move.seat != dealer
-            else ("a donne is annulled only on a king sec, under the official rules")
-        )
-        problems.append(Problem("announcer", message))
+        code = "dealer_announces" if move.seat != dealer else "annul_refused"
+        problems.append(Problem(Place("announcer"), code))
         return False
     for name in ("surcontre_plis", "surcontre_roi"):
         if record.get(name) and not record.get(name.replace("surcontre", "contre")):
-            problems.append(Problem(name, "a surcontre needs its contre"))
+            problems.append(Problem(Place(name), "surcontre_without_contre"))
     for name in BIDS:
         if state.phase == "bids" and state.pending_bids[0] == name:
             state.push(Move("bid", name=name, value=bool(record.get(name))))
@@ -86,40 +71,37 @@ def _check_announcement(record: dict, state: DonneState, problems: list[Problem]
 
 def _check_play(record: dict, state: DonneState, problems: list[Problem]) -> None:
     tricks = record.get("tricks") or []
-    for where, play, later in plays_of(record):
-        move = play_move(state, play, later, where)
-        seat = state.turn
-        label = f"{where} ({SEATS[seat]} {play.get('card')})"
+    for place, play, later in plays_of(record):
+        move = play_move(state, play, later, place)
         try:
             fault = state.push(move)
         except IllegalMove as error:
-            problems.append(Problem(label, str(error)))
+            problems.append(Problem(place, error.code, error.params))
             return
         if fault and not play.get("fault"):
-            problems.append(Problem(label, "breaks §9 and is not marked as a fault"))
+            problems.append(Problem(place, "unmarked_fault"))
         elif play.get("fault") and not fault:
-            problems.append(Problem(label, "marked as a fault but allowed by §9"))
+            problems.append(Problem(place, "marked_legal"))
         done = state.tricks[-1]
         if done.winner >= 0:
             number = len(state.tricks)
             stated = tricks[number - 1].get("winner")
             if stated != SEATS[done.winner]:
-                winner = next(CODE[c] for s, c, *_ in done.plays if s == done.winner)
-                problems.append(
-                    Problem(
-                        f"trick {number}", f"won by {SEATS[done.winner]} ({winner}), not {stated}"
-                    )
-                )
+                card = next(CODE[c] for s, c, *_ in done.plays if s == done.winner)
+                params = {"seat": SEATS[done.winner], "card": card, "stated": stated}
+                problems.append(Problem(Place(trick=number), "wrong_winner", params))
     _check_outcome(record, state, problems)
 
 
 def _check_outcome(record: dict, state: DonneState, problems: list[Problem]) -> None:
     faults = [SEATS[s] for s in state.faults]
     if sorted(record.get("faults") or []) != sorted(faults):
-        problems.append(Problem("faults", f"the plays give {faults}, not {record.get('faults')}"))
+        params = {"computed": faults, "stated": record.get("faults")}
+        problems.append(Problem(Place("faults"), "wrong_faults", params))
     if not state.is_over():
-        problems.append(Problem("tricks", f"{len(state.tricks)} tricks, not 9 complete ones"))
+        problems.append(Problem(Place("tricks"), "unfinished", {"count": len(state.tricks)}))
         return
     computed, stated = state.result(), record.get("result")
     if computed != stated:
-        problems.append(Problem("result", f"the tricks give {computed}, not {stated}"))
+        params = {"computed": computed, "stated": stated}
+        problems.append(Problem(Place("result"), "wrong_result", params))

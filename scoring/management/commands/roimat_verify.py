@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
+from scoring.messages import record_problem_text
 from scoring.roimat.verify import verify
 
 
@@ -41,7 +43,11 @@ class Command(BaseCommand):
             problems = verify(record)
             unsound += bool(problems)
             for problem in problems:
-                self.stdout.write(f"line {number}, {problem}")
-        self.stderr.write(f"{len(records)} records, {unsound} unsound")
+                where = _("line %(number)s") % {"number": number}
+                self.stdout.write(f"{where}, {record_problem_text(problem)}")
+        self.stderr.write(
+            _("%(count)s records, %(unsound)s unsound")
+            % {"count": len(records), "unsound": unsound}
+        )
         if unsound:
             sys.exit(1)
