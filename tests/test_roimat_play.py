@@ -254,7 +254,7 @@ def test_which_cards_may_be_played(name, hands, plays, rest, expected):
 def test_a_forbidden_card_is_a_marked_fault_and_the_trick_goes_on():
     state = scenario({"S": ["CR"], "O": ["TR", "PR"], "E": ["RJ"]}, plays=["CR"], rest="NES")
     assert state.push(card_move(held(state, "PR")))
-    assert state.faults == [SEATS.index("O")]
+    assert state.faults == (SEATS.index("O"),)
     assert SEATS[state.turn] == "E"
 
 

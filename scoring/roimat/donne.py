@@ -30,6 +30,7 @@ from .problems import MESSAGES
 from .seats import SEATS
 
 N_SEATS = 4
+ONE_OR_NONE = frozenset({0, 1, 2, 4, 8})  # bitmasks of seats: nobody or one seat has played
 BIDS = ("contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi")
 
 
@@ -124,9 +125,10 @@ class DonneState:
         self.trump = -1
         self.annulled = False
         self.void = False
-        self.bids = dict.fromkeys(BIDS, False)
-        self.pending_bids: list[str] = []
+        self.bids = dict.fromkeys(BIDS, False)  # replaced, never changed in place
+        self.pending_bids: tuple[str, ...] = ()
         self.tricks: list[Trick] = []
+        self.trick: Trick | None = None  # the trick being played
         self.leader = left(dealer)
         self.turn = self.leader
         self.played = 0  # bitmask of seats that played in the current trick
@@ -134,10 +136,11 @@ class DonneState:
         self.cavalier = False
         self.master_seat = -1
         self.master_card = -1
-        self.faults: list[int] = []
-        self.plis = [0, 0]  # by team index: 0 = N/S, 1 = O/E
-        self.points = [0, 0]
+        self.faults: tuple[int, ...] = ()
+        self.plis = (0, 0)  # by team index: 0 = N/S, 1 = O/E
+        self.points = (0, 0)
         self._history: list[tuple] = []
+        self._legal: tuple[int, int] = (-1, 0)  # (seat, its legal mask) until the next move
         if not self._announcers():
             self.void = True
             self.phase = "over"
@@ -166,9 +169,7 @@ class DonneState:
 
     def current_trick(self) -> Trick | None:
         """The trick being played (None before the first card and between tricks)."""
-        if self.tricks and self.tricks[-1].winner < 0:
-            return self.tricks[-1]
-        return None
+        return self.trick
 
     def result(self) -> dict:
         """``{"plis_ns", "points_ns", "roi_au_bout"}`` of a finished donne (ROIMAT.md §10).
@@ -221,8 +222,15 @@ class DonneState:
 
     def legal_mask(self, seat: int) -> int:
         """Bitmask of the cards ``seat`` may play now without a faute de jeu (§9)."""
+        if self._legal[0] == seat:
+            return self._legal[1]
+        mask = self._legal_mask(seat)
+        self._legal = (seat, mask)
+        return mask
+
+    def _legal_mask(self, seat: int) -> int:
         hand = self.hands[seat]
-        trick = self.current_trick()
+        trick = self.trick
         if trick is None:
             return hand
         led = COLOUR_OF[trick.plays[0][1]]
@@ -249,12 +257,14 @@ class DonneState:
     def choices(self, card: int) -> list[int]:
         """Seats the player to move may send the play to with ``card`` (§8): [-1] when the
         card gives no choice, else two or three seats."""
+        if RANK_OF[card] not in "DT":
+            return [-1]
         options = self._options(self.turn, card)
         return options if len(options) > 1 else [-1]
 
     def _options(self, seat: int, card: int) -> list[int]:
         rank = RANK_OF[card]
-        if rank not in "DT" or bin(self.played).count("1") >= 2:
+        if rank not in "DT" or self.played not in ONE_OR_NONE:
             return []
         seats = [left(seat), right(seat)] + ([partner(seat)] if rank == "D" else [])
         return [s for s in seats if not self.played >> s & 1]
@@ -269,13 +279,14 @@ class DonneState:
         """
         self._history.append(self._snapshot())
         try:
+            if move.kind == "card":
+                return self._play(move)
+            self._legal = (-1, 0)
             if move.kind == "announce":
                 self._announce(move)
-                return False
-            if move.kind == "bid":
+            else:
                 self._bid(move)
-                return False
-            return self._play(move)
+            return False
         except IllegalMove:
             self._restore(self._history.pop())
             raise
@@ -289,23 +300,19 @@ class DonneState:
         other = DonneState.__new__(DonneState)
         other.__dict__.update(self.__dict__)
         other.hands = list(self.hands)
-        other.bids = dict(self.bids)
-        other.pending_bids = list(self.pending_bids)
         other.tricks = [Trick(list(t.plays), t.winner) for t in self.tricks]
-        other.faults = list(self.faults)
-        other.plis = list(self.plis)
-        other.points = list(self.points)
+        other.trick = other.tricks[-1] if self.trick is not None else None
         other._history = list(self._history)
         return other
 
     def _snapshot(self) -> tuple:
-        trick = self.current_trick()
+        """What a move may change; the immutable fields are kept by reference."""
+        trick = self.trick
         return (
-            list(self.hands), self.phase, self.announcer, self.trump, self.annulled,
-            dict(self.bids), list(self.pending_bids), len(self.tricks),
-            list(trick.plays) if trick else None, self.leader, self.turn, self.played,
-            self.direction, self.cavalier, self.master_seat, self.master_card,
-            list(self.faults), list(self.plis), list(self.points),
+            list(self.hands), self.phase, self.announcer, self.trump, self.annulled, self.bids,
+            self.pending_bids, len(self.tricks), len(trick.plays) if trick else -1, self.leader,
+            self.turn, self.played, self.direction, self.cavalier, self.master_seat,
+            self.master_card, self.faults, self.plis, self.points,
         )  # fmt: skip
 
     def _restore(self, snap: tuple) -> None:
@@ -314,9 +321,12 @@ class DonneState:
          self.direction, self.cavalier, self.master_seat, self.master_card, self.faults,
          self.plis, self.points) = snap  # fmt: skip
         del self.tricks[count:]
-        if plays is not None:
-            self.tricks[-1].plays = plays
-            self.tricks[-1].winner = -1
+        self.trick = None
+        if plays >= 0:
+            self.trick = self.tricks[-1]
+            del self.trick.plays[plays:]
+            self.trick.winner = -1
+        self._legal = (-1, 0)
 
     def _announce(self, move: Move) -> None:
         if self.phase != "announce" or move not in self.legal_moves():
@@ -327,16 +337,16 @@ class DonneState:
             self.phase = "over"
             return
         self.phase = "bids"
-        self.pending_bids = ["contre_plis", "contre_roi"]
+        self.pending_bids = ("contre_plis", "contre_roi")
 
     def _bid(self, move: Move) -> None:
         if self.phase != "bids" or move.name != self.pending_bids[0]:
             raise IllegalMove("bid_out_of_order", name=move.name)
-        self.pending_bids.pop(0)
-        self.bids[move.name] = move.value
+        self.pending_bids = self.pending_bids[1:]
+        self.bids = {**self.bids, move.name: move.value}
         if move.name == "contre_roi":
-            self.pending_bids += ["surcontre_plis"] * self.bids["contre_plis"]
-            self.pending_bids += ["surcontre_roi"] * self.bids["contre_roi"]
+            self.pending_bids += ("surcontre_plis",) * self.bids["contre_plis"]
+            self.pending_bids += ("surcontre_roi",) * self.bids["contre_roi"]
         if not self.pending_bids:
             self.phase = "play"
 
@@ -351,14 +361,15 @@ class DonneState:
         if len(options) > 1 and move.to not in options:
             raise IllegalMove("needs_choice", card=CODE[card])
         fault = not self.legal_mask(seat) >> card & 1
-        trick = self.current_trick()
+        trick = self.trick
         if trick is None:
-            trick = Trick([])
+            trick = self.trick = Trick([])
             self.tricks.append(trick)
         self.hands[seat] &= ~(1 << card)
+        self._legal = (-1, 0)  # the hands and the trick change
         trick.plays.append((seat, card, fault, move.to if len(options) > 1 else -1))
         if fault:
-            self.faults.append(seat)
+            self.faults += (seat,)
         if not trick.plays[1:] or self._beats(card, self.master_card):
             self.master_seat, self.master_card = seat, card
         self.played |= 1 << seat
@@ -399,9 +410,18 @@ class DonneState:
 
     def _close(self, trick: Trick) -> None:
         trick.winner = self.master_seat
-        team = trick.winner % 2
-        self.plis[team] += 1
-        self.points[team] += sum(VALUE[card] for _s, card, *_ in trick.plays)
+        self.trick = None
+        points = sum(VALUE[card] for _s, card, *_ in trick.plays)
+        if trick.winner % 2:
+            self.plis, self.points = (
+                (self.plis[0], self.plis[1] + 1),
+                (self.points[0], self.points[1] + points),
+            )
+        else:
+            self.plis, self.points = (
+                (self.plis[0] + 1, self.plis[1]),
+                (self.points[0] + points, self.points[1]),
+            )
         self.leader = self.turn = trick.winner
         self.played = 0
         self.master_seat = self.master_card = -1
