@@ -1,4 +1,5 @@
-"""The rules engine and the exports import nothing from Django (developers' guide)."""
+"""The rules engine, the exports and the tournament algorithms import nothing from Django
+(developers' guide)."""
 
 import pkgutil
 import subprocess
@@ -6,6 +7,7 @@ import sys
 
 import scoring.exports
 import scoring.roimat
+import tournaments.engine
 
 
 def modules(package) -> list[str]:
@@ -13,7 +15,7 @@ def modules(package) -> list[str]:
 
 
 def test_engine_and_exports_do_not_import_django():
-    names = modules(scoring.roimat) + modules(scoring.exports)
+    names = modules(scoring.roimat) + modules(scoring.exports) + modules(tournaments.engine)
     assert "scoring.roimat.partie" in names and "scoring.exports.pdf" in names
     code = (
         "import importlib, sys\n"
