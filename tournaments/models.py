@@ -1,5 +1,7 @@
 """The club's players."""
 
+import secrets
+
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -21,3 +23,121 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:partie_list") + f"?player={self.pk}"
+
+
+def new_table_code() -> str:
+    """A short code that opens one table's entry page: 6 letters and digits, no look-alikes."""
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+class Tournament(models.Model):
+    """A club evening: its rules, format, number of rounds and ranking criteria."""
+
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual (partners change every round)")
+        SWISS = "swiss", _("Fixed pairs, Swiss")
+        ROUND_ROBIN = "round-robin", _("Fixed pairs, all-play-all")
+        RANDOM = "random", _("Random draw")
+
+    class SitOutRule(models.TextChoices):
+        AVERAGE = "average", _("the average of his other rounds")
+        NONE = "none", _("nothing (not counted)")
+
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
+    variant = models.CharField(_("rules"), max_length=20, default="club-8")
+    rounding = models.BooleanField(_("round to the ten"), default=False)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
+    format = models.CharField(
+        _("format"), max_length=20, choices=Format.choices, default=Format.INDIVIDUAL
+    )
+    ranking = models.CharField(
+        _("ranking criteria"),
+        max_length=60,
+        default="wins,points,diff",
+        help_text=_("In order, among: wins, points, diff, average."),
+    )
+    sit_out_rule = models.CharField(
+        _("a round sat out scores"), max_length=10, choices=SitOutRule.choices,
+        default=SitOutRule.AVERAGE,
+    )  # fmt: skip
+    seed = models.PositiveIntegerField(_("seed of the draw"), default=0)
+    finished = models.BooleanField(_("closed"), default=False)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.format in (self.Format.SWISS, self.Format.ROUND_ROBIN)
+
+
+class Registration(models.Model):
+    """A player registered for a tournament (with his partner, in a pairs tournament), and
+    whether he checked in at the door."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("partner"),
+    )  # fmt: skip
+    checked_in = models.BooleanField(_("present"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_registration")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.tournament}"
+
+
+class Round(models.Model):
+    """A round of a tournament: its tables and who sat out."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    sit_out = models.ManyToManyField(Player, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    """A table of a round: its partie (seats and donnes) and the code that opens its entry
+    page without an account."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    partie = models.OneToOneField(
+        "scoring.Partie", on_delete=models.PROTECT, related_name="tournament_table"
+    )
+    code = models.CharField(max_length=8, unique=True, default=new_table_code)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {_('table')} {self.number}"

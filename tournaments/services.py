@@ -1,0 +1,165 @@
+"""Running a tournament: drawing a round into tables and parties, and its live ranking.
+
+The algorithms are in ``tournaments.engine``; this module is the adapter to the database.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.models import Partie
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.rules import RuleSet
+from scoring.services import partie_create
+from tournaments.engine import seating
+from tournaments.engine.standings import Result, Standing, rank
+from tournaments.models import Player, Registration, Round, Table, Tournament
+
+SEATS = ("N", "E", "S", "O")
+
+
+class TournamentError(Exception):
+    """A director's action that cannot be done now; the message says why, for the page."""
+
+
+def rules_of(tournament: Tournament) -> RuleSet:
+    """The tournament's rules for its parties."""
+    return RuleSet(variant=tournament.variant, rounding=tournament.rounding)
+
+
+def present(tournament: Tournament) -> list[Registration]:
+    """Registrations checked in, in registration order."""
+    return list(tournament.registrations.filter(checked_in=True).order_by("id"))
+
+
+def pairs_of(registrations: list[Registration]) -> list[tuple[int, int]]:
+    """The fixed pairs (player id, partner id) of a pairs tournament, each once."""
+    found: list[tuple[int, int]] = []
+    for registration in registrations:
+        if registration.partner_id is None:
+            continue
+        pair = (registration.player_id, registration.partner_id)
+        if (pair[1], pair[0]) not in found:
+            found.append(pair)
+    return found
+
+
+def history_of(tournament: Tournament, pairs: list[tuple[int, int]] | None = None):
+    """The engine's ``History`` of the rounds drawn so far (players, or pairs when given)."""
+    history = seating.History()
+    pair_of = {p: pair for pair in pairs or [] for p in pair}
+    for round_ in tournament.rounds_set.prefetch_related("tables__partie__seats", "sit_out"):
+        tables = []
+        for table in round_.tables.all():
+            by_seat = {s.seat: s.player_id for s in table.partie.seats.all()}
+            tables.append(seating.Table(table.number, tuple(by_seat[s] for s in SEATS)))
+        sat_out = tuple(p.pk for p in round_.sit_out.all())
+        if pairs:
+            matches = [(pair_of[t.seats[0]], pair_of[t.seats[1]]) for t in tables]
+            history.record_matches(matches, pair_of[sat_out[0]] if sat_out else None)
+        else:
+            history.record(seating.Round(tuple(tables), sat_out))
+    return history
+
+
+def draw(tournament: Tournament, number: int) -> seating.Round:
+    """The seating of round ``number`` by the tournament's format (reproducible from its
+    seed). Raises ``TournamentError`` when too few players are present."""
+    rng = random.Random(f"{tournament.seed}-{number}")
+    registrations = present(tournament)
+    if tournament.is_pairs:
+        pairs = pairs_of(registrations)
+        if len(pairs) < 2:
+            raise TournamentError(_("At least two pairs must be present."))
+        history = history_of(tournament, pairs)
+        if tournament.format == Tournament.Format.ROUND_ROBIN:
+            return seating.pairs_round(*seating.round_robin(pairs, number - 1))
+        ranked = [s.entrant for s in standings(tournament, entrants=pairs)]
+        return seating.pairs_round(*seating.swiss_pairs(ranked, history, rng))
+    players = [r.player_id for r in registrations]
+    if len(players) < 4:
+        raise TournamentError(_("At least four players must be present."))
+    history = history_of(tournament)
+    if tournament.format == Tournament.Format.RANDOM:
+        return seating.seat_random(players, history, rng)
+    first = tournament.rounds_set.order_by("number").first()
+    same_players = first is None or sorted(players) == sorted(
+        [s.player_id for t in first.tables.all() for s in t.partie.seats.all()]
+        + [p.pk for p in first.sit_out.all()]
+    )
+    order = players if same_players else None
+    return seating.seat_individual(players, history, rng, schedule_order=order)
+
+
+def start_round(*, tournament: Tournament, created_by=None) -> Round:
+    """Draw the next round and create its tables and parties.
+
+    Raises ``TournamentError`` when the tournament is closed, all rounds are drawn, or a table
+    of the previous round has not finished its partie.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        last = tournament.rounds_set.order_by("-number").first()
+        number = (last.number if last else 0) + 1
+        if tournament.finished:
+            raise TournamentError(_("The tournament is closed."))
+        if number > tournament.rounds:
+            raise TournamentError(_("All the rounds have been drawn."))
+        if last and any(not t.partie.sheet.finished for t in last.tables.all()):
+            raise TournamentError(_("A table of the current round has not finished."))
+        drawn = draw(tournament, number)
+        round_ = Round.objects.create(tournament=tournament, number=number)
+        players = Player.objects.in_bulk([p for t in drawn.tables for p in t.seats])
+        for table in drawn.tables:
+            seated = {seat: players[p] for seat, p in zip(SEATS, table.seats, strict=True)}
+            sheet = SheetInput(
+                rules=rules_of(tournament),
+                players={seat: p.name for seat, p in seated.items()},
+                donnes=(),
+                date=tournament.date,
+                place=tournament.place,
+                table=f"{number}.{table.number}",
+            )
+            partie = partie_create(sheet=sheet, players=seated, created_by=created_by)
+            Table.objects.create(round=round_, number=table.number, partie=partie)
+        round_.sit_out.set(drawn.sit_out)
+    return round_
+
+
+def tournament_parties(tournament: Tournament):
+    """The parties of the tournament's tables, with what their sheets need."""
+    return Partie.objects.filter(tournament_table__round__tournament=tournament).prefetch_related(
+        "seats__player", "donnes"
+    )
+
+
+def standings(tournament: Tournament, entrants=None) -> list[Standing]:
+    """The live ranking: every partie with a donne counts with its current totals; a round sat
+    out counts by the tournament's rule. Entrants are player ids, or (player, partner) pairs in
+    a pairs tournament."""
+    pairs = pairs_of(present(tournament)) if tournament.is_pairs else []
+    pair_of = {p: pair for pair in pairs for p in pair}
+    results = []
+    for partie in tournament_parties(tournament):
+        sheet = partie.sheet
+        if not sheet.counted:
+            continue
+        by_seat = {s.seat: s.player_id for s in partie.seats.all()}
+        for team, seats, other in (("ns", "NS", "oe"), ("oe", "EO", "ns")):
+            players = [by_seat[s] for s in seats]
+            owners = {pair_of.get(p, p) for p in players} if pairs else players
+            for owner in owners:
+                results.append(Result(owner, sheet.total(team), sheet.total(other)))
+    sat_out: dict = {}
+    for round_ in tournament.rounds_set.prefetch_related("sit_out"):
+        # A pair sitting out is two players but one round sat out.
+        for owner in {pair_of.get(p.pk, p.pk) for p in round_.sit_out.all()}:
+            sat_out[owner] = sat_out.get(owner, 0) + 1
+    everyone = entrants if entrants is not None else (
+        pairs or [r.player_id for r in present(tournament)]
+    )  # fmt: skip
+    order = [k for k in tournament.ranking.split(",") if k]
+    return rank(results, order, sat_out, tournament.sit_out_rule, everyone)
