@@ -78,7 +78,7 @@ def test_rounds_stop_at_the_tournaments_number():
 
 def test_ten_pairs_swiss_never_meet_twice():
     tournament, players = evening(20, fmt="swiss", rounds=5)
-    registered = {frozenset((a.pk, b.pk)) for a, b in zip(players[::2], players[1::2])}
+    registered = {frozenset((a.pk, b.pk)) for a, b in zip(players[::2], players[1::2], strict=True)}
     met = Counter()
     for number in range(5):
         round_ = start_round(tournament=tournament)
