@@ -97,6 +97,21 @@ class DonneForm(forms.ModelForm):
             player = names.get(seat, seat)
             self.fields[name].label = _("Faults of %(player)s") % {"player": player}
 
+    @property
+    def announcement_fields(self):
+        """The four contre and surcontre fields, for the taps of the entry page."""
+        return [self[name] for name in ANNOUNCEMENT_FIELDS]
+
+    @property
+    def fault_fields(self):
+        """The four players' fault counts."""
+        return [self[name] for name in FAULT_FIELDS]
+
+    @property
+    def show_faults(self) -> bool:
+        """Open the faults section when a fault is entered or refused."""
+        return any(f.errors or str(f.value() or "0") != "0" for f in self.fault_fields)
+
     def entry(self) -> DonneEntry:
         """The donne as entered (needs ``cleaned_data``)."""
         data = self.cleaned_data

@@ -21,8 +21,6 @@ from scoring.exports.chart import cumul_chart_svg
 from scoring.exports.layout import headers, result_line, sheet_lines
 from scoring.filters import PartieFilter
 from scoring.forms import (
-    ANNOUNCEMENT_FIELDS,
-    FAULT_FIELDS,
     DonneForm,
     EmailSheetForm,
     PartieForm,
@@ -139,13 +137,9 @@ def _record(request, form: DonneForm, number: int | None) -> bool:
 
 
 def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict:
-    faults = [form[name] for name in FAULT_FIELDS]
     return {
         "partie": partie,
         "form": form,
-        "announcements": [form[name] for name in ANNOUNCEMENT_FIELDS],
-        "faults": faults,
-        "show_faults": any(f.errors or str(f.value() or "0") != "0" for f in faults),
         "donne": donne,
         "players": partie.players_by_seat,
         "number": donne.number if donne else len(partie.entries()) + 1,

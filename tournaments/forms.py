@@ -1,8 +1,13 @@
-"""Forms of the players' pages."""
+"""Forms of the players' and tournaments' pages."""
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from .models import Player
+from scoring.models import Partie
+from tournaments.engine.standings import METRICS
+
+from .models import Player, Registration, Tournament
 
 
 class PlayerForm(forms.ModelForm):
@@ -11,3 +16,73 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "email"]
+
+
+class TournamentForm(forms.ModelForm):
+    """A new tournament: date, place, rules, format, rounds, ranking."""
+
+    variant = forms.ChoiceField(label=gettext_lazy("rules"), choices=Partie.Variant.choices)
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "date", "place", "variant", "rounding", "format", "rounds", "ranking",
+                  "sit_out_rule"]  # fmt: skip
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def clean_ranking(self):
+        keys = [k.strip() for k in self.cleaned_data["ranking"].split(",") if k.strip()]
+        unknown = [k for k in keys if k not in METRICS]
+        if unknown or not keys:
+            raise forms.ValidationError(
+                _("Criteria among: %(keys)s.") % {"keys": ", ".join(METRICS)}
+            )
+        return ",".join(keys)
+
+    def clean_rounds(self):
+        rounds = self.cleaned_data["rounds"]
+        if not 1 <= rounds <= 30:
+            raise forms.ValidationError(_("Between 1 and 30 rounds."))
+        return rounds
+
+
+class RegistrationForm(forms.Form):
+    """Register a player (a known one, or a new name at the door), with his partner in a pairs
+    tournament."""
+
+    player = forms.ModelChoiceField(
+        Player.objects.all(), label=gettext_lazy("Player"), required=False
+    )
+    new_name = forms.CharField(label=gettext_lazy("or a new player"), required=False)
+    partner = forms.ModelChoiceField(
+        Player.objects.all(), label=gettext_lazy("Partner"), required=False
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        self.tournament = tournament
+        super().__init__(*args, **kwargs)
+        if not tournament.is_pairs:
+            del self.fields["partner"]
+
+    def clean(self):
+        cleaned = super().clean()
+        name = (cleaned.get("new_name") or "").strip()
+        player = cleaned.get("player")
+        if bool(player) == bool(name):
+            raise forms.ValidationError(_("Choose a player or type a new name."))
+        if name:
+            player = Player.objects.filter(name__iexact=name).first() or Player(name=name)
+        if player.pk and self.tournament.registrations.filter(player=player).exists():
+            self.add_error("player", _("%(name)s is already registered.") % {"name": player})
+        cleaned["the_player"] = player
+        return cleaned
+
+    def save(self) -> Registration:
+        player = self.cleaned_data["the_player"]
+        if not player.pk:
+            player.save()
+        return Registration.objects.create(
+            tournament=self.tournament,
+            player=player,
+            partner=self.cleaned_data.get("partner"),
+            checked_in=True,
+        )

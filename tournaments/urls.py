@@ -6,4 +6,15 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("players/new/", views.player_create, name="player_create"),
+    path("tournois/", views.tournament_list, name="list"),
+    path("tournois/new/", views.tournament_create, name="create"),
+    path("tournois/<int:pk>/", views.tournament_detail, name="detail"),
+    path("tournois/<int:pk>/register/", views.registration_add, name="register"),
+    path(
+        "tournois/<int:pk>/present/<int:registration>/", views.registration_toggle, name="present"
+    ),
+    path("tournois/<int:pk>/rounds/start/", views.round_start, name="round_start"),
+    path("tournois/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
+    path("t/<str:code>/", views.table_entry, name="table_entry"),
 ]

@@ -1,12 +1,27 @@
-"""Players' pages."""
+"""Tournament pages: list and creation, registration and check-in, rounds and their table
+plans, the live ranking, the room screen, and each table's entry page opened by its code."""
 
+from __future__ import annotations
+
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
-from .forms import PlayerForm
+from scoring.forms import DonneForm
+from scoring.messages import sheet_error_message
+from scoring.roimat.partie import InvalidSheet, next_dealer
+from scoring.services import donne_record
+
+from .forms import PlayerForm, RegistrationForm, TournamentForm
+from .models import Player, Registration, Round, Table, Tournament
+from .services import TournamentError, standings, start_round
+from .tables import StandingTable
 
 
 @login_required
@@ -21,3 +36,148 @@ def player_create(request):
             return redirect(target)
         return redirect("scoring:partie_list")
     return render(request, "tournaments/player_form.html", {"form": form})
+
+
+def tournament_list(request):
+    """All tournaments, newest first."""
+    return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()[:100]})
+
+
+@login_required
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save()
+        messages.success(request, _("Tournament created: register the players."))
+        return redirect(tournament)
+    return render(request, "tournaments/form.html", {"form": form})
+
+
+def standing_rows(tournament: Tournament) -> list[dict]:
+    """The ranking as rows with names, for the tables and the room screen."""
+    names = dict(Player.objects.filter(registrations__tournament=tournament)
+                 .values_list("pk", "name"))  # fmt: skip
+    rows = []
+    for line in standings(tournament):
+        entrant = line.entrant
+        name = " & ".join(names.get(p, "?") for p in entrant) if isinstance(
+            entrant, tuple) else names.get(entrant, "?")  # fmt: skip
+        rows.append({**line.__dict__, "name": name})
+    return rows
+
+
+def tournament_detail(request, pk: int):
+    """Registration and check-in, rounds, and the live ranking."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    table = StandingTable(standing_rows(tournament))
+    RequestConfig(request).configure(table)
+    context = {
+        "tournament": tournament,
+        "registrations": tournament.registrations.select_related("player", "partner"),
+        "rounds": tournament.rounds_set.prefetch_related("tables__partie__donnes"),
+        "standings": table,
+        "form": RegistrationForm(tournament=tournament),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+@require_POST
+def registration_add(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = RegistrationForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        registration = form.save()
+        messages.success(request, _("%(name)s registered.") % {"name": registration.player})
+    else:
+        for error in form.errors.values():
+            messages.error(request, " ".join(error))
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def registration_toggle(request, pk: int, registration: int):
+    """Mark a registered player present or absent."""
+    entry = get_object_or_404(Registration, pk=registration, tournament_id=pk)
+    entry.checked_in = not entry.checked_in
+    entry.save(update_fields=["checked_in"])
+    return redirect(entry.tournament)
+
+
+@login_required
+@require_POST
+def round_start(request, pk: int):
+    """Draw the next round: tables, seats and parties."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        round_ = start_round(tournament=tournament, created_by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+        return redirect(tournament)
+    messages.success(request, _("Round %(n)s drawn.") % {"n": round_.number})
+    return redirect("tournaments:round", pk=pk, number=round_.number)
+
+
+def table_rows(request, round_: Round) -> list[dict]:
+    """Each table of a round: its seats, progress and entry link with its QR code."""
+    rows = []
+    for table in round_.tables.select_related("partie").prefetch_related(
+        "partie__seats__player", "partie__donnes"
+    ):
+        url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
+        partie = table.partie
+        rows.append({
+            "table": table,
+            "seats": [(s, partie.players_by_seat.get(s)) for s in "NESO"],
+            "sheet": partie.sheet,
+            "url": url,
+            "qr": segno.make(url).svg_inline(scale=2),
+        })  # fmt: skip
+    return rows
+
+
+def round_detail(request, pk: int, number: int):
+    """The table plan of a round (printable), with each table's progress."""
+    round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    return render(request, "tournaments/round.html", {
+        "round": round_, "tournament": round_.tournament, "rows": table_rows(request, round_),
+        "sit_out": round_.sit_out.all(),
+    })  # fmt: skip
+
+
+def room_screen(request, pk: int):
+    """The live ranking and the round in progress, large, refreshing itself."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    current = tournament.rounds_set.order_by("-number").first()
+    return render(request, "tournaments/screen.html", {
+        "tournament": tournament, "rows": standing_rows(tournament)[:24], "round": current,
+        "tables": table_rows(request, current) if current else [],
+    })  # fmt: skip
+
+
+def table_entry(request, code: str):
+    """A table's entry page, opened by its code without an account, for its round only."""
+    table = get_object_or_404(Table.objects.select_related("partie", "round__tournament"),
+                              code=code.upper())  # fmt: skip
+    partie = table.partie
+    latest = table.round.tournament.rounds_set.order_by("-number").first()
+    open_for_entry = latest == table.round and not table.round.tournament.finished
+    finished = partie.sheet.finished
+    form = None
+    if open_for_entry and not finished:
+        initial = {"dealer": next_dealer(partie.entries())}
+        form = DonneForm(request.POST or None, partie=partie, initial=initial)
+        if request.method == "POST" and form.is_valid():
+            try:
+                donne = donne_record(partie=partie, entry=form.entry(), number=None)
+            except InvalidSheet as error:
+                form.add_error(None, sheet_error_message(error))
+            else:
+                messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+                return redirect("tournaments:table_entry", code=table.code)
+    return render(request, "tournaments/table_entry.html", {
+        "table": table, "partie": partie, "sheet": partie.sheet, "form": form,
+        "open_for_entry": open_for_entry, "ns_names": partie.team_names("ns"),
+        "oe_names": partie.team_names("oe"),
+    })  # fmt: skip
