@@ -65,7 +65,7 @@ def test_sixteen_players_four_rounds_meet_new_partners_every_round():
 def test_next_round_waits_for_every_table():
     tournament, _players = evening(8)
     start_round(tournament=tournament)
-    with pytest.raises(TournamentError, match="not finished"):
+    with pytest.raises(TournamentError, match="pas fini"):
         start_round(tournament=tournament)
 
 
