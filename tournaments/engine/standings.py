@@ -50,15 +50,16 @@ SIT_OUT_RULES = ("average", "none")
 
 @dataclass(frozen=True)
 class Standing:
-    """An entrant's line: parties played, sit-outs, wins, points, difference, average (points
-    per partie), and ``rank`` (equal criteria share a rank)."""
+    """An entrant's line: parties played, sit-outs, wins (½ a draw), points and difference
+    (rounded to the point when a round sat out scores an average), average (points per
+    partie, to a tenth), and ``rank`` (equal criteria share a rank)."""
 
     entrant: Entrant
     parties: int
     sat_out: int
     wins: float
-    points: float
-    diff: float
+    points: int
+    diff: int
     average: float
     rank: int = 0
 
