@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 
 from django import forms
 from django.conf import settings
@@ -84,18 +85,36 @@ class DonneForm(forms.ModelForm):
             },
         }
 
-    def __init__(self, *args, partie: Partie, number: int | None = None, **kwargs):
+    key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
+    expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, partie: Partie, number: int | None = None, ask_seat=False, **kwargs):
         self.partie = partie
         self.number = number
         super().__init__(*args, **kwargs)
+        # What lets the server recognise a resubmission, a donne entered meanwhile by another
+        # phone, and a correction made from an old version.
+        self.fields["key"].initial = uuid.uuid4().hex
+        if number is None:
+            self.fields["expected"].initial = len(partie.entries()) + 1
+        else:
+            self.fields["version"].initial = self.instance.version
+        if ask_seat:
+            self.fields["entered_seat"] = forms.ChoiceField(
+                label=gettext_lazy("Entered by"), choices=self.seat_choices()
+            )
         names = partie.players_by_seat
         self.fields["trump"].choices = COLOUR_CHOICES  # no blank choice among the colours
-        self.fields["dealer"].choices = [
-            (seat, f"{seat} · {names[seat]}" if seat in names else seat) for seat in SEATS
-        ]
+        self.fields["dealer"].choices = self.seat_choices()
         for seat, name in zip(SEATS, FAULT_FIELDS, strict=True):
             player = names.get(seat, seat)
             self.fields[name].label = _("Faults of %(player)s") % {"player": player}
+
+    def seat_choices(self, seats=SEATS) -> list[tuple[str, str]]:
+        """``("N", "N · Annie")`` … for the seats given."""
+        names = self.partie.players_by_seat
+        return [(s, f"{s} · {names[s]}" if s in names else s) for s in seats]
 
     @property
     def announcement_fields(self):

@@ -197,6 +197,11 @@ class Donne(models.Model):
     faults_s = models.PositiveSmallIntegerField(_("faults South"), default=0)
     faults_o = models.PositiveSmallIntegerField(_("faults West"), default=0)
     annulled = models.BooleanField(_("annulled"), default=False)
+    confirmed = models.BooleanField(_("confirmed"), default=True)
+    entered_seat = models.CharField(_("entered by"), max_length=1, blank=True)
+    confirmed_seat = models.CharField(_("confirmed by"), max_length=1, blank=True)
+    key = models.CharField(max_length=40, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=1, editable=False)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -210,6 +215,9 @@ class Donne(models.Model):
         ordering = ["partie", "number"]
         constraints = [
             models.UniqueConstraint(fields=["partie", "number"], name="one_donne_per_number"),
+            models.UniqueConstraint(
+                fields=["partie", "key"], condition=~models.Q(key=""), name="one_donne_per_key"
+            ),
         ]
         verbose_name = _("donne")
         verbose_name_plural = _("donnes")
@@ -239,3 +247,35 @@ class Donne(models.Model):
         donne = cls(**{f: getattr(entry, f) for f in ENTRY_FIELDS}, **fields)
         donne.set_faults(entry.faults)
         return donne
+
+
+class DonneVersion(models.Model):
+    """Every version of a donne, kept: what was entered, by whom, when (who entered,
+    confirmed, corrected, annulled or restored it)."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", _("entered")
+        CORRECT = "correct", _("corrected")
+        CONFIRM = "confirm", _("confirmed")
+        ANNUL = "annul", _("annulled")
+        RESTORE = "restore", _("restored")
+
+    donne = models.ForeignKey(Donne, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    data = models.JSONField()
+    author = models.CharField(max_length=120, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["donne", "version"]
+
+    def __str__(self) -> str:
+        return f"{self.donne} v{self.version} {self.action}"

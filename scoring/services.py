@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from scoring.models import Donne, Partie, Seat
-from scoring.roimat.notation import SheetInput
+from scoring.models import Donne, DonneVersion, Partie, Seat
+from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.scoring import DonneEntry
+from scoring.roimat.seats import team_of
 from tournaments.models import Player
 
 
@@ -35,10 +37,12 @@ def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=N
         Seat.objects.bulk_create(
             Seat(partie=partie, seat=seat, player=player) for seat, player in players.items()
         )
-        Donne.objects.bulk_create(
+        donnes = Donne.objects.bulk_create(
             Donne.from_entry(entry, partie=partie, number=number, entered_by=created_by)
             for number, entry in enumerate(sheet.donnes, start=1)
         )
+        for donne in donnes:
+            keep_version(donne, DonneVersion.Action.ENTER, user=created_by)
     return partie
 
 
@@ -55,27 +59,109 @@ def partie_import(*, sheet: SheetInput, created_by=None) -> Partie:
         return partie_create(sheet=sheet, players=players, created_by=created_by)
 
 
-def donne_record(*, partie: Partie, entry: DonneEntry, number: int | None, user=None) -> Donne:
-    """Add a donne to the partie (``number`` None) or correct donne ``number``.
+class EntryConflict(Exception):
+    """Another phone got there first: the donne was already entered, or changed since the
+    form was shown. The message says so, for the page."""
+
+
+def donne_record(
+    *,
+    partie: Partie,
+    entry: DonneEntry,
+    number: int | None,
+    user=None,
+    author: str = "",
+    key: str = "",
+    expected: int | None = None,
+    version: int | None = None,
+    confirmed: bool = True,
+    seat: str = "",
+) -> Donne:
+    """Add a donne to the partie (``number`` None) or correct donne ``number``; keep the
+    version.
 
     The partie is locked while the whole sheet is checked again with the new entry, so that
-    two phones entering at once cannot both take the same number nor add a donne after the
-    end. Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
+    two phones cannot both take the same number nor add a donne after the end.
+    - ``key``: the form's idempotency key; a donne already stored with it is returned as is
+      (a resubmission after a dropped connection stores one donne);
+    - ``expected``: the number the new donne had on the phone; another number means another
+      phone entered that donne first: ``EntryConflict``;
+    - ``version``: the version a correction was made from; a newer one: ``EntryConflict``;
+    - ``confirmed`` False leaves the donne pending until the other team confirms it; ``seat``
+      is the seat of the player who entered it.
+    Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
     """
     with transaction.atomic():
         Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        if key:
+            done = Donne.objects.filter(partie=partie, key=key).first()
+            if done is not None:
+                return done
         donnes = list(Donne.objects.filter(partie=partie).order_by("number"))  # not prefetched
         entries = [d.to_entry() for d in donnes]
         if number is None:
+            old = None
             number = (donnes[-1].number if donnes else 0) + 1
+            if expected is not None and expected != number:
+                raise EntryConflict(
+                    _("Donne %(n)s was already entered by another phone: check the sheet.")
+                    % {"n": expected}
+                )
             entries.append(entry)
-            pk = None
         else:
             index = next(i for i, d in enumerate(donnes) if d.number == number)
+            old = donnes[index]
+            if version is not None and version != old.version:
+                raise EntryConflict(
+                    _("Donne %(n)s was changed meanwhile: look at it again before correcting.")
+                    % {"n": number}
+                )
             entries[index] = entry
-            pk = donnes[index].pk
         compute_sheet(entries, partie.rules)
         donne = Donne.from_entry(entry, partie=partie, number=number, entered_by=user)
-        donne.pk = pk
+        if old is None:
+            donne.key, donne.confirmed, donne.entered_seat = key, confirmed, seat
+            action = DonneVersion.Action.ENTER
+        else:
+            donne.pk, donne.key, donne.version = old.pk, old.key, old.version + 1
+            donne.confirmed, donne.entered_seat = old.confirmed, old.entered_seat
+            donne.confirmed_seat = old.confirmed_seat
+            action = _change(old, entry)
         donne.save()
+        keep_version(donne, action, author, user)
+    return donne
+
+
+def _change(old: Donne, entry: DonneEntry) -> str:
+    if old.annulled != entry.annulled:
+        return DonneVersion.Action.ANNUL if entry.annulled else DonneVersion.Action.RESTORE
+    return DonneVersion.Action.CORRECT
+
+
+def keep_version(donne: Donne, action: str, author: str = "", user=None) -> None:
+    """Record the donne as it now stands, with who did what."""
+    DonneVersion.objects.create(
+        donne=donne,
+        version=donne.version,
+        action=action,
+        data=donne_to_dict(donne.to_entry()),
+        author=author or (user.get_username() if user else ""),
+        user=user,
+    )
+
+
+def donne_confirm(*, donne: Donne, seat: str, author: str = "") -> Donne:
+    """The other team confirms a pending donne: ``seat`` is the confirming player's seat.
+
+    Raises ``EntryConflict`` when that seat is of the team that entered it.
+    """
+    if donne.entered_seat and team_of(seat) == team_of(donne.entered_seat):
+        raise EntryConflict(_("A player of the other team confirms the donne."))
+    with transaction.atomic():
+        donne = Donne.objects.select_for_update().get(pk=donne.pk)
+        if not donne.confirmed:
+            donne.confirmed, donne.confirmed_seat = True, seat
+            donne.version += 1
+            donne.save(update_fields=["confirmed", "confirmed_seat", "version"])
+            keep_version(donne, DonneVersion.Action.CONFIRM, author)
     return donne

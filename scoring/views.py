@@ -119,15 +119,25 @@ def donne_edit(request, pk: int, number: int):
     return render(request, "scoring/donne_form.html", _donne_context(partie, form, donne))
 
 
-def _record(request, form: DonneForm, number: int | None) -> bool:
-    """Store the form's donne (new when ``number`` is None); False, with the reason on the
-    form, when the sheet changed meanwhile and refuses it."""
+def record_form(form: DonneForm, number: int | None, **fields):
+    """Store the form's donne (new when ``number`` is None): the donne, or None with the
+    reason on the form when the sheet refuses it or another phone got there first."""
+    data = form.cleaned_data
     try:
-        donne = services.donne_record(
-            partie=form.partie, entry=form.entry(), number=number, user=request.user
-        )
+        return services.donne_record(
+            partie=form.partie, entry=form.entry(), number=number, key=data.get("key") or "",
+            expected=data.get("expected"), version=data.get("version"), **fields,
+        )  # fmt: skip
     except InvalidSheet as error:
         form.add_error(None, sheet_error_message(error))
+    except services.EntryConflict as error:
+        form.add_error(None, str(error))
+    return None
+
+
+def _record(request, form: DonneForm, number: int | None) -> bool:
+    donne = record_form(form, number, user=request.user)
+    if donne is None:
         return False
     if number is None:
         messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})

@@ -10,6 +10,17 @@ from tournaments.models import Player, Round, Tournament
 pytestmark = pytest.mark.django_db
 
 
+DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
+
+
+def table_post(donne, seat, key="", expected=None):
+    """The table page's form: the donne, who entered it, its idempotency key and number."""
+    data = {**donne_post(donne), "action": "enter", "entered_seat": seat, "key": key}
+    if expected is not None:
+        data["expected"] = str(expected)
+    return data
+
+
 def create_evening(client, count=8):
     response = client.post(reverse("tournaments:create"), {
         "name": "Soirée du jeudi", "date": "2026-11-26", "place": "Antony",
@@ -39,12 +50,12 @@ def test_director_runs_an_evening_and_a_table_enters_by_its_code(secretary, clie
     client.logout()  # the same browser as the secretary's: logged out now
     entry = client.get(reverse("tournaments:table_entry", args=[table.code.lower()]))
     assert entry.status_code == 200 and entry.context["form"] is not None
-    donne = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
-    response = client.post(reverse("tournaments:table_entry", args=[table.code]), donne_post(donne))
+    url = reverse("tournaments:table_entry", args=[table.code])
+    response = client.post(url, table_post(DONNE, "N"))
     assert response.status_code == 302
     assert table.partie.donnes.count() == 1
-    bad = {**donne, "points_ns": 200}
-    response = client.post(reverse("tournaments:table_entry", args=[table.code]), donne_post(bad))
+    bad = {**DONNE, "points_ns": 200}
+    response = client.post(url, table_post(bad, "E"))
     assert "points_ns" in response.context["form"].errors
     assert table.partie.donnes.count() == 1
     ranking = client.get(tournament.get_absolute_url())
@@ -104,3 +115,82 @@ def test_old_round_tables_are_closed_for_entry(secretary):
     old = first.tables.first()
     page = secretary.get(reverse("tournaments:table_entry", args=[old.code]))
     assert page.context["form"] is None
+
+
+def first_table(secretary):
+    tournament = create_evening(secretary)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    return tournament, Round.objects.get().tables.first()
+
+
+def test_a_donne_is_pending_until_the_other_team_confirms_it(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))
+    donne = table.partie.donnes.get()
+    assert not donne.confirmed and donne.entered_seat == "N"
+    page = client.get(url)
+    assert [d.number for d, _choices in page.context["pending"]] == [1]
+    assert {s for s, _label in page.context["pending"][0][1]} == {"E", "O"}
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(confirm, {"seat": "S"})  # the same team cannot confirm
+    donne.refresh_from_db()
+    assert not donne.confirmed
+    client.post(confirm, {"seat": "E"})
+    donne.refresh_from_db()
+    assert donne.confirmed and donne.confirmed_seat == "E"
+    assert [v.action for v in donne.versions.all()] == ["enter", "confirm"]
+    assert "table" in donne.versions.first().author
+
+
+def test_replays_of_one_submission_store_one_donne(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    for _replay in range(5):
+        response = client.post(url, table_post(DONNE, "N", key="k-1", expected=1))
+        assert response.status_code == 302
+    assert table.partie.donnes.count() == 1
+
+
+def test_two_phones_entering_the_same_donne_store_one_and_tell_the_other(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", key="phone-1", expected=1))
+    response = client.post(url, table_post(DONNE, "E", key="phone-2", expected=1))
+    assert response.status_code == 200
+    assert "déjà été entrée" in str(response.context["form"].non_field_errors())
+    assert table.partie.donnes.count() == 1
+
+
+def test_a_stale_correction_is_refused(secretary):
+    from scoring.models import Donne
+
+    tournament, table = first_table(secretary)
+    secretary.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    edit = reverse("scoring:donne_edit", args=[table.partie.pk, 1])
+    version = secretary.get(edit).context["form"]["version"].value()
+    fixed = {**donne_post({**DONNE, "points_ns": 80}), "version": str(version)}
+    assert secretary.post(edit, fixed).status_code == 302
+    stale = {**donne_post({**DONNE, "points_ns": 90}), "version": str(version)}
+    response = secretary.post(edit, stale)
+    assert "modifiée entre-temps" in str(response.context["form"].non_field_errors())
+    donne = Donne.objects.get(partie=table.partie)
+    assert donne.points_ns == 80 and donne.version == 2
+    assert [v.data["points_ns"] for v in donne.versions.all()] == [84, 80]
+
+
+def test_next_round_waits_for_confirmations(secretary):
+    from scoring.models import Donne
+    from scoring.roimat.record import entry_of_record
+    from scoring.roimat.simulate import simulate_partie
+    from tournaments.services import rules_of
+
+    tournament, _table = first_table(secretary)
+    for number, table in enumerate(Round.objects.get().tables.all()):
+        records = simulate_partie(rules_of(tournament), number, "heuristic")
+        Donne.objects.bulk_create(
+            Donne.from_entry(entry_of_record(r), partie=table.partie, number=n, confirmed=n > 1)
+            for n, r in enumerate(records, start=1)
+        )
+    response = secretary.post(reverse("tournaments:round_start", args=[tournament.pk]), follow=True)
+    assert "attend" in response.text and Round.objects.count() == 1

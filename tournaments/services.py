@@ -10,7 +10,7 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.models import Partie
+from scoring.models import Donne, Partie
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
 from scoring.services import partie_create
@@ -110,6 +110,9 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
             raise TournamentError(_("All the rounds have been drawn."))
         if last and any(not t.partie.sheet.finished for t in last.tables.all()):
             raise TournamentError(_("A table of the current round has not finished."))
+        if last and Donne.objects.filter(partie__tournament_table__round=last,
+                                         confirmed=False).exists():  # fmt: skip
+            raise TournamentError(_("A donne of the current round awaits confirmation."))
         drawn = draw(tournament, number)
         round_ = Round.objects.create(tournament=tournament, number=number)
         players = Player.objects.in_bulk([p for t in drawn.tables for p in t.seats])

@@ -17,4 +17,5 @@ urlpatterns = [
     path("tournois/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
     path("t/<str:code>/", views.table_entry, name="table_entry"),
+    path("t/<str:code>/confirm/<int:number>/", views.table_confirm, name="table_confirm"),
 ]

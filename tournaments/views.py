@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from scoring.forms import DonneForm
-from scoring.messages import sheet_error_message
-from scoring.roimat.partie import InvalidSheet, next_dealer
-from scoring.services import donne_record
+from scoring.models import Donne, Partie
+from scoring.roimat.partie import next_dealer
+from scoring.services import EntryConflict, donne_confirm
+from scoring.views import record_form
 
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .models import Player, Registration, Round, Table, Tournament
@@ -157,27 +158,60 @@ def room_screen(request, pk: int):
 
 
 def table_entry(request, code: str):
-    """A table's entry page, opened by its code without an account, for its round only."""
+    """A table's entry page, opened by its code without an account, for its round only.
+
+    A player enters the donne (it is pending); a player of the other team confirms it with a
+    tap on the same phone.
+    """
     table = get_object_or_404(Table.objects.select_related("partie", "round__tournament"),
                               code=code.upper())  # fmt: skip
-    partie = table.partie
+    partie = Partie.objects.prefetch_related("seats__player", "donnes").get(pk=table.partie_id)
     latest = table.round.tournament.rounds_set.order_by("-number").first()
     open_for_entry = latest == table.round and not table.round.tournament.finished
-    finished = partie.sheet.finished
     form = None
-    if open_for_entry and not finished:
+    if open_for_entry and not partie.sheet.finished:
         initial = {"dealer": next_dealer(partie.entries())}
-        form = DonneForm(request.POST or None, partie=partie, initial=initial)
-        if request.method == "POST" and form.is_valid():
-            try:
-                donne = donne_record(partie=partie, entry=form.entry(), number=None)
-            except InvalidSheet as error:
-                form.add_error(None, sheet_error_message(error))
-            else:
-                messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+        data = request.POST if request.POST.get("action") == "enter" else None
+        form = DonneForm(data, partie=partie, initial=initial, ask_seat=True)
+        if data is not None and form.is_valid():
+            seat = form.cleaned_data["entered_seat"]
+            author = f"{_('table')} {table.number} · {partie.players_by_seat.get(seat)} ({seat})"
+            donne = record_form(form, None, author=author, confirmed=False, seat=seat)
+            if donne is not None:
+                messages.success(request, _("Donne %(n)s entered: the other team confirms it.")
+                                 % {"n": donne.number})  # fmt: skip
                 return redirect("tournaments:table_entry", code=table.code)
+    pending = [d for d in partie.donnes.all() if not d.confirmed]
     return render(request, "tournaments/table_entry.html", {
         "table": table, "partie": partie, "sheet": partie.sheet, "form": form,
         "open_for_entry": open_for_entry, "ns_names": partie.team_names("ns"),
         "oe_names": partie.team_names("oe"),
+        "pending": [(d, confirm_choices(partie, d)) for d in pending],
     })  # fmt: skip
+
+
+def confirm_choices(partie, donne) -> list[tuple[str, str]]:
+    """The players who may confirm a pending donne: the other team's."""
+    names = partie.players_by_seat
+    seats = [s for s in "NESO" if not donne.entered_seat or (s in "NS") != (
+        donne.entered_seat in "NS")]  # fmt: skip
+    return [(s, f"{names.get(s)} ({s})") for s in seats]
+
+
+@require_POST
+def table_confirm(request, code: str, number: int):
+    """A player of the other team confirms a pending donne."""
+    table = get_object_or_404(Table, code=code.upper())
+    donne = get_object_or_404(Donne, partie_id=table.partie_id, number=number)
+    seat = request.POST.get("seat", "")
+    if seat not in dict(confirm_choices(table.partie, donne)):
+        messages.error(request, _("A player of the other team confirms the donne."))
+        return redirect("tournaments:table_entry", code=table.code)
+    name = table.partie.players_by_seat.get(seat)
+    try:
+        donne_confirm(donne=donne, seat=seat, author=f"{_('table')} {table.number} · {name}")
+    except EntryConflict as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Donne %(n)s confirmed.") % {"n": number})
+    return redirect("tournaments:table_entry", code=table.code)
