@@ -1,0 +1,111 @@
+"""A room of phones at once, on the real database (SQLite file in WAL mode, or PostgreSQL):
+no donne lost, none stored twice, no server error."""
+
+import datetime
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import Donne, Partie
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.rules import RuleSet
+from scoring.services import partie_create
+from tests.helpers import donne_post
+from tournaments.models import Player, Round, Table, Tournament
+
+DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
+
+
+def room(tables: int) -> list[Table]:
+    tournament = Tournament.objects.create(name="Soirée", date=datetime.date(2026, 11, 26))
+    round_ = Round.objects.create(tournament=tournament, number=1)
+    made = []
+    for number in range(1, tables + 1):
+        names = {seat: f"T{number}{seat}" for seat in "NESO"}
+        seated = {seat: Player.objects.create(name=name) for seat, name in names.items()}
+        sheet = SheetInput(rules=RuleSet("club-8"), players=names, donnes=())
+        partie = partie_create(sheet=sheet, players=seated)
+        made.append(Table.objects.create(round=round_, number=number, partie=partie))
+    return made
+
+
+def submit_all(requests):
+    """POST every (url, data) at the same moment, one thread each; the status codes."""
+    barrier = threading.Barrier(len(requests))
+    statuses = []
+
+    def post(url, data):
+        try:
+            client = Client()
+            barrier.wait()
+            statuses.append(client.post(url, data).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=request) for request in requests]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eighty_submissions_from_forty_tables_store_each_donne_once():
+    tables = room(40)
+    requests = []
+    for table in tables:
+        url = reverse("tournaments:table_entry", args=[table.code])
+        data = {
+            **donne_post(DONNE),
+            "action": "enter",
+            "entered_seat": "N",
+            "key": f"table-{table.number}",
+            "expected": "1",
+        }
+        requests += [(url, data), (url, data)]  # the phone resends after a dropped connection
+    statuses = submit_all(requests)
+    assert sorted(statuses) == [302] * 80  # no server error
+    for partie in Partie.objects.all():
+        assert partie.donnes.count() == 1  # none lost, none twice
+    assert Donne.objects.count() == 40
+
+
+@pytest.mark.django_db(transaction=True)
+def test_five_replays_of_one_submission_store_one_donne():
+    (table,) = room(1)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    data = {
+        **donne_post(DONNE),
+        "action": "enter",
+        "entered_seat": "E",
+        "key": "once",
+        "expected": "1",
+    }
+    assert submit_all([(url, data)] * 5) == [302] * 5
+    assert table.partie.donnes.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_entering_one_donne_at_once_store_one():
+    (table,) = room(1)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    phones = [
+        (
+            url,
+            {
+                **donne_post(DONNE),
+                "action": "enter",
+                "entered_seat": seat,
+                "key": seat,
+                "expected": "1",
+            },
+        )
+        for seat in ("N", "E")
+    ]
+    statuses = submit_all(phones)
+    assert sorted(statuses) == [200, 302]  # one stored, the other told on its page
+    assert table.partie.donnes.count() == 1
