@@ -194,3 +194,59 @@ def test_next_round_waits_for_confirmations(secretary):
         )
     response = secretary.post(reverse("tournaments:round_start", args=[tournament.pk]), follow=True)
     assert "attend" in response.text and Round.objects.count() == 1
+
+
+def seats_of(round_):
+    return {
+        s.player_id: (t.number, s.seat) for t in round_.tables.all() for s in t.partie.seats.all()
+    }
+
+
+def test_director_swaps_players_before_the_first_donne(secretary, client):
+    tournament = create_evening(secretary, count=9)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    round_ = Round.objects.get()
+    before = seats_of(round_)
+    (resting,) = round_.sit_out.all()
+    a, b = sorted(before, key=lambda p: before[p])[:2]  # same table, two seats
+    swap = reverse("tournaments:swap", args=[tournament.pk, 1])
+    secretary.post(swap, {"first": a, "second": b})
+    after = seats_of(round_)
+    assert after[a] == before[b] and after[b] == before[a]
+    other = next(p for p in before if before[p][0] != before[a][0])
+    secretary.post(swap, {"first": resting.pk, "second": other})
+    after = seats_of(round_)
+    assert after[resting.pk] == before[other] and other in [p.pk for p in round_.sit_out.all()]
+    table = round_.tables.first()
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    response = secretary.post(swap, {"first": a, "second": b}, follow=True)
+    assert "a commencé" in response.text and seats_of(round_) == after
+
+
+def test_console_shows_progress_pending_and_late_tables(secretary, client):
+    tournament = create_evening(secretary, count=12)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    round_ = Round.objects.get()
+    first, second, third = round_.tables.all()
+    for number in range(1, 4):
+        for table in (first, second):
+            client.post(
+                reverse("tournaments:table_entry", args=[table.code]),
+                table_post({**DONNE, "dealer": "NESO"[number - 1]}, "N"),
+            )
+    page = secretary.get(reverse("tournaments:round", args=[tournament.pk, 1]))
+    states = {row["table"].number: row["progress"] for row in page.context["rows"]}
+    assert (states[1].entered, states[1].pending, states[1].late) == (3, 3, False)
+    assert (states[3].entered, states[3].late) == (0, True)
+    assert "3 en attente de confirmation" in page.text and "en retard" in page.text
+
+
+def test_closing_the_tournament_stops_rounds_and_entries(secretary, client):
+    tournament = create_evening(secretary)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    secretary.post(reverse("tournaments:close", args=[tournament.pk]))
+    tournament.refresh_from_db()
+    assert tournament.finished
+    table = Round.objects.get().tables.first()
+    page = client.get(reverse("tournaments:table_entry", args=[table.code]))
+    assert page.context["form"] is None

@@ -166,3 +166,38 @@ def standings(tournament: Tournament, entrants=None) -> list[Standing]:
     )  # fmt: skip
     order = [k for k in tournament.ranking.split(",") if k]
     return rank(results, order, sat_out, tournament.sit_out_rule, everyone)
+
+
+def swap_seats(*, round_: Round, first, second) -> None:
+    """Swap two players of a round (seated or sitting out) before its first donne.
+
+    Raises ``TournamentError`` once a donne is entered, or for a player not in the round.
+    """
+    from scoring.models import Seat
+
+    with transaction.atomic():
+        if Donne.objects.filter(partie__tournament_table__round=round_).exists():
+            raise TournamentError(_("The round has started: players can no longer be swapped."))
+        seats = {str(s.player_id): s for s in Seat.objects.select_for_update().filter(
+            partie__tournament_table__round=round_)}  # fmt: skip
+        resting = {str(p.pk) for p in round_.sit_out.all()}
+        if not {str(first), str(second)} <= set(seats) | resting or str(first) == str(second):
+            raise TournamentError(_("Choose two different players of this round."))
+        a, b = seats.get(str(first)), seats.get(str(second))
+        if a and b:
+            if a.partie_id == b.partie_id:
+                a.seat, b.seat = b.seat, a.seat
+                Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+                Seat.objects.bulk_create([Seat(partie_id=a.partie_id, seat=a.seat,
+                                               player_id=a.player_id),
+                                          Seat(partie_id=b.partie_id, seat=b.seat,
+                                               player_id=b.player_id)])  # fmt: skip
+            else:
+                a.player_id, b.player_id = b.player_id, a.player_id
+                Seat.objects.bulk_update([a, b], ["player"])
+        else:  # one of them sits out: he takes the other's seat
+            seated, resting_id = (a, second) if a else (b, first)
+            round_.sit_out.remove(int(resting_id))
+            round_.sit_out.add(seated.player_id)
+            seated.player_id = int(resting_id)
+            seated.save(update_fields=["player"])

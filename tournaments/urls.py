@@ -15,6 +15,8 @@ urlpatterns = [
     ),
     path("tournois/<int:pk>/rounds/start/", views.round_start, name="round_start"),
     path("tournois/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("tournois/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="swap"),
+    path("tournois/<int:pk>/close/", views.tournament_close, name="close"),
     path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
     path("t/<str:code>/", views.table_entry, name="table_entry"),
     path("t/<str:code>/confirm/<int:number>/", views.table_confirm, name="table_confirm"),

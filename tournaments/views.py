@@ -19,9 +19,10 @@ from scoring.roimat.partie import next_dealer
 from scoring.services import EntryConflict, donne_confirm
 from scoring.views import record_form
 
+from .console import progress
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .models import Player, Registration, Round, Table, Tournament
-from .services import TournamentError, standings, start_round
+from .services import TournamentError, standings, start_round, swap_seats
 from .tables import StandingTable
 
 
@@ -139,12 +140,42 @@ def table_rows(request, round_: Round) -> list[dict]:
 
 
 def round_detail(request, pk: int, number: int):
-    """The table plan of a round (printable), with each table's progress."""
+    """The table plan of a round (printable), with each table's progress for the director."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    states = {p.table.pk: p for p in progress(round_)}
+    rows = [{**row, "progress": states[row["table"].pk]} for row in table_rows(request, round_)]
     return render(request, "tournaments/round.html", {
-        "round": round_, "tournament": round_.tournament, "rows": table_rows(request, round_),
+        "round": round_, "tournament": round_.tournament, "rows": rows,
         "sit_out": round_.sit_out.all(),
+        "players": [p for row in rows for _s, p in row["seats"]],
+        "started": any(p.entered or p.pending for p in states.values()),
     })  # fmt: skip
+
+
+@login_required
+@require_POST
+def round_swap(request, pk: int, number: int):
+    """Swap two players' seats before the round starts (no donne entered yet)."""
+    round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    try:
+        swap_seats(round_=round_, first=request.POST.get("first"),
+                   second=request.POST.get("second"))  # fmt: skip
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Players swapped."))
+    return redirect("tournaments:round", pk=pk, number=number)
+
+
+@login_required
+@require_POST
+def tournament_close(request, pk: int):
+    """Close the tournament: no more rounds, no more entries at the tables."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament.finished = True
+    tournament.save(update_fields=["finished"])
+    messages.success(request, _("Tournament closed."))
+    return redirect(tournament)
 
 
 def room_screen(request, pk: int):
