@@ -250,3 +250,23 @@ def test_closing_the_tournament_stops_rounds_and_entries(secretary, client):
     table = Round.objects.get().tables.first()
     page = client.get(reverse("tournaments:table_entry", args=[table.code]))
     assert page.context["form"] is None
+
+
+def test_ranking_and_table_plan_exports(secretary):
+    import io
+
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    tournament = create_evening(secretary)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    table = Round.objects.get().tables.first()
+    secretary.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    xlsx = secretary.get(reverse("tournaments:ranking_export", args=[tournament.pk, "xlsx"]))
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    assert sheet["A3"].value == "Rang" and sheet["A4"].value == 1 and sheet["F4"].value == 100
+    pdf = secretary.get(reverse("tournaments:ranking_export", args=[tournament.pk, "pdf"]))
+    assert "Classement" in PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    plan = secretary.get(reverse("tournaments:plan_pdf", args=[tournament.pk, 1]))
+    text = PdfReader(io.BytesIO(plan.content)).pages[0].extract_text()
+    assert table.code in text and "Joueur" in text

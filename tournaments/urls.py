@@ -17,6 +17,10 @@ urlpatterns = [
     path("tournois/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("tournois/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="swap"),
     path("tournois/<int:pk>/close/", views.tournament_close, name="close"),
+    path("tournois/<int:pk>/ranking.<str:kind>", views.ranking_export, name="ranking_export"),
+    path(
+        "tournois/<int:pk>/rounds/<int:number>/plan.pdf", views.round_plan_export, name="plan_pdf"
+    ),
     path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
     path("t/<str:code>/", views.table_entry, name="table_entry"),
     path("t/<str:code>/confirm/<int:number>/", views.table_confirm, name="table_confirm"),

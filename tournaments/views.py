@@ -6,6 +6,7 @@ from __future__ import annotations
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -13,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from scoring.documents import PDF, XLSX
+from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.forms import DonneForm
 from scoring.models import Donne, Partie
 from scoring.roimat.partie import next_dealer
@@ -246,3 +249,40 @@ def table_confirm(request, code: str, number: int):
     else:
         messages.success(request, _("Donne %(n)s confirmed.") % {"n": number})
     return redirect("tournaments:table_entry", code=table.code)
+
+
+RANKING_COLUMNS = ("rank", "name", "parties", "sat_out", "wins", "points", "diff", "average")
+
+
+def ranking_export(request, pk: int, kind: str):
+    """The ranking as PDF or Excel."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    headers = [StandingTable.base_columns[c].verbose_name for c in RANKING_COLUMNS]
+    rows = [[row[c] for c in RANKING_COLUMNS] for row in standing_rows(tournament)]
+    title = f"{_('Ranking')} — {tournament.name}"
+    heading = [f"{tournament.date:%d/%m/%Y} · {tournament.place}"]
+    return _export(kind, title, heading, headers, rows, f"classement-{tournament.pk}")
+
+
+def round_plan_export(request, pk: int, number: int):
+    """The table plan of a round as PDF, to print and lay on the tables."""
+    round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    headers = [_("Table"), "N", "E", "S", "O", _("Code")]
+    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["table"].code]
+            for row in table_rows(request, round_)]  # fmt: skip
+    title = f"{round_.tournament.name} — {_('Round')} {number}"
+    sit_out = ", ".join(str(p) for p in round_.sit_out.all())
+    heading = [_("Each table enters its donnes at its own address (code or QR code).")]
+    if sit_out:
+        heading.append(f"{_('Sitting out:')} {sit_out}")
+    return _export("pdf", title, heading, headers, rows, f"plan-{pk}-{number}")
+
+
+def _export(kind, title, heading, headers, rows, name) -> HttpResponse:
+    if kind == "xlsx":
+        content, type_ = table_xlsx(title, headers, rows), XLSX
+    else:
+        content, type_ = table_pdf(title, heading, headers, rows), PDF
+    response = HttpResponse(content, content_type=type_)
+    response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
+    return response

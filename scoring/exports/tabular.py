@@ -1,0 +1,69 @@
+"""Plain tables (a ranking, a table plan) as PDF (reportlab) or Excel (openpyxl): a title,
+heading lines, column titles and rows of values."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+Row = Sequence[object]
+
+
+def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[Row]) -> bytes:
+    """An A4 portrait PDF (bytes): the title, heading lines, then the table, whose column
+    titles repeat on every page."""
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        title=title,
+        leftMargin=12 * mm,
+        rightMargin=12 * mm,
+        topMargin=12 * mm,
+        bottomMargin=12 * mm,
+    )
+    styles = getSampleStyleSheet()
+    story = [Paragraph(title, styles["Title"])]
+    story += [Paragraph(line, styles["Normal"]) for line in heading]
+    story.append(Spacer(0, 4 * mm))
+    data = [[str(h) for h in headers]] + [["" if v is None else str(v) for v in r] for r in rows]
+    table = Table(data, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 10),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f7f7f7")]),
+    ]))  # fmt: skip
+    story.append(table)
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def table_xlsx(title: str, headers: Row, rows: Sequence[Row]) -> bytes:
+    """A workbook (bytes of an .xlsx file): the title in A1, column titles in row 3, rows
+    below, values kept as numbers where they are."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title[:31]
+    sheet["A1"] = title
+    sheet["A1"].font = Font(bold=True, size=14)
+    for col, header in enumerate(headers, start=1):
+        sheet.cell(row=3, column=col, value=str(header)).font = Font(bold=True)
+        sheet.column_dimensions[get_column_letter(col)].width = max(10, len(str(header)) + 2)
+    for offset, row in enumerate(rows, start=4):
+        for col, value in enumerate(row, start=1):
+            sheet.cell(row=offset, column=col, value=value)
+    sheet.freeze_panes = "A4"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
