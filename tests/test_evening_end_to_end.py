@@ -1,0 +1,87 @@
+"""Whole evenings through the pages, as the room would run them: the director registers and
+draws, each table enters every donne on its own page and the other team confirms it, the
+console and the room screen follow, the ranking comes out at the end."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.roimat.record import entry_of_record
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.simulate import simulate_partie
+from tests.helpers import donne_post
+from tournaments.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+OTHER_TEAM = {"N": "E", "S": "O", "E": "N", "O": "S"}
+
+
+def run_evening(secretary, *, players, rounds, fmt):
+    response = secretary.post(reverse("tournaments:create"), {
+        "name": "Soirée", "date": "2026-11-26", "place": "Antony", "variant": "club-8",
+        "format": fmt, "rounds": str(rounds), "ranking": "wins,points,diff",
+        "sit_out_rule": "average",
+    })  # fmt: skip
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    from tournaments.models import Player
+
+    names = [f"Joueur {i:02d}" for i in range(players)]
+    for i, name in enumerate(names):
+        data = {"new_name": name}
+        if fmt == "swiss" and i % 2:
+            data["partner"] = Player.objects.get(name=names[i - 1]).pk
+        secretary.post(reverse("tournaments:register", args=[tournament.pk]), data)
+    table_phone = Client()  # the phones at the tables have no account
+    for number in range(1, rounds + 1):
+        response = secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+        assert response.status_code == 302 and Round.objects.count() == number, response
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        for table in round_.tables.all():
+            url = reverse("tournaments:table_entry", args=[table.code])
+            seed = number * 100 + table.number
+            for n, record in enumerate(simulate_partie(RuleSet("club-8"), seed, "heuristic"), 1):
+                entry = entry_of_record(record)
+                data = {**donne_post(record | {"plis_ns": entry.plis_ns,
+                                               "points_ns": entry.points_ns,
+                                               "roi_au_bout": entry.roi_au_bout}),
+                        "action": "enter", "entered_seat": "N", "expected": str(n),
+                        "key": f"{table.code}-{n}"}  # fmt: skip
+                assert table_phone.post(url, data).status_code == 302
+                confirm = reverse("tournaments:table_confirm", args=[table.code, n])
+                table_phone.post(confirm, {"seat": OTHER_TEAM["N"]})
+            assert table.partie.donnes.filter(confirmed=True).count() == 8
+        console = secretary.get(reverse("tournaments:round", args=[tournament.pk, number]))
+        assert all(row["progress"].finished for row in console.context["rows"])
+        screen = table_phone.get(reverse("tournaments:screen", args=[tournament.pk]))
+        assert screen.status_code == 200
+    return tournament, secretary.get(tournament.get_absolute_url())
+
+
+def test_sixteen_player_individual_evening_in_four_rounds(secretary):
+    tournament, page = run_evening(secretary, players=16, rounds=4, fmt="individual")
+    rows = page.context["standings"].rows
+    assert len(rows) == 16
+    assert all(row.record["parties"] == 4 for row in rows)
+    partners = set()
+    for round_ in tournament.rounds_set.all():
+        for table in round_.tables.all():
+            seats = {s.seat: s.player_id for s in table.partie.seats.all()}
+            for pair in ((seats["N"], seats["S"]), (seats["E"], seats["O"])):
+                assert frozenset(pair) not in partners
+                partners.add(frozenset(pair))
+
+
+def test_ten_pair_swiss_evening(secretary):
+    tournament, page = run_evening(secretary, players=20, rounds=4, fmt="swiss")
+    rows = page.context["standings"].rows
+    assert len(rows) == 10 and " & " in rows[0].record["name"]
+    meetings = set()
+    for round_ in tournament.rounds_set.all():
+        for table in round_.tables.all():
+            seats = {s.seat: s.player_id for s in table.partie.seats.all()}
+            match = frozenset((frozenset((seats["N"], seats["S"])),
+                               frozenset((seats["E"], seats["O"]))))  # fmt: skip
+            assert match not in meetings
+            meetings.add(match)
