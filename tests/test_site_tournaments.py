@@ -270,3 +270,13 @@ def test_ranking_and_table_plan_exports(secretary):
     plan = secretary.get(reverse("tournaments:plan_pdf", args=[tournament.pk, 1]))
     text = PdfReader(io.BytesIO(plan.content)).pages[0].extract_text()
     assert table.code in text and "Joueur" in text
+
+
+def test_the_correction_page_shows_every_version(secretary, client):
+    tournament, table = first_table(secretary)
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    edit = reverse("scoring:donne_edit", args=[table.partie.pk, 1])
+    secretary.post(edit, {**donne_post({**DONNE, "points_ns": 80}), "version": "1"})
+    page = secretary.get(edit)
+    assert "v1 · entrée" in page.text and "v2 · corrigée" in page.text
+    assert "sophie" in page.text  # who corrected it
