@@ -201,3 +201,19 @@ def swap_seats(*, round_: Round, first, second) -> None:
             round_.sit_out.add(seated.player_id)
             seated.player_id = int(resting_id)
             seated.save(update_fields=["player"])
+
+
+def play_round_simulated(round_: Round, seed: int) -> None:
+    """Fill every table of the round with a partie played by the rules engine's heuristic
+    players (demo data, ``simulate_tournament``)."""
+    from scoring.roimat.record import entry_of_record
+    from scoring.roimat.simulate import simulate_partie
+
+    rules = rules_of(round_.tournament)
+    for table in round_.tables.select_related("partie"):
+        records = simulate_partie(rules, seed + 100 * round_.number + table.number,
+                                  "heuristic", 0.01)  # fmt: skip
+        Donne.objects.bulk_create(
+            Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
+            for n, r in enumerate(records, start=1)
+        )

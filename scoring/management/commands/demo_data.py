@@ -19,7 +19,8 @@ from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.simulate import simulate_partie
 from scoring.services import partie_create
-from tournaments.models import Player
+from tournaments.models import Player, Registration, Tournament
+from tournaments.services import play_round_simulated, start_round
 
 USERNAME, PASSWORD = "secretaire", "roimat"
 PLAYERS = [
@@ -89,3 +90,24 @@ class Command(BaseCommand):
             )
             partie_create(sheet=sheet, players=seated, created_by=user)
         self.stdout.write(f"{len(PLAYERS)} players and {len(PARTIES)} parties created")
+        self.evening(players, today, options["seed"])
+
+    def evening(self, players, today, seed) -> None:
+        """A finished individual evening of 8 players in 3 rounds, and one being registered."""
+        done = Tournament.objects.create(
+            name="Soirée du jeudi", date=today - datetime.timedelta(days=3), place="Club",
+            rounds=3, seed=seed,
+        )  # fmt: skip
+        for player in players[:8]:
+            Registration.objects.create(tournament=done, player=player, checked_in=True)
+        for _number in range(done.rounds):
+            play_round_simulated(start_round(tournament=done), seed)
+        done.finished = True
+        done.save(update_fields=["finished"])
+        upcoming = Tournament.objects.create(
+            name="Soirée du mardi", date=today + datetime.timedelta(days=2), place="Club",
+            rounds=4, seed=seed + 1,
+        )  # fmt: skip
+        for player in players:
+            Registration.objects.create(tournament=upcoming, player=player)
+        self.stdout.write("2 tournaments created")

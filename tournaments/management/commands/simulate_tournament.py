@@ -10,11 +10,8 @@ import datetime
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.models import Donne
-from scoring.roimat.record import entry_of_record
-from scoring.roimat.simulate import simulate_partie
 from tournaments.models import Player, Registration, Tournament
-from tournaments.services import TournamentError, rules_of, standings, start_round
+from tournaments.services import TournamentError, play_round_simulated, standings, start_round
 
 FORMATS = {"individual": "individual", "pairs": "swiss", "round-robin": "round-robin",
            "random": "random"}  # fmt: skip
@@ -61,13 +58,7 @@ class Command(BaseCommand):
                 round_ = start_round(tournament=tournament)
             except TournamentError as error:
                 raise CommandError(str(error), returncode=2) from None
-            for table in round_.tables.select_related("partie"):
-                seed = hash((options["seed"], round_.number, table.number)) & 0xFFFFFFFF
-                records = simulate_partie(rules_of(tournament), seed, "heuristic", 0.01)
-                Donne.objects.bulk_create(
-                    Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
-                    for n, r in enumerate(records, start=1)
-                )
+            play_round_simulated(round_, options["seed"])
             self.stdout.write(f"round {round_.number}: {round_.tables.count()} tables")
         names = {p.pk: p.name for p in players}
         for line in standings(tournament):
