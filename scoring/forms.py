@@ -154,28 +154,46 @@ class DonneForm(forms.ModelForm):
         return cleaned
 
 
-class SheetImportForm(forms.Form):
-    """A §10 JSON score sheet, uploaded as a file or pasted."""
+class JsonUploadForm(forms.Form):
+    """A JSON document uploaded as a file or pasted; ``json_value()`` decodes it."""
 
     file = forms.FileField(label=gettext_lazy("JSON file"), required=False)
     text = forms.CharField(
         label=gettext_lazy("or paste the JSON"), widget=forms.Textarea, required=False
     )
 
-    def clean(self):
-        cleaned = super().clean()
-        upload = cleaned.get("file")
-        raw = upload.read().decode("utf-8", errors="replace") if upload else cleaned.get("text")
-        if not raw:
+    def json_value(self):
+        """The decoded document (of a file of records one a line: the first record).
+
+        Raises ``ValidationError`` when nothing was given or it is not JSON.
+        """
+        upload = self.cleaned_data.get("file")
+        raw = (
+            upload.read().decode("utf-8", errors="replace")
+            if upload
+            else self.cleaned_data.get("text")
+        )
+        if not (raw or "").strip():
             raise forms.ValidationError(_("Choose a file or paste a sheet."))
         try:
-            sheet = parse_sheet(json.loads(raw))
-            compute_sheet(sheet.donnes, sheet.rules)
+            return json.loads(raw)
         except json.JSONDecodeError as error:
+            if error.msg == "Extra data":  # records one a line: the first one
+                return json.loads(raw.strip().splitlines()[0])
             raise forms.ValidationError(
                 _("This is not JSON (line %(line)s): %(msg)s")
                 % {"line": error.lineno, "msg": error.msg}
             ) from None
+
+
+class SheetImportForm(JsonUploadForm):
+    """A §10 JSON score sheet, uploaded as a file or pasted."""
+
+    def clean(self):
+        cleaned = super().clean()
+        try:
+            sheet = parse_sheet(self.json_value())
+            compute_sheet(sheet.donnes, sheet.rules)
         except InvalidSheet as error:
             raise forms.ValidationError(sheet_error_message(error)) from None
         cleaned["sheet"] = sheet
@@ -186,7 +204,7 @@ class SheetImportForm(forms.Form):
         return self.cleaned_data["sheet"]
 
 
-class RecordForm(forms.Form):
+class RecordForm(JsonUploadForm):
     """A donne record (ROIMAT.md §10: one JSON object), uploaded or pasted."""
 
     file = forms.FileField(label=gettext_lazy("Record file (.json or .jsonl)"), required=False)
@@ -196,19 +214,7 @@ class RecordForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        upload = cleaned.get("file")
-        raw = upload.read().decode("utf-8", errors="replace") if upload else cleaned.get("text")
-        lines = [line for line in (raw or "").splitlines() if line.strip()]
-        if not lines:
-            raise forms.ValidationError(_("Choose a file or paste a record."))
-        text = raw if raw.lstrip().startswith("{") and len(lines) > 1 else lines[0]
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                _("This is not JSON (line %(line)s): %(msg)s")
-                % {"line": error.lineno, "msg": error.msg}
-            ) from None
+        record = self.json_value()
         if not isinstance(record, dict):
             raise forms.ValidationError(_("A record is one JSON object."))
         cleaned["record"] = record

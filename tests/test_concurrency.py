@@ -32,20 +32,28 @@ def room(tables: int) -> list[Table]:
     return made
 
 
-def submit_all(requests):
-    """POST every (url, data) at the same moment, one thread each; the status codes."""
+def submit_all(requests, user=None):
+    """POST every (url, data) at the same moment, one thread each (logged in as ``user`` when
+    given); the status codes."""
+    clients = []
+    for _request in requests:
+        clients.append(Client())
+        if user is not None:
+            clients[-1].force_login(user)
     barrier = threading.Barrier(len(requests))
     statuses = []
 
-    def post(url, data):
+    def post(client, url, data):
         try:
-            client = Client()
             barrier.wait()
             statuses.append(client.post(url, data).status_code)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=post, args=request) for request in requests]
+    threads = [
+        threading.Thread(target=post, args=(client, *request))
+        for client, request in zip(clients, requests, strict=True)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -109,3 +117,19 @@ def test_two_phones_entering_one_donne_at_once_store_one():
     statuses = submit_all(phones)
     assert sorted(statuses) == [200, 302]  # one stored, the other told on its page
     assert table.partie.donnes.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_secretary_and_a_phone_entering_two_donnes_at_once_store_both(django_user_model):
+    """Without an expected number (the secretary's page), two donnes at once are two donnes,
+    numbered 1 and 2, at each of 20 tables."""
+    user = django_user_model.objects.create_user("table", password="x")
+    requests = []
+    for table in room(20):
+        url = reverse("scoring:donne_create", args=[table.partie.pk])
+        requests += [(url, {**donne_post(DONNE), "key": f"{table.pk}-{phone}"})
+                     for phone in (1, 2)]  # fmt: skip
+    statuses = submit_all(requests, user=user)
+    assert statuses == [302] * 40
+    for partie in Partie.objects.all():
+        assert list(partie.donnes.values_list("number", flat=True)) == [1, 2]

@@ -3,19 +3,7 @@
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
-
-import pytest
-from django.db import connection
-from django.test import Client
-from django.urls import reverse
-
-from scoring.models import Partie
-from scoring.roimat.notation import SheetInput
-from scoring.roimat.rules import RuleSet
-from scoring.services import partie_create
-from tests.helpers import donne_post
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
@@ -54,43 +42,3 @@ def test_production_without_secret_key_fails_loudly():
 def test_bad_boolean_setting_names_the_variable():
     result = manage("check", DJANGO_DEBUG="maybe")
     assert result.returncode != 0 and "DJANGO_DEBUG" in result.stderr
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_room_of_phones_entering_at_once_loses_nothing(django_user_model):
-    """40 phones at 20 tables, two per table, submit a donne at the same moment."""
-    user = django_user_model.objects.create_user("table", password="x")
-    parties = []
-    for table in range(20):
-        players = {seat: f"T{table}{seat}" for seat in "NESO"}
-        from tournaments.models import Player
-
-        seated = {s: Player.objects.create(name=n) for s, n in players.items()}
-        sheet = SheetInput(rules=RuleSet("club-8"), players=players, donnes=())
-        parties.append(partie_create(sheet=sheet, players=seated))
-    donne = {"dealer": "N", "trump": "R", "plis_ns": 5, "points_ns": 70, "roi_au_bout": True}
-    clients = []
-    for partie in parties:
-        for _phone in range(2):
-            client = Client()
-            client.force_login(user)
-            clients.append((client, partie))
-    barrier = threading.Barrier(len(clients))
-    statuses = []
-
-    def submit(client, partie):
-        try:
-            barrier.wait()
-            url = reverse("scoring:donne_create", args=[partie.pk])
-            statuses.append(client.post(url, donne_post(donne)).status_code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=submit, args=pair) for pair in clients]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert statuses == [302] * len(clients)
-    for partie in Partie.objects.all():
-        assert list(partie.donnes.values_list("number", flat=True)) == [1, 2]
