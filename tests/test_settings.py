@@ -1,4 +1,4 @@
-"""Production settings from the environment, and the embedded database under load."""
+"""Production settings from the environment."""
 
 import os
 import subprocess
