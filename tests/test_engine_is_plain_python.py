@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import scoring.exports
+import scoring.games
 import scoring.roimat
 import tournaments.engine
 
@@ -15,7 +16,12 @@ def modules(package) -> list[str]:
 
 
 def test_engine_and_exports_do_not_import_django():
-    names = modules(scoring.roimat) + modules(scoring.exports) + modules(tournaments.engine)
+    names = [
+        *modules(scoring.roimat),
+        *modules(scoring.exports),
+        *modules(scoring.games),
+        *modules(tournaments.engine),
+    ]
     assert "scoring.roimat.partie" in names and "scoring.exports.pdf" in names
     code = (
         "import importlib, sys\n"

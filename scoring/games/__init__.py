@@ -1,0 +1,12 @@
+"""The club's other games (issue: Roi, Römer, Rumoli, Differenzler), plain Python, no Django.
+
+Each game declares its rules as data behind the small interface of ``base``: how many players,
+what is entered per round for each player, how a round is checked and scored, how the game
+ends and who wins. Sheets, exports, tournaments and standings use ``base.compute`` without
+knowing the game. ``GAMES`` lists them by key.
+"""
+
+from .differenzler import DIFFERENZLER
+from .roi import ROI
+
+GAMES = {game.key: game for game in (ROI, DIFFERENZLER)}

@@ -1,0 +1,157 @@
+"""The interface every game of the club implements, and the sheet computed from it.
+
+A game is played by 3 to 7 individual players (``seats``), over rounds (manches, tours)
+listed by ``rounds(options)``. For each round, each player's ``Entry`` holds whole numbers
+named by the round's ``fields``. ``check`` lists the problems of a round's entries (each
+naming the player and the field), ``score`` gives each player's points for the round.
+``compute`` adds up a whole sheet.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Entry = Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One number entered per player in a round: ``key``, French ``label``, bounds."""
+
+    key: str
+    label: str
+    minimum: int = 0
+    maximum: int = 999
+
+
+@dataclass(frozen=True)
+class RoundSpec:
+    """A round: its ``key``, French ``name``, and the fields each player enters."""
+
+    key: str
+    name: str
+    fields: tuple[FieldSpec, ...]
+
+
+@dataclass(frozen=True)
+class GameProblem:
+    """A refused entry: ``player`` (index, or None for the round as a whole), ``field``, a
+    stable ``code`` and its ``params``; ``message`` in English."""
+
+    player: int | None
+    field: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return MESSAGES[self.code].format(**self.params)
+
+    def __str__(self) -> str:
+        who = f"player {self.player + 1}, " if self.player is not None else ""
+        return f"{who}{self.field}: {self.message}"
+
+
+MESSAGES = {
+    "missing": "missing",
+    "range": "must be between {minimum} and {maximum}, not {value}",
+    "sum": "the players' {label} add up to {total}, not {expected}",
+    "players": "this game is played by {minimum} to {maximum} players, not {value}",
+    "after_end": "the game was already over",
+}
+
+
+class Game(ABC):
+    """A game of the club: see the module docstring. Subclasses set the attributes below."""
+
+    key: str
+    name: str
+    seats: tuple[int, int]  # fewest and most players
+    higher_wins: bool = True
+
+    @abstractmethod
+    def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
+        """The rounds of a game, in order."""
+
+    @abstractmethod
+    def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
+        """Each player's points for a round whose entries are sound."""
+
+    def check(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[GameProblem]:
+        """The problems of a round's entries: missing or out-of-range fields (subclasses add
+        what the totals must satisfy)."""
+        problems = []
+        for player, entry in enumerate(entries):
+            for spec_field in spec.fields:
+                value = entry.get(spec_field.key)
+                if value is None or isinstance(value, bool) or not isinstance(value, int):
+                    problems.append(GameProblem(player, spec_field.key, "missing"))
+                elif not spec_field.minimum <= value <= spec_field.maximum:
+                    params = {"minimum": spec_field.minimum, "maximum": spec_field.maximum,
+                              "value": value}  # fmt: skip
+                    problems.append(GameProblem(player, spec_field.key, "range", params))
+        return problems
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """A computed sheet: per round each player's points and cumul, the totals, whether the
+    game is over and the winners (indices; several on a tie)."""
+
+    scores: tuple[tuple[int, ...], ...]
+    cumuls: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+
+
+class InvalidGameSheet(ValueError):
+    """A round is refused: ``round`` (1-based) and its ``problem``."""
+
+    def __init__(self, number: int, problem: GameProblem):
+        self.round, self.problem = number, problem
+        super().__init__(f"round {number}, {problem}")
+
+
+def compute(
+    game: Game,
+    players: int,
+    rounds: Sequence[Sequence[Entry]],
+    options: Mapping[str, Any] | None = None,
+) -> GameSheet:
+    """Check and add up a sheet of ``players`` players; raises ``InvalidGameSheet`` at the
+    first refused round, or for a player count the game does not allow."""
+    low, high = game.seats
+    if not low <= players <= high:
+        params = {"minimum": low, "maximum": high, "value": players}
+        raise InvalidGameSheet(0, GameProblem(None, "players", "players", params))
+    specs = game.rounds(players, options or {})
+    scores, cumuls, totals = [], [], [0] * players
+    for number, entries in enumerate(rounds, start=1):
+        if number > len(specs):
+            raise InvalidGameSheet(number, GameProblem(None, "round", "after_end"))
+        problems = (
+            game.check(specs[number - 1], entries)
+            if len(entries) == players
+            else [
+                GameProblem(
+                    None,
+                    "players",
+                    "players",
+                    {"minimum": players, "maximum": players, "value": len(entries)},
+                )
+            ]
+        )
+        if problems:
+            raise InvalidGameSheet(number, problems[0])
+        points = game.score(specs[number - 1], entries)
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        scores.append(tuple(points))
+        cumuls.append(tuple(totals))
+    finished = len(rounds) == len(specs)
+    best = (max if game.higher_wins else min)(totals) if finished else None
+    winners = tuple(i for i, t in enumerate(totals) if t == best) if finished else ()
+    return GameSheet(tuple(scores), tuple(cumuls), tuple(totals), finished, winners)

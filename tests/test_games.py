@@ -1,0 +1,140 @@
+"""The club's other games on plain values: Roi and Differenzler sheets, their checks, and the
+simulations that verify them over thousands of rounds (no database)."""
+
+import random
+
+import pytest
+
+from scoring.games import GAMES
+from scoring.games.base import InvalidGameSheet, compute
+from scoring.games.differenzler import complete_points
+from scoring.games.differenzler_play import legal as jass_legal
+from scoring.games.differenzler_play import play_round
+from scoring.games.roi import MANCHES
+from scoring.games.roi_play import play_game, play_manche
+
+ROI, DIFFERENZLER = GAMES["roi"], GAMES["differenzler"]
+MANCHE_TOTALS = [-26, -26, -48, -40, -160, -20, 65, 65, 65, 65]
+
+
+def test_every_roi_manche_sums_to_its_total_over_simulated_play():
+    rng = random.Random(1)
+    specs = ROI.rounds(4, {})
+    for manche, expected in enumerate(MANCHE_TOTALS):
+        for _deal in range(150):
+            entries = play_manche(rng, manche, dealer=rng.randrange(4))
+            assert ROI.check(specs[manche], entries) == []
+            assert sum(ROI.score(specs[manche], entries)) == expected
+
+
+def test_a_whole_roi_game_sums_to_minus_sixty():
+    rng = random.Random(2)
+    for _game in range(100):
+        sheet = compute(ROI, 4, play_game(rng))
+        assert sheet.finished and sum(sheet.totals) == -60
+        assert sheet.winners and all(sheet.totals[w] == max(sheet.totals) for w in sheet.winners)
+
+
+ROI_REFUSALS = [
+    # (manche, entries, field, code)
+    (0, [{"plis": 4}, {"plis": 4}, {"plis": 4}, {"plis": 4}], "plis", "sum"),
+    (
+        2,
+        [{"rois_valets": 9}, {"rois_valets": 0}, {"rois_valets": 0}, {"rois_valets": 0}],
+        "rois_valets",
+        "range",
+    ),
+    (5, [{"dernier": 1}, {"dernier": 1}, {"dernier": 0}, {"dernier": 0}], "dernier", "sum"),
+    (
+        6,
+        [
+            {"plis": 13, "atouts": 13},
+            {"plis": 0},
+            {"plis": 0, "atouts": 0},
+            {"plis": 0, "atouts": 0},
+        ],
+        "atouts",
+        "missing",
+    ),
+]
+
+
+@pytest.mark.parametrize("manche, entries, field, code", ROI_REFUSALS)
+def test_roi_checks_refuse_wrong_counts_naming_the_field(manche, entries, field, code):
+    problems = ROI.check(ROI.rounds(4, {})[manche], entries)
+    assert [(p.field, p.code) for p in problems][:1] == [(field, code)]
+    rounds = [play_manche(random.Random(m), m, 0) for m in range(manche)] + [entries]
+    with pytest.raises(InvalidGameSheet, match=f"round {manche + 1}"):
+        compute(ROI, 4, rounds)
+
+
+def test_roi_needs_four_players_and_ten_manches():
+    with pytest.raises(InvalidGameSheet, match="4 to 4 players"):
+        compute(ROI, 3, [])
+    rng = random.Random(3)
+    with pytest.raises(InvalidGameSheet, match="already over"):
+        compute(ROI, 4, play_game(rng) + [play_manche(rng, 0, 0)])
+    assert [name for _k, name, _c in MANCHES][6:] == [
+        "Atout trèfle",
+        "Atout carreau",
+        "Atout cœur",
+        "Atout pique",
+    ]
+
+
+def test_differenzler_rounds_hold_157_points_over_simulated_play():
+    rng = random.Random(4)
+    spec = DIFFERENZLER.rounds(4, {})[0]
+    for number in range(2000):
+        _trump, entries = play_round(rng, dealer=number % 4)
+        assert sum(e["points"] for e in entries) == 157
+        assert DIFFERENZLER.check(spec, entries) == []
+        assert DIFFERENZLER.score(spec, entries) == [
+            abs(e["estimate"] - e["points"]) for e in entries
+        ]
+
+
+def test_differenzler_lowest_total_difference_wins_after_the_clubs_rounds():
+    rounds = [
+        [{"estimate": 40, "points": 42}, {"estimate": 30, "points": 20},
+         {"estimate": 50, "points": 50}, {"estimate": 40, "points": 45}],
+        [{"estimate": 10, "points": 0}, {"estimate": 60, "points": 57},
+         {"estimate": 40, "points": 60}, {"estimate": 40, "points": 40}],
+    ]  # fmt: skip
+    sheet = compute(DIFFERENZLER, 4, rounds, {"rounds": 2})
+    assert sheet.totals == (12, 13, 20, 5) and sheet.finished and sheet.winners == (3,)
+    assert not compute(DIFFERENZLER, 4, rounds, {"rounds": 3}).finished
+
+
+def test_differenzler_refuses_points_that_do_not_add_up():
+    entries = [{"estimate": 40, "points": 40}] * 4
+    problems = DIFFERENZLER.check(DIFFERENZLER.rounds(4, {})[0], entries)
+    assert [(p.field, p.code) for p in problems] == [("points", "sum")]
+    assert "add up to 160, not 157" in problems[0].message
+
+
+def test_differenzler_fourth_players_points_are_computed():
+    assert complete_points([40, None, 50, 30]) == [40, 37, 50, 30]
+    with pytest.raises(ValueError):
+        complete_points([100, None, 50, 30])
+    with pytest.raises(ValueError):
+        complete_points([None, None, 50, 30])
+
+
+JASS = [
+    # (hand, cards already played, trump, expected legal set)
+    ([("C", 6), ("C", 14), ("T", 9)], [("C", 10)], "T", {("C", 6), ("C", 14), ("T", 9)}),
+    ([("K", 6), ("T", 7)], [("C", 10)], "T", {("K", 6), ("T", 7)}),  # void: any card
+    # A trump was played: no lower trump while another card is allowed.
+    ([("C", 6), ("T", 7)], [("C", 10), ("T", 12)], "T", {("C", 6)}),
+    ([("T", 7), ("T", 14)], [("C", 10), ("T", 12)], "T", {("T", 14)}),
+    ([("T", 7), ("T", 8)], [("C", 10), ("T", 12)], "T", {("T", 7), ("T", 8)}),  # no choice
+    # Trump led: play trump, but the Buur need not follow.
+    ([("T", 8), ("C", 6)], [("T", 10)], "T", {("T", 8)}),
+    ([("T", 11), ("C", 6)], [("T", 10)], "T", {("T", 11), ("C", 6)}),
+]
+
+
+@pytest.mark.parametrize("hand, plays, trump, expected", JASS)
+def test_differenzler_obligations(hand, plays, trump, expected):
+    assert set(jass_legal(hand, plays, trump)) == expected
