@@ -138,3 +138,37 @@ JASS = [
 @pytest.mark.parametrize("hand, plays, trump, expected", JASS)
 def test_differenzler_obligations(hand, plays, trump, expected):
     assert set(jass_legal(hand, plays, trump)) == expected
+
+
+ROMER = GAMES["romer"]
+
+
+@pytest.mark.parametrize("cards, points", [
+    ([], 0),
+    ([[1, 5]], 5),
+    ([[1, 5], [2, 10], [1, 20]], 5 + 10 + 3 * 20),
+    ([[3, 0], [3, 20], [3, 3], [4, 20], [3, 5], [3, 10], [3, 20]],
+     0 + 40 + 9 + 20 + 25 + 60 + 140),  # a XX of trump in 7th position scores 140
+])  # fmt: skip
+def test_romer_team_points(cards, points):
+    from scoring.games.romer import team_points
+
+    assert team_points(cards) == points
+
+
+def test_romer_plays_to_the_target_and_refuses_bad_cards():
+    team = [[1, 20]] * 7  # 20 × (1 + … + 7) = 560
+    weak = [[2, 3]]
+    sheet = compute(ROMER, 3, [[{"cards": team}, {"cards": weak}, {"cards": []}]])
+    assert sheet.totals == (560, 3, 0) and sheet.finished and sheet.winners == (0,)
+    low = compute(ROMER, 3, [[{"cards": weak}] * 3], {"target": 1000})
+    assert not low.finished
+    problems = ROMER.check(
+        ROMER.round_spec(1, 3, {}),
+        [{"cards": [[6, 5]]}, {"cards": [[1, 4]]}, {"cards": team + weak}],
+    )
+    assert [(p.player, p.code) for p in problems] == [
+        (0, "bad_card"),
+        (1, "bad_card"),
+        (2, "range"),
+    ]

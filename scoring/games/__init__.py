@@ -8,5 +8,6 @@ knowing the game. ``GAMES`` lists them by key.
 
 from .differenzler import DIFFERENZLER
 from .roi import ROI
+from .romer import ROMER
 
-GAMES = {game.key: game for game in (ROI, DIFFERENZLER)}
+GAMES = {game.key: game for game in (ROI, ROMER, DIFFERENZLER)}

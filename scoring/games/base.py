@@ -61,6 +61,7 @@ MESSAGES = {
     "sum": "the players' {label} add up to {total}, not {expected}",
     "players": "this game is played by {minimum} to {maximum} players, not {value}",
     "after_end": "the game was already over",
+    "bad_card": "{value!r} is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)",
 }
 
 
@@ -74,15 +75,28 @@ class Game(ABC):
 
     @abstractmethod
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
-        """The rounds of a game, in order."""
+        """The rounds of a game, in order (for a game played to a target: the first ones;
+        ``round_spec`` gives any)."""
+
+    def round_spec(self, number: int, players: int, options: Mapping[str, Any]) -> RoundSpec:
+        """Round ``number`` (1-based)."""
+        return self.rounds(players, options)[number - 1]
+
+    def is_over(
+        self, totals: Sequence[int], played: int, players: int, options: Mapping[str, Any]
+    ) -> bool:
+        """Whether the game is over after ``played`` rounds with these totals."""
+        return played >= len(self.rounds(players, options))
 
     @abstractmethod
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
         """Each player's points for a round whose entries are sound."""
 
-    def check(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[GameProblem]:
+    def check(
+        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+    ) -> list[GameProblem]:
         """The problems of a round's entries: missing or out-of-range fields (subclasses add
-        what the totals must satisfy)."""
+        what the totals must satisfy, given the ``previous`` rounds when they matter)."""
         problems = []
         for player, entry in enumerate(entries):
             for spec_field in spec.fields:

@@ -31,7 +31,9 @@ class Differenzler(Game):
         count = int(options.get("rounds", DEFAULT_ROUNDS))
         return [RoundSpec(f"tour-{n}", f"Tour {n}", fields) for n in range(1, count + 1)]
 
-    def check(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[GameProblem]:
+    def check(
+        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+    ) -> list[GameProblem]:
         """Estimates and points in range, and the points add up to 157."""
         problems = super().check(spec, entries)
         total = sum(entry["points"] for entry in entries) if not problems else ROUND_POINTS

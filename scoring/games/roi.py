@@ -58,7 +58,9 @@ class Roi(Game):
     def counted(self, spec: RoundSpec) -> tuple[Counted, ...]:
         return next(counted for key, _n, counted in MANCHES if key == spec.key)
 
-    def check(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[GameProblem]:
+    def check(
+        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+    ) -> list[GameProblem]:
         """Each count in range, and the players' counts add up to what the deck holds."""
         problems = super().check(spec, entries)
         if problems:
