@@ -137,35 +137,30 @@ def compute(
     options: Mapping[str, Any] | None = None,
 ) -> GameSheet:
     """Check and add up a sheet of ``players`` players; raises ``InvalidGameSheet`` at the
-    first refused round, or for a player count the game does not allow."""
+    first refused round (or one played after the end), or for a player count the game does
+    not allow."""
     low, high = game.seats
     if not low <= players <= high:
         params = {"minimum": low, "maximum": high, "value": players}
         raise InvalidGameSheet(0, GameProblem(None, "players", "players", params))
-    specs = game.rounds(players, options or {})
+    options = options or {}
     scores, cumuls, totals = [], [], [0] * players
+    finished = False
     for number, entries in enumerate(rounds, start=1):
-        if number > len(specs):
+        if finished:
             raise InvalidGameSheet(number, GameProblem(None, "round", "after_end"))
-        problems = (
-            game.check(specs[number - 1], entries)
-            if len(entries) == players
-            else [
-                GameProblem(
-                    None,
-                    "players",
-                    "players",
-                    {"minimum": players, "maximum": players, "value": len(entries)},
-                )
-            ]
-        )
+        if len(entries) != players:
+            params = {"minimum": players, "maximum": players, "value": len(entries)}
+            raise InvalidGameSheet(number, GameProblem(None, "players", "players", params))
+        spec = game.round_spec(number, players, options)
+        problems = game.check(spec, entries, rounds[: number - 1])
         if problems:
             raise InvalidGameSheet(number, problems[0])
-        points = game.score(specs[number - 1], entries)
+        points = game.score(spec, entries)
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         scores.append(tuple(points))
         cumuls.append(tuple(totals))
-    finished = len(rounds) == len(specs)
+        finished = game.is_over(totals, number, players, options)
     best = (max if game.higher_wins else min)(totals) if finished else None
     winners = tuple(i for i, t in enumerate(totals) if t == best) if finished else ()
     return GameSheet(tuple(scores), tuple(cumuls), tuple(totals), finished, winners)
