@@ -172,3 +172,90 @@ def test_romer_plays_to_the_target_and_refuses_bad_cards():
         (1, "bad_card"),
         (2, "range"),
     ]
+
+
+RUMOLI = GAMES["rumoli"]
+VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": True}]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["standard", "free", "same", "stuck"])
+def test_rumoli_accounts_for_every_chip_over_simulated_coups(options):
+    from scoring.games.rumoli_play import play_coup
+
+    rng = random.Random(str(options))
+    for players in range(3, 8):
+        board, coups = [0, 0, 0, 0], []
+        for number in range(60):
+            entries, board = play_coup(rng, players, number % players, board, options)
+            coups.append(entries)
+            sheet_options = {"rounds": 60, "stakes": options.get("stakes", "standard")}
+            assert (
+                RUMOLI.check(
+                    RUMOLI.round_spec(number + 1, players, sheet_options),
+                    entries,
+                    coups[:-1],
+                    sheet_options,
+                )
+                == []
+            )
+        sheet = compute(RUMOLI, players, coups, sheet_options)
+        # The players' balances and the chips on the board: nothing created or lost.
+        assert sum(sheet.totals) + sum(board) == 0
+        assert sheet.finished
+
+
+def rumoli_coup():
+    """A sound coup of 3 players: the dealer sold the dead hand for 2; the second player
+    collected 12 chips and went out."""
+    return [
+        {"dealer": 1, "stake": 8, "sale": 2, "collected": 0, "cards_left": 3, "penalty": 0,
+         "irregular": 0},
+        {"dealer": 0, "stake": 4, "sale": -2, "collected": 12, "cards_left": 0, "penalty": 0,
+         "irregular": 0},
+        {"dealer": 0, "stake": 4, "sale": 0, "collected": 0, "cards_left": 5, "penalty": 0,
+         "irregular": 0},
+    ]  # fmt: skip
+
+
+def test_rumoli_scores_a_coup():
+    spec = RUMOLI.round_spec(1, 3, {})
+    entries = rumoli_coup()
+    assert RUMOLI.check(spec, entries) == []
+    # The winner collects 12 and receives 3 + 5 for the cards left.
+    assert RUMOLI.score(spec, entries) == [-8 + 2 - 3, -4 - 2 + 12 + 8, -4 - 5]
+
+
+RUMOLI_REFUSALS = [
+    ({(1, "dealer"): 1}, "dealer", "one_dealer"),
+    ({(2, "stake"): 3}, "stake", "stake"),
+    ({(1, "sale"): -3}, "sale", "sum"),
+    ({(2, "sale"): 2, (0, "sale"): 0, (1, "sale"): -2}, "sale", "sale_not_dealer"),
+    ({(1, "collected"): 17}, "collected", "board"),
+    ({(1, "irregular"): 1}, "collected", "irregular_collects"),
+    ({(2, "cards_left"): 0}, "cards_left", "two_winners"),
+    ({(0, "penalty"): -3}, "penalty", "sum"),
+]
+
+
+@pytest.mark.parametrize("changes, field, code", RUMOLI_REFUSALS)
+def test_rumoli_refuses_a_ledger_that_loses_chips(changes, field, code):
+    problems = RUMOLI.check(RUMOLI.round_spec(1, 3, {}), _changed(changes))
+    assert (field, code) in [(p.field, p.code) for p in problems]
+
+
+def _changed(changes):
+    entries = rumoli_coup()
+    for (player, key), value in changes.items():
+        entries[player][key] = value
+    return entries
+
+
+def test_rumoli_board_carries_over():
+    first = rumoli_coup()
+    first[1]["collected"] = 0  # nobody collects: 16 chips stay on the board
+    second = rumoli_coup()
+    second[1]["collected"] = 16 + 16
+    assert RUMOLI.check(RUMOLI.round_spec(2, 3, {}), second, [first]) == []
+    second[1]["collected"] = 33
+    problems = RUMOLI.check(RUMOLI.round_spec(2, 3, {}), second, [first])
+    assert [p.code for p in problems] == ["board"]

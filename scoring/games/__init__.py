@@ -9,5 +9,6 @@ knowing the game. ``GAMES`` lists them by key.
 from .differenzler import DIFFERENZLER
 from .roi import ROI
 from .romer import ROMER
+from .rumoli import RUMOLI
 
-GAMES = {game.key: game for game in (ROI, ROMER, DIFFERENZLER)}
+GAMES = {game.key: game for game in (ROI, ROMER, RUMOLI, DIFFERENZLER)}

@@ -62,6 +62,12 @@ MESSAGES = {
     "players": "this game is played by {minimum} to {maximum} players, not {value}",
     "after_end": "the game was already over",
     "bad_card": "{value!r} is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)",
+    "one_dealer": "one player deals, not {count}",
+    "stake": "the stake is {expected} chips, not {value}",
+    "sale_not_dealer": "only the dealer receives the price of the dead hand",
+    "irregular_collects": "a player who committed an irregularity collects nothing",
+    "board": "{collected} chips collected, but the board held {available}",
+    "two_winners": "only one player goes out first and wins the coup",
 }
 
 
@@ -93,7 +99,11 @@ class Game(ABC):
         """Each player's points for a round whose entries are sound."""
 
     def check(
-        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+        self,
+        spec: RoundSpec,
+        entries: Sequence[Entry],
+        previous: Sequence[Sequence[Entry]] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
         """The problems of a round's entries: missing or out-of-range fields (subclasses add
         what the totals must satisfy, given the ``previous`` rounds when they matter)."""
@@ -153,7 +163,7 @@ def compute(
             params = {"minimum": players, "maximum": players, "value": len(entries)}
             raise InvalidGameSheet(number, GameProblem(None, "players", "players", params))
         spec = game.round_spec(number, players, options)
-        problems = game.check(spec, entries, rounds[: number - 1])
+        problems = game.check(spec, entries, rounds[: number - 1], options)
         if problems:
             raise InvalidGameSheet(number, problems[0])
         points = game.score(spec, entries)

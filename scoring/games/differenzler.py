@@ -32,10 +32,14 @@ class Differenzler(Game):
         return [RoundSpec(f"tour-{n}", f"Tour {n}", fields) for n in range(1, count + 1)]
 
     def check(
-        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+        self,
+        spec: RoundSpec,
+        entries: Sequence[Entry],
+        previous: Sequence[Sequence[Entry]] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
         """Estimates and points in range, and the points add up to 157."""
-        problems = super().check(spec, entries)
+        problems = super().check(spec, entries, previous, options)
         total = sum(entry["points"] for entry in entries) if not problems else ROUND_POINTS
         if total != ROUND_POINTS:
             params = {"label": "points", "total": total, "expected": ROUND_POINTS}

@@ -59,10 +59,14 @@ class Roi(Game):
         return next(counted for key, _n, counted in MANCHES if key == spec.key)
 
     def check(
-        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+        self,
+        spec: RoundSpec,
+        entries: Sequence[Entry],
+        previous: Sequence[Sequence[Entry]] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
         """Each count in range, and the players' counts add up to what the deck holds."""
-        problems = super().check(spec, entries)
+        problems = super().check(spec, entries, previous, options)
         if problems:
             return problems
         for item in self.counted(spec):

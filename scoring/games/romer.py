@@ -42,7 +42,11 @@ class Romer(Game):
         return max(totals) >= int(options.get("target", DEFAULT_TARGET))
 
     def check(
-        self, spec: RoundSpec, entries: Sequence[Entry], previous: Sequence[Sequence[Entry]] = ()
+        self,
+        spec: RoundSpec,
+        entries: Sequence[Entry],
+        previous: Sequence[Sequence[Entry]] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
         """At most 7 cards a team, each a colour 1–5 and a value 0, 3, 5, 10 or 20."""
         problems = []
