@@ -13,6 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games import GAMES
+from scoring.games.base import GameSheet, compute
 from scoring.roimat.cards import COLOURS
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import Sheet, compute_sheet
@@ -21,6 +23,8 @@ from scoring.roimat.scoring import DonneEntry
 from scoring.roimat.seats import SEATS
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("O", _("West"))]
+#: Seats of the other games: players 1 to 7 around the table.
+PLACE_CHOICES = [(str(n), str(n)) for n in range(1, 8)]
 COLOUR_CHOICES = [
     ("J", _("yellow")),
     ("R", _("red")),
@@ -57,6 +61,7 @@ class Partie(models.Model):
         TEAM = "team", _("per team")
 
     game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
     variant = models.CharField(
         _("rules"), max_length=20, choices=Variant.choices, default=Variant.CLUB_8
     )
@@ -129,6 +134,21 @@ class Partie(models.Model):
         """The computed Table de marque (raises ``InvalidSheet`` if stored donnes break §7)."""
         return compute_sheet(self.entries(), self.rules)
 
+    @property
+    def is_roimat(self) -> bool:
+        return self.game == "roimat"
+
+    @cached_property
+    def players_in_order(self) -> list:
+        """The players of another game, by seat 1, 2, …"""
+        return [seat.player for seat in sorted(self.seats.all(), key=lambda s: s.seat)]
+
+    @cached_property
+    def game_sheet(self) -> GameSheet:
+        """The computed sheet of another game (``scoring.games.base.compute``)."""
+        rounds = [r.entries for r in self.game_rounds.all()]
+        return compute(GAMES[self.game], len(self.players_in_order), rounds, self.options)
+
     def to_sheet_input(self) -> SheetInput:
         """The partie as the §10 score sheet, for the JSON download and the exports."""
         return SheetInput(
@@ -154,7 +174,7 @@ class Seat(models.Model):
     """Who sits where at a partie's table."""
 
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="seats")
-    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES + PLACE_CHOICES)
     player = models.ForeignKey(
         "tournaments.Player",
         on_delete=models.PROTECT,
@@ -279,3 +299,29 @@ class DonneVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.donne} v{self.version} {self.action}"
+
+
+class GameRound(models.Model):
+    """A round (manche, tour, coup) of a partie of another game: each player's entry, in the
+    order of the seats, as the game's fields (``scoring.games``)."""
+
+    partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="game_rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    entries = models.JSONField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["partie", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["partie", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.partie_id} / {self.number}"

@@ -55,8 +55,18 @@ class GameProblem:
         return f"{who}{self.field}: {self.message}"
 
 
+class InvalidGameSheet(ValueError):
+    """A round is refused: ``round`` (1-based; 0 for the sheet's own fields) and its
+    ``problem``."""
+
+    def __init__(self, number: int, problem: GameProblem):
+        self.round, self.problem = number, problem
+        super().__init__(f"round {number}, {problem}" if number else str(problem))
+
+
 MESSAGES = {
     "missing": "missing",
+    "unknown": "not known here",
     "range": "must be between {minimum} and {maximum}, not {value}",
     "sum": "the players' {label} add up to {total}, not {expected}",
     "players": "this game is played by {minimum} to {maximum} players, not {value}",
@@ -130,14 +140,6 @@ class GameSheet:
     totals: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
-
-
-class InvalidGameSheet(ValueError):
-    """A round is refused: ``round`` (1-based) and its ``problem``."""
-
-    def __init__(self, number: int, problem: GameProblem):
-        self.round, self.problem = number, problem
-        super().__init__(f"round {number}, {problem}")
 
 
 def compute(

@@ -5,8 +5,8 @@ players clockwise from the dealer's left. The dealer keeps his hand or takes the
 he keeps it he sells the dead hand to the highest bidder. The player left of the dealer leads
 the lowest card of a colour of his choice; whoever holds the next card up plays it, until the
 sequence stops (a card in the dead hand, or after the Ace); the player of the last card then
-leads the lowest card of another colour (a card already played stops a sequence too). Options (the seed's variants): ``stakes="free"``
-(each stakes what he likes, on the cards he likes), ``same_colour=True`` (a new sequence may
+leads the lowest card of another colour (a card already played stops a sequence too).
+Options (the seed's variants): ``stakes="free"`` (each stakes what he likes, on the cards he likes), ``same_colour=True`` (a new sequence may
 be in the last colour when the player holds no other), ``stop_when_stuck=True`` (when the
 player cannot lead another colour, the coup ends without a winner; otherwise the lead passes
 to the left). Returns each player's ledger entry and the chips left on each boodle.
@@ -37,8 +37,13 @@ def stakes(rng: random.Random, players: int, dealer: int, free: bool) -> list[li
     return result
 
 
-def play_coup(rng: random.Random, players: int, dealer: int, board: list[int],
-              options: Mapping[str, Any] | None = None) -> tuple[list[dict[str, int]], list[int]]:
+def play_coup(
+    rng: random.Random,
+    players: int,
+    dealer: int,
+    board: list[int],
+    options: Mapping[str, Any] | None = None,
+) -> tuple[list[dict[str, int]], list[int]]:
     """One coup with ``board`` (chips on each boodle before the stakes); each player's
     entry and the board after the coup."""
     options = options or {}
