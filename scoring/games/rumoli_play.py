@@ -6,10 +6,11 @@ he keeps it he sells the dead hand to the highest bidder. The player left of the
 the lowest card of a colour of his choice; whoever holds the next card up plays it, until the
 sequence stops (a card in the dead hand, or after the Ace); the player of the last card then
 leads the lowest card of another colour (a card already played stops a sequence too).
-Options (the seed's variants): ``stakes="free"`` (each stakes what he likes, on the cards he likes), ``same_colour=True`` (a new sequence may
-be in the last colour when the player holds no other), ``stop_when_stuck=True`` (when the
-player cannot lead another colour, the coup ends without a winner; otherwise the lead passes
-to the left). Returns each player's ledger entry and the chips left on each boodle.
+Options (the seed's variants): ``stakes="free"`` (each stakes what he likes, on the cards he
+likes), ``same_colour=True`` (a new sequence may be in the last colour when the player holds no
+other), ``stop_when_stuck=True`` (when the player cannot lead another colour, the coup ends
+without a winner; otherwise the lead passes to the left). Returns each player's ledger entry
+and the chips left on each boodle.
 """
 
 from __future__ import annotations
