@@ -7,7 +7,10 @@ import json
 from django.conf import settings
 
 from scoring.exports.pdf import sheet_pdf
+from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.exports.xlsx import sheet_xlsx
+from scoring.games import GAMES
+from scoring.games.notation import GameSheetInput, game_sheet_to_dict
 from scoring.models import Partie
 from scoring.roimat.notation import sheet_to_dict
 
@@ -22,15 +25,55 @@ def filename(partie: Partie, extension: str) -> str:
 
 
 def partie_pdf(partie: Partie) -> bytes:
-    """The partie's Table de marque as PDF bytes."""
+    """The partie's sheet as PDF bytes (the Table de marque for Roimat)."""
+    if not partie.is_roimat:
+        return table_pdf(*game_table(partie))
     return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
 
 
 def partie_xlsx(partie: Partie) -> bytes:
-    """The partie's Table de marque as .xlsx bytes, with live formulas."""
+    """The partie's sheet as .xlsx bytes (Roimat's with live formulas)."""
+    if not partie.is_roimat:
+        title, _heading, headers, rows = game_table(partie)
+        return table_xlsx(title, headers, rows)
     return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
 
 
 def partie_json(partie: Partie) -> str:
-    """The partie as a §10 score sheet (text), importable back unchanged."""
-    return json.dumps(sheet_to_dict(partie.to_sheet_input()), ensure_ascii=False, indent=1)
+    """The partie as its JSON score sheet (text), importable back unchanged."""
+    if not partie.is_roimat:
+        data = game_sheet_to_dict(game_sheet_input(partie))
+    else:
+        data = sheet_to_dict(partie.to_sheet_input())
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def game_sheet_input(partie: Partie) -> GameSheetInput:
+    """Another game's partie as its JSON sheet."""
+    return GameSheetInput(
+        game=partie.game,
+        players=tuple(str(p) for p in partie.players_in_order),
+        rounds=tuple(tuple(r.entries) for r in partie.game_rounds.all()),
+        options=dict(partie.options),
+        date=partie.played_on,
+        place=partie.place,
+        table=partie.table,
+    )
+
+
+def game_table(partie: Partie) -> tuple[str, list[str], list[str], list[list]]:
+    """Another game's sheet as a plain table: title, heading, column titles, rows (each
+    round's points per player, then the totals)."""
+    game = GAMES[partie.game]
+    sheet = partie.game_sheet
+    names = [str(p) for p in partie.players_in_order]
+    players = len(names)
+    rows = [[game.round_spec(n, players, partie.options).name, *scores]
+            for n, scores in enumerate(sheet.scores, start=1)]  # fmt: skip
+    rows.append(["Total", *sheet.totals])
+    heading = [" · ".join(p for p in (f"{partie.played_on:%d/%m/%Y}", partie.place,
+                                       partie.table) if p)]  # fmt: skip
+    if sheet.finished:
+        heading.append("Gagnant : " + ", ".join(names[w] for w in sheet.winners))
+    title = f"Feuille de marque — {game.name} — {settings.CLUB_NAME}"
+    return title, heading, ["Manche", *names], rows

@@ -11,7 +11,10 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.messages import problem_message, sheet_error_message
+from scoring.games import GAMES
+from scoring.games.base import InvalidGameSheet, compute
+from scoring.games.notation import GameSheetInput, parse_game_sheet
+from scoring.messages import game_sheet_error_message, problem_message, sheet_error_message
 from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie
 from scoring.roimat.notation import SheetInput, parse_sheet
 from scoring.roimat.partie import InvalidSheet, compute_sheet
@@ -191,16 +194,24 @@ class SheetImportForm(JsonUploadForm):
 
     def clean(self):
         cleaned = super().clean()
+        data = self.json_value()
         try:
-            sheet = parse_sheet(self.json_value())
-            compute_sheet(sheet.donnes, sheet.rules)
+            if isinstance(data, dict) and data.get("game", "roimat") != "roimat":
+                sheet = parse_game_sheet(data)
+                compute(GAMES[sheet.game], len(sheet.players), sheet.rounds, sheet.options)
+            else:
+                sheet = parse_sheet(data)
+                compute_sheet(sheet.donnes, sheet.rules)
         except InvalidSheet as error:
             raise forms.ValidationError(sheet_error_message(error)) from None
+        except InvalidGameSheet as error:
+            raise forms.ValidationError(game_sheet_error_message(error)) from None
         cleaned["sheet"] = sheet
         return cleaned
 
     @property
-    def sheet(self) -> SheetInput:
+    def sheet(self) -> SheetInput | GameSheetInput:
+        """The sheet read: Roimat's ``SheetInput`` or another game's ``GameSheetInput``."""
         return self.cleaned_data["sheet"]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.games.base import GameProblem, InvalidGameSheet
 from scoring.roimat.partie import InvalidSheet
 from scoring.roimat.problems import Place, Problem
 from scoring.roimat.scoring import EntryProblem
@@ -115,3 +116,43 @@ def record_problem_text(problem: Problem) -> str:
     message = str(RECORD_MESSAGES[problem.code]) % problem.params
     where = place_text(problem.place)
     return _("%(where)s: %(message)s") % {"where": where, "message": message} if where else message
+
+
+#: The other games' refusals (``scoring.games.base.GameProblem``), in the user's language.
+GAME_MESSAGES = {
+    "missing": gettext_lazy("missing"),
+    "unknown": gettext_lazy("not known here"),
+    "range": gettext_lazy("must be between %(minimum)s and %(maximum)s, not %(value)s"),
+    "sum": gettext_lazy("the players' %(label)s add up to %(total)s, not %(expected)s"),
+    "players": gettext_lazy("this game is played by %(minimum)s to %(maximum)s players, "
+                            "not %(value)s"),
+    "after_end": gettext_lazy("the game was already over"),
+    "bad_card": gettext_lazy("%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, "
+                             "10 or 20)"),
+    "one_dealer": gettext_lazy("one player deals, not %(count)s"),
+    "stake": gettext_lazy("the stake is %(expected)s chips, not %(value)s"),
+    "sale_not_dealer": gettext_lazy("only the dealer receives the price of the dead hand"),
+    "irregular_collects": gettext_lazy("a player who committed an irregularity collects "
+                                       "nothing"),
+    "board": gettext_lazy("%(collected)s chips collected, but the board held %(available)s"),
+    "two_winners": gettext_lazy("only one player goes out first and wins the coup"),
+}  # fmt: skip
+
+
+def game_problem_message(problem: GameProblem) -> str:
+    """An other game's refusal in the user's language, capitalised as a sentence."""
+    text = str(GAME_MESSAGES[problem.code]) % problem.params
+    return text[:1].upper() + text[1:] + "."
+
+
+def game_sheet_error_message(error: InvalidGameSheet, players: list[str] | None = None) -> str:
+    """One line naming the round, the player and the field."""
+    problem = error.problem
+    parts = []
+    if error.round:
+        parts.append(_("round %(number)s") % {"number": error.round})
+    if problem.player is not None:
+        name = players[problem.player] if players else str(problem.player + 1)
+        parts.append(_("player %(name)s") % {"name": name})
+    parts.append(problem.field)
+    return f"{', '.join(parts)}: {game_problem_message(problem)}"

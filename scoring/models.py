@@ -163,9 +163,9 @@ class Partie(models.Model):
     def email_addresses(self) -> list[str]:
         """The players' addresses, in seat order, without blanks or repeats."""
         found = []
-        for seat in SEATS:
-            player = self.players_by_seat.get(seat)
-            if player and player.email and player.email not in found:
+        for seat in sorted(self.players_by_seat, key=lambda s: ("NESO".find(s), s)):
+            player = self.players_by_seat[seat]
+            if player.email and player.email not in found:
                 found.append(player.email)
         return found
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.models import Donne, DonneVersion, Partie, Seat
+from scoring.games import GAMES
+from scoring.games.base import compute
+from scoring.games.notation import GameSheetInput
+from scoring.models import Donne, DonneVersion, GameRound, Partie, Seat
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.scoring import DonneEntry
@@ -165,3 +168,48 @@ def donne_confirm(*, donne: Donne, seat: str, author: str = "") -> Donne:
             donne.save(update_fields=["confirmed", "confirmed_seat", "version"])
             keep_version(donne, DonneVersion.Action.CONFIRM, author)
     return donne
+
+
+def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
+    """Store a partie of another game (``scoring.games``), finding players by name and adding
+    the ones not yet known. Raises ``InvalidGameSheet`` (nothing stored) when a round is
+    refused."""
+    compute(GAMES[sheet.game], len(sheet.players), sheet.rounds, sheet.options)
+    with transaction.atomic():
+        partie = Partie(game=sheet.game, options=dict(sheet.options), place=sheet.place,
+                        table=sheet.table, created_by=created_by)  # fmt: skip
+        if sheet.date is not None:
+            partie.played_on = sheet.date
+        partie.save()
+        for position, name in enumerate(sheet.players, start=1):
+            player = Player.objects.get_or_create(name=name)[0]
+            Seat.objects.create(partie=partie, seat=str(position), player=player)
+        GameRound.objects.bulk_create(
+            GameRound(partie=partie, number=n, entries=list(entries), entered_by=created_by)
+            for n, entries in enumerate(sheet.rounds, start=1)
+        )
+    return partie
+
+
+def game_round_record(
+    *, partie: Partie, entries: list[dict], number: int | None = None, user=None
+) -> GameRound:
+    """Add the next round of another game (``number`` None) or correct round ``number``.
+
+    The whole sheet is checked again under a lock on the partie; raises ``InvalidGameSheet``
+    (nothing saved) when it would be refused."""
+    with transaction.atomic():
+        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        rounds = list(GameRound.objects.filter(partie=partie).order_by("number"))
+        sheet = [r.entries for r in rounds]
+        if number is None:
+            number = len(rounds) + 1
+            sheet.append(entries)
+            game_round = GameRound(partie=partie, number=number)
+        else:
+            game_round = rounds[number - 1]
+            sheet[number - 1] = entries
+        compute(GAMES[partie.game], len(entries), sheet, partie.options)
+        game_round.entries, game_round.entered_by = entries, user
+        game_round.save()
+    return game_round

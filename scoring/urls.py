@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import game_views, views
 
 app_name = "scoring"
 
@@ -9,6 +9,11 @@ urlpatterns = [
     path("parties/new/", views.partie_create, name="partie_create"),
     path("parties/import/", views.partie_import, name="partie_import"),
     path("parties/<int:pk>/", views.partie_detail, name="partie_detail"),
+    path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
+    path("parties/<int:pk>/rounds/new/", game_views.game_round_edit, name="game_round_create"),
+    path(
+        "parties/<int:pk>/rounds/<int:number>/", game_views.game_round_edit, name="game_round_edit"
+    ),
     path("donnes/replay/", views.donne_replay, name="donne_replay"),
     path("donnes/replay/add/", views.donne_add_record, name="donne_add_record"),
     path("parties/<int:pk>/donnes/new/", views.donne_create, name="donne_create"),

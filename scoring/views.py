@@ -27,6 +27,8 @@ from scoring.forms import (
     RecordForm,
     SheetImportForm,
 )
+from scoring.game_views import game_partie_detail
+from scoring.games.notation import GameSheetInput
 from scoring.mail import send_sheet
 from scoring.messages import record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie, Seat
@@ -40,7 +42,9 @@ from scoring.tables import PartieTable
 def parties():
     """Parties with what their lines need, in a fixed number of queries."""
     return Partie.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")), "donnes"
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        "donnes",
+        "game_rounds",
     )
 
 
@@ -55,6 +59,8 @@ def partie_list(request):
 def partie_detail(request, pk: int):
     """The Table de marque page: every column of the paper sheet, the result and the chart."""
     partie = get_object_or_404(parties(), pk=pk)
+    if not partie.is_roimat:
+        return game_partie_detail(request, partie)
     sheet = partie.sheet
     players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
     return render(
@@ -220,7 +226,10 @@ def partie_import(request):
     """Store a partie from a §10 JSON score sheet (file or pasted text)."""
     form = SheetImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        partie = services.partie_import(sheet=form.sheet, created_by=request.user)
+        if isinstance(form.sheet, GameSheetInput):
+            partie = services.game_partie_create(sheet=form.sheet, created_by=request.user)
+        else:
+            partie = services.partie_import(sheet=form.sheet, created_by=request.user)
         messages.success(request, _("Partie imported."))
         return redirect(partie)
     return render(request, "scoring/partie_import.html", {"form": form})

@@ -1,0 +1,153 @@
+"""Forms of the other games' sheets: a new partie, and a round entered player by player."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.games import GAMES
+from scoring.games.differenzler import complete_points
+from scoring.messages import game_problem_message
+from scoring.models import Partie
+from tournaments.models import Player
+
+MAX_PLAYERS = 7
+#: The rule options each game offers on its new-partie form: key, label, field.
+GAME_OPTIONS = {
+    "differenzler": [("rounds", gettext_lazy("Rounds"), lambda: forms.IntegerField(
+        min_value=1, max_value=30, initial=4))],
+    "rumoli": [
+        ("rounds", gettext_lazy("Coups"), lambda: forms.IntegerField(
+            min_value=1, max_value=60, initial=8)),
+        ("stakes", gettext_lazy("Stakes"), lambda: forms.ChoiceField(choices=[
+            ("standard", gettext_lazy("1 chip a boodle, 2 for the dealer")),
+            ("free", gettext_lazy("free stakes"))])),
+    ],
+    "romer": [("target", gettext_lazy("Points to win"), lambda: forms.IntegerField(
+        min_value=50, max_value=5000, initial=500))],
+}  # fmt: skip
+
+
+class GamePartieForm(forms.Form):
+    """A new partie of another game: date, place, table, players in seat order, options."""
+
+    played_on = forms.DateField(
+        label=gettext_lazy("date"), initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )  # fmt: skip
+    place = forms.CharField(label=gettext_lazy("place"), required=False)
+    table = forms.CharField(label=gettext_lazy("table"), required=False)
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = GAMES[game]
+        low, high = self.game.seats
+        for n in range(1, high + 1):
+            self.fields[f"player_{n}"] = forms.ModelChoiceField(
+                Player.objects.all(), required=n <= low,
+                label=_("Player %(n)s") % {"n": n},
+            )  # fmt: skip
+        for key, label, make in GAME_OPTIONS.get(game, []):
+            self.fields[f"option_{key}"] = make()
+            self.fields[f"option_{key}"].label = label
+
+    def clean(self):
+        cleaned = super().clean()
+        seen = set()
+        for n in range(1, self.game.seats[1] + 1):
+            player = cleaned.get(f"player_{n}")
+            if player is not None and player.pk in seen:
+                self.add_error(f"player_{n}", _("This player already has a seat."))
+            elif player is not None:
+                seen.add(player.pk)
+        return cleaned
+
+    def players(self) -> list[Player]:
+        return [p for n in range(1, self.game.seats[1] + 1)
+                if (p := self.cleaned_data.get(f"player_{n}")) is not None]  # fmt: skip
+
+    def options(self) -> dict:
+        return {key: self.cleaned_data[f"option_{key}"]
+                for key, _label, _make in GAME_OPTIONS.get(self.game.key, [])}  # fmt: skip
+
+
+def parse_team(text: str) -> list[list[int]]:
+    """A Römer team typed as ``"1:20 1:5 2:10"`` (colour:value, trump first).
+
+    Raises ``ValidationError`` naming the card that cannot be read."""
+    cards = []
+    for token in text.replace(",", " ").split():
+        colour, _sep, value = token.partition(":")
+        if not (colour.isdigit() and value.isdigit()):
+            raise forms.ValidationError(
+                _("%(card)s: a card is colour:value, as 2:10.") % {"card": token}
+            )
+        cards.append([int(colour), int(value)])
+    return cards
+
+
+class GameRoundForm(forms.Form):
+    """One round of another game: each player's fields. For the Differenzler one player's
+    points may be left blank: they are what remains of 157."""
+
+    def __init__(self, *args, partie: Partie, number: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.partie, self.number = partie, number
+        self.game = GAMES[partie.game]
+        self.players = partie.players_in_order
+        self.spec = self.game.round_spec(number, len(self.players), partie.options)
+        for index, player in enumerate(self.players):
+            for spec in self.spec.fields:
+                name = f"p{index}_{spec.key}"
+                if partie.game == "romer":
+                    self.fields[name] = forms.CharField(
+                        required=False, help_text=_("colour:value, trump first, e.g. 1:20 1:5"),
+                        label=spec.label)  # fmt: skip
+                else:
+                    self.fields[name] = forms.IntegerField(
+                        min_value=spec.minimum, max_value=spec.maximum,
+                        required=not (partie.game == "differenzler" and spec.key == "points"),
+                        label=spec.label,
+                        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                    )  # fmt: skip
+
+    def rows(self):
+        """The fields player by player, for the template."""
+        return [(player, [self[f"p{i}_{s.key}"] for s in self.spec.fields])
+                for i, player in enumerate(self.players)]  # fmt: skip
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        entries = [{} for _player in self.players]
+        for index, entry in enumerate(entries):
+            for spec in self.spec.fields:
+                value = cleaned.get(f"p{index}_{spec.key}")
+                if self.partie.game == "romer":
+                    try:
+                        value = parse_team(value or "")
+                    except forms.ValidationError as error:
+                        self.add_error(f"p{index}_{spec.key}", error)
+                        continue
+                entry[spec.key] = value
+        points = [e.get("points") for e in entries]
+        if self.partie.game == "differenzler" and not self.errors and None in points:
+            try:
+                points = complete_points(points)
+            except ValueError:
+                self.add_error(None, _("Enter the points of three players at least; they "
+                                       "add up to 157."))  # fmt: skip
+                return cleaned
+            for entry, value in zip(entries, points, strict=True):
+                entry["points"] = value
+        if self.errors:
+            return cleaned
+        previous = [r.entries for r in self.partie.game_rounds.all()][: self.number - 1]
+        for problem in self.game.check(self.spec, entries, previous, self.partie.options):
+            name = f"p{problem.player}_{problem.field}"
+            self.add_error(name if name in self.fields else None, game_problem_message(problem))
+        cleaned["entries"] = entries
+        return cleaned

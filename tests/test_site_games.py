@@ -1,0 +1,152 @@
+"""The other games on the site and in commands: a secretary records a partie of each game,
+gets its PDF and Excel sheets, and wrong entries are refused with a clear message."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from scoring.games.simulate import simulate_sheet
+from scoring.models import Partie
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def new_game(client, game, count=4, **options):
+    players = [Player.objects.create(name=f"{game}{i}") for i in range(count)]
+    data = {"played_on": "2026-11-20", "place": "Club",
+            **{f"player_{i + 1}": p.pk for i, p in enumerate(players)},
+            **{f"option_{k}": v for k, v in options.items()}}  # fmt: skip
+    response = client.post(reverse("scoring:game_partie_create", args=[game]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    return Partie.objects.get(game=game)
+
+
+def round_post(game, entries):
+    data = {}
+    for index, entry in enumerate(entries):
+        for key, value in entry.items():
+            if game == "romer":
+                value = " ".join(f"{c}:{v}" for c, v in value)
+            data[f"p{index}_{key}"] = "" if value is None else str(value)
+    return data
+
+
+@pytest.mark.parametrize("game, count, options", [
+    ("roi", 4, {}), ("differenzler", 4, {"rounds": 3}), ("rumoli", 5, {"rounds": 4,
+                                                                       "stakes": "standard"}),
+])  # fmt: skip
+def test_a_whole_simulated_partie_typed_through_the_site(secretary, game, count, options):
+    partie = new_game(secretary, game, count, **options)
+    sheet = simulate_sheet(game, seed=5, players=count, options=options)
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    for entries in sheet.rounds:
+        response = secretary.post(url, round_post(game, entries))
+        assert response.status_code == 302, response.context["form"].errors
+    partie = Partie.objects.get(pk=partie.pk)
+    computed = partie.game_sheet
+    assert computed.finished and len(computed.scores) == len(sheet.rounds)
+    if game == "roi":
+        assert sum(computed.totals) == -60
+    page = secretary.get(partie.get_absolute_url())
+    assert "Gagnant" in page.text and page.context["form"] is None
+    pdf = secretary.get(reverse("scoring:partie_pdf", args=[partie.pk]))
+    text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    assert str(computed.totals[0]) in text
+    xlsx = secretary.get(reverse("scoring:partie_xlsx", args=[partie.pk]))
+    rows = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))
+    assert rows[-1][1:] == computed.totals
+
+
+def test_roi_refuses_counts_that_do_not_add_up(secretary):
+    partie = new_game(secretary, "roi")
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    response = secretary.post(url, round_post("roi", [{"plis": 4}] * 4))
+    assert "16" in str(response.context["form"].non_field_errors())
+    response = secretary.post(url, round_post("roi", [{"plis": 14}] + [{"plis": 0}] * 3))
+    assert "p0_plis" in response.context["form"].errors
+    assert partie.game_rounds.count() == 0
+
+
+def test_differenzler_computes_the_fourth_players_points(secretary):
+    partie = new_game(secretary, "differenzler", rounds=2)
+    entries = [{"estimate": 40, "points": 50}, {"estimate": 30, "points": 20},
+               {"estimate": 50, "points": None}, {"estimate": 40, "points": 40}]  # fmt: skip
+    secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
+                   round_post("differenzler", entries))  # fmt: skip
+    assert partie.game_rounds.get().entries[2]["points"] == 157 - 110
+
+
+def test_romer_team_typed_as_colour_and_value(secretary):
+    partie = new_game(secretary, "romer", count=3, target=100)
+    teams = [{"cards": [[1, 20], [1, 20], [2, 5]]}, {"cards": [[3, 10]]}, {"cards": []}]
+    secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
+                   round_post("romer", teams))  # fmt: skip
+    partie = Partie.objects.get(pk=partie.pk)
+    assert partie.game_sheet.totals == (20 + 40 + 5, 10, 0)
+    response = secretary.post(
+        reverse("scoring:game_round_create", args=[partie.pk]),
+        {"p0_cards": "1-20", "p1_cards": "", "p2_cards": ""},
+    )
+    assert "p0_cards" in response.context["form"].errors
+
+
+def test_a_round_can_be_corrected(secretary):
+    partie = new_game(secretary, "roi")
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    secretary.post(url, round_post("roi", [{"plis": 13}, {"plis": 0}, {"plis": 0}, {"plis": 0}]))
+    edit = reverse("scoring:game_round_edit", args=[partie.pk, 1])
+    assert secretary.get(edit).context["form"]["p0_plis"].value() == 13
+    secretary.post(edit, round_post("roi", [{"plis": 10}, {"plis": 3}, {"plis": 0},
+                                            {"plis": 0}]))  # fmt: skip
+    assert Partie.objects.get(pk=partie.pk).game_sheet.totals == (-20, -6, 0, 0)
+
+
+def test_json_download_imports_back(secretary):
+    partie = new_game(secretary, "roi")
+    sheet = simulate_sheet("roi", seed=1)
+    for entries in sheet.rounds[:3]:
+        secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
+                       round_post("roi", entries))  # fmt: skip
+    first = secretary.get(reverse("scoring:partie_json", args=[partie.pk]))
+    secretary.post(reverse("scoring:partie_import"), {"text": first.content.decode()})
+    again = Partie.objects.latest("id")
+    second = secretary.get(reverse("scoring:partie_json", args=[again.pk]))
+    assert again.pk != partie.pk and json.loads(second.content) == json.loads(first.content)
+
+
+def test_game_sheet_commands(tmp_path, capsys):
+    path = tmp_path / "roi.json"
+    call_command("roi_simulate", "--seed", "3", "--out", str(path))
+    call_command("roi_sheet", str(path), "--pdf", str(tmp_path / "roi.pdf"), "--save")
+    computed = json.loads(capsys.readouterr().out)
+    assert computed["finished"] and sum(computed["totals"]) == -60
+    assert Partie.objects.get(game="roi").game_sheet.totals == tuple(computed["totals"])
+    data = json.loads(path.read_text())
+    data["rounds"][4][0]["rois"] = 5
+    path.write_text(json.dumps(data))
+    result = subprocess.run([sys.executable, "manage.py", "roi_sheet", str(path)], cwd=ROOT,
+                            capture_output=True, text=True)  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "CommandError: manche 5, joueur Joueur 1, rois: Doit être entre 0 et 4, pas 5."
+    )
+
+
+def test_simulate_commands_refuse_bad_options():
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError):
+        call_command("differenzler_simulate", "--players", "3")
+    call_command("rumoli_simulate", "--players", "6", "--rounds", "3", "--same-colour",
+                 "--save")  # fmt: skip
+    assert Partie.objects.get(game="rumoli").game_sheet.finished
