@@ -98,7 +98,7 @@ class GameRoundForm(forms.Form):
         self.game = GAMES[partie.game]
         self.players = partie.players_in_order
         self.spec = self.game.round_spec(number, len(self.players), partie.options)
-        for index, player in enumerate(self.players):
+        for index in range(len(self.players)):
             for spec in self.spec.fields:
                 name = f"p{index}_{spec.key}"
                 if partie.game == "romer":
