@@ -20,6 +20,7 @@ OTHER_TEAM = {"N": "E", "S": "O", "E": "N", "O": "S"}
 def run_evening(secretary, *, players, rounds, fmt):
     response = secretary.post(reverse("tournaments:create"), {
         "name": "Soirée", "date": "2026-11-26", "place": "Antony", "variant": "club-8",
+        "game": "roimat", "table_size": "4",
         "format": fmt, "rounds": str(rounds), "ranking": "wins,points,diff",
         "sit_out_rule": "average",
     })  # fmt: skip
@@ -85,3 +86,48 @@ def test_ten_pair_swiss_evening(secretary):
                                frozenset((seats["E"], seats["O"]))))  # fmt: skip
             assert match not in meetings
             meetings.add(match)
+
+
+@pytest.mark.parametrize("game, players", [("rumoli", 10), ("roi", 8), ("differenzler", 9)])
+def test_an_evening_of_another_game(secretary, game, players):
+    """A game without partners seats tables of individual players; each table enters its
+    rounds on its page; the ranking counts each table's winners."""
+    from scoring.games.simulate import simulate_sheet
+    from tests.test_site_games import round_post
+
+    response = secretary.post(reverse("tournaments:create"), {
+        "name": "Soirée", "date": "2026-11-26", "place": "Club", "game": game,
+        "table_size": "5" if game == "rumoli" else "4", "variant": "club-8",
+        "format": "individual", "rounds": "2", "ranking": "wins,points",
+        "sit_out_rule": "average",
+    })  # fmt: skip
+    assert response.status_code == 302, response.context["form"].errors
+    tournament = Tournament.objects.get()
+    for i in range(players):
+        secretary.post(reverse("tournaments:register", args=[tournament.pk]),
+                       {"new_name": f"Joueur {i:02d}"})  # fmt: skip
+    phone = Client()
+    for number in (1, 2):
+        response = secretary.post(reverse("tournaments:round_start", args=[tournament.pk]),
+                                  follow=True)  # fmt: skip
+        assert response.status_code == 200
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        sizes = sorted(t.partie.seats.count() for t in round_.tables.all())
+        # Tables of 4 for Roi and Differenzler: with 9 players one sits out, in turn.
+        assert sum(sizes) + round_.sit_out.count() == players
+        assert round_.sit_out.count() == (players % 4 if game != "rumoli" else 0)
+        for table in round_.tables.all():
+            count = table.partie.seats.count()
+            sheet = simulate_sheet(game, seed=number * 10 + table.number, players=count,
+                                   options=table.partie.options)  # fmt: skip
+            url = reverse("tournaments:table_entry", args=[table.code])
+            for entries in sheet.rounds:
+                response = phone.post(url, round_post(game, entries))
+                assert response.status_code == 302, response.context["form"].errors
+            assert table.partie.game_sheet.finished
+    page = secretary.get(tournament.get_absolute_url())
+    rows = page.context["standings"].rows
+    assert len(rows) == players
+    assert sum(row.record["wins"] for row in rows) >= 2 * len(round_.tables.all())
+    if players == 9:
+        assert sorted(row.record["sat_out"] for row in rows) == [0] * 7 + [1, 1]

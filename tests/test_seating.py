@@ -135,3 +135,27 @@ def test_round_robin_meets_everyone_once(count):
         round_ = pairs_round(matches, sit_out)
         assert all(t.seats[0][0] == "a" for t in round_.tables)  # a pair sits together at N/S
     assert all(met[pair(a, b)] == 1 for a, b in itertools.combinations(pairs_, 2))
+
+
+@pytest.mark.parametrize("players, low, high, preferred, sizes", [
+    (12, 4, 4, 4, [4, 4, 4]),
+    (14, 3, 7, 4, [4, 4, 3, 3]),
+    (10, 3, 7, 5, [5, 5]),
+    (7, 3, 7, 4, [4, 3]),
+    (5, 4, 4, 4, None),
+])  # fmt: skip
+def test_table_sizes_for_games_without_partners(players, low, high, preferred, sizes):
+    from tournaments.engine.seating import table_sizes
+
+    assert table_sizes(players, low, high, preferred) == sizes
+
+
+def test_groups_meet_new_players_every_round():
+    from tournaments.engine.seating import record_groups, seat_groups
+
+    rng, history = random.Random(2), History()
+    for _round in range(2):
+        round_ = seat_groups(list(range(16)), [4, 4, 4, 4], history, rng)
+        assert sorted(p for t in round_.tables for p in t.seats) == list(range(16))
+        record_groups(history, round_)
+    assert max(history.opponents.values()) == 1

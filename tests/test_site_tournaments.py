@@ -24,7 +24,8 @@ def table_post(donne, seat, key="", expected=None):
 def create_evening(client, count=8):
     response = client.post(reverse("tournaments:create"), {
         "name": "Soirée du jeudi", "date": "2026-11-26", "place": "Antony",
-        "variant": "club-8", "format": "individual", "rounds": "2",
+        "game": "roimat", "table_size": "4", "variant": "club-8", "format": "individual",
+        "rounds": "2",
         "ranking": "wins, points", "sit_out_rule": "average",
     })  # fmt: skip
     assert response.status_code == 302, response.context["form"].errors

@@ -19,21 +19,32 @@ class TableProgress:
     pending: int
     finished: bool
     late: bool
+    score: str = ""
 
 
 def progress(round_: Round) -> list[TableProgress]:
     """Each table of the round with its progress."""
     tables = list(round_.tables.select_related("partie").prefetch_related(
-        "partie__donnes", "partie__seats__player"))  # fmt: skip
-    counts = [t.partie.sheet.counted for t in tables]
-    middle = median(counts) if counts else 0
+        "partie__donnes", "partie__seats__player", "partie__game_rounds"))  # fmt: skip
+    states = [state(t.partie) for t in tables]
+    middle = median(s[0] for s in states) if states else 0
     return [
         TableProgress(
             table=t,
-            entered=t.partie.sheet.counted,
+            entered=entered,
             pending=sum(1 for d in t.partie.donnes.all() if not d.confirmed),
-            finished=t.partie.sheet.finished,
-            late=not t.partie.sheet.finished and t.partie.sheet.counted <= middle - 2,
+            finished=finished,
+            late=not finished and entered <= middle - 2,
+            score=score,
         )
-        for t in tables
+        for t, (entered, finished, score) in zip(tables, states, strict=True)
     ]
+
+
+def state(partie) -> tuple[int, bool, str]:
+    """Rounds (donnes) entered, whether the partie is over, and its score in a few words."""
+    if partie.is_roimat:
+        sheet = partie.sheet
+        return sheet.counted, sheet.finished, f"N/S {sheet.total_ns} · O/E {sheet.total_oe}"
+    sheet = partie.game_sheet
+    return len(sheet.scores), sheet.finished, " · ".join(map(str, sheet.totals))

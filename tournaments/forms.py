@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.games import GAMES
 from scoring.models import Partie
 from tournaments.engine.standings import METRICS
 
@@ -21,13 +22,33 @@ class PlayerForm(forms.ModelForm):
 class TournamentForm(forms.ModelForm):
     """A new tournament: date, place, rules, format, rounds, ranking."""
 
+    game = forms.ChoiceField(
+        label=gettext_lazy("game"),
+        choices=[("roimat", "Roimat"), *((key, game.name) for key, game in GAMES.items())],
+    )
     variant = forms.ChoiceField(label=gettext_lazy("rules"), choices=Partie.Variant.choices)
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "place", "variant", "rounding", "format", "rounds", "ranking",
-                  "sit_out_rule"]  # fmt: skip
+        fields = ["name", "date", "place", "game", "variant", "rounding", "format", "rounds",
+                  "table_size", "ranking", "sit_out_rule"]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def clean(self):
+        cleaned = super().clean()
+        game = cleaned.get("game")
+        if game and game != "roimat":
+            if cleaned.get("format") != Tournament.Format.INDIVIDUAL:
+                self.add_error("format", _("Games without partners are played individually."))
+            low, high = GAMES[game].seats
+            size = cleaned.get("table_size")
+            if size is not None and not low <= size <= high:
+                self.add_error(
+                    "table_size",
+                    _("%(game)s is played by %(low)s to %(high)s.")
+                    % {"game": GAMES[game].name, "low": low, "high": high},
+                )
+        return cleaned
 
     def clean_ranking(self):
         keys = [k.strip() for k in self.cleaned_data["ranking"].split(",") if k.strip()]

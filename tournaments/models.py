@@ -47,7 +47,11 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=120, blank=True)
-    game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
+    game = models.CharField(_("game"), max_length=20, default="roimat")
+    table_size = models.PositiveSmallIntegerField(
+        _("players a table"), default=4, help_text=_("For the games played without partners.")
+    )
+    game_options = models.JSONField(_("rule options of the game"), default=dict, blank=True)
     variant = models.CharField(_("rules"), max_length=20, default="club-8")
     rounding = models.BooleanField(_("round to the ten"), default=False)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)

@@ -10,10 +10,12 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.games import GAMES
+from scoring.games.notation import GameSheetInput
 from scoring.models import Donne, Partie
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
-from scoring.services import partie_create
+from scoring.services import game_partie_create, partie_create
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
 from tournaments.models import Player, Registration, Round, Table, Tournament
@@ -80,6 +82,8 @@ def draw(tournament: Tournament, number: int) -> seating.Round:
         ranked = [s.entrant for s in standings(tournament, entrants=pairs)]
         return seating.pairs_round(*seating.swiss_pairs(ranked, history, rng))
     players = [r.player_id for r in registrations]
+    if tournament.game != "roimat":
+        return draw_groups(tournament, players, rng)
     if len(players) < 4:
         raise TournamentError(_("At least four players must be present."))
     history = history_of(tournament)
@@ -92,6 +96,36 @@ def draw(tournament: Tournament, number: int) -> seating.Round:
     )
     order = players if same_players else None
     return seating.seat_individual(players, history, rng, schedule_order=order)
+
+
+def draw_groups(tournament: Tournament, players: list[int], rng) -> seating.Round:
+    """Tables of a game without partners (Roi, Römer, Rumoli, Differenzler): sizes within
+    the game's, near the tournament's table size; when not everyone can sit, the fewest sit
+    out, in turn; players meet new players when they can."""
+    low, high = GAMES[tournament.game].seats
+    history = seating.History()
+    for round_ in tournament.rounds_set.prefetch_related("tables__partie__seats", "sit_out"):
+        tables = tuple(
+            seating.Table(t.number, tuple(s.player_id for s in t.partie.seats.all()))
+            for t in round_.tables.all()
+        )
+        sat_out = tuple(p.pk for p in round_.sit_out.all())
+        seating.record_groups(history, seating.Round(tables, sat_out))
+    for resting in range(len(players)):
+        sizes = seating.table_sizes(len(players) - resting, low, high, tournament.table_size)
+        if sizes is not None:
+            break
+    else:
+        raise TournamentError(_("At least %(low)s players must be present.") % {"low": low})
+    sit_out = seating.choose_sit_outs(players, resting, history, rng)
+    seated = [p for p in players if p not in sit_out]
+    drawn = seating.seat_groups(seated, sizes, history, rng)
+    return seating.Round(drawn.tables, tuple(sit_out))
+
+
+def table_finished(partie: Partie) -> bool:
+    """Whether a table's partie is over, whatever the game."""
+    return partie.sheet.finished if partie.is_roimat else partie.game_sheet.finished
 
 
 def start_round(*, tournament: Tournament, created_by=None) -> Round:
@@ -108,7 +142,7 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
             raise TournamentError(_("The tournament is closed."))
         if number > tournament.rounds:
             raise TournamentError(_("All the rounds have been drawn."))
-        if last and any(not t.partie.sheet.finished for t in last.tables.all()):
+        if last and any(not table_finished(t.partie) for t in last.tables.all()):
             raise TournamentError(_("A table of the current round has not finished."))
         if last and Donne.objects.filter(partie__tournament_table__round=last,
                                          confirmed=False).exists():  # fmt: skip
@@ -117,6 +151,19 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
         round_ = Round.objects.create(tournament=tournament, number=number)
         players = Player.objects.in_bulk([p for t in drawn.tables for p in t.seats])
         for table in drawn.tables:
+            if tournament.game != "roimat":
+                sheet = GameSheetInput(
+                    game=tournament.game,
+                    players=tuple(players[p].name for p in table.seats),
+                    rounds=(),
+                    options=dict(tournament.game_options or {}),
+                    date=tournament.date,
+                    place=tournament.place,
+                    table=f"{number}.{table.number}",
+                )
+                partie = game_partie_create(sheet=sheet, created_by=created_by)
+                Table.objects.create(round=round_, number=table.number, partie=partie)
+                continue
             seated = {seat: players[p] for seat, p in zip(SEATS, table.seats, strict=True)}
             sheet = SheetInput(
                 rules=rules_of(tournament),
@@ -135,8 +182,25 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
 def tournament_parties(tournament: Tournament):
     """The parties of the tournament's tables, with what their sheets need."""
     return Partie.objects.filter(tournament_table__round__tournament=tournament).prefetch_related(
-        "seats__player", "donnes"
+        "seats__player", "donnes", "game_rounds"
     )
+
+
+def game_results(partie: Partie) -> list[Result]:
+    """Each player's result at a table of a game without partners: his total against the
+    best of the others, the winners winning. A game won by the lowest total (Differenzler)
+    counts its totals negatively, so that more is better in every ranking."""
+    sheet = partie.game_sheet
+    if not sheet.scores:
+        return []
+    sign = 1 if GAMES[partie.game].higher_wins else -1
+    totals = [sign * t for t in sheet.totals]
+    results = []
+    for index, player in enumerate(partie.players_in_order):
+        others = totals[:index] + totals[index + 1 :]
+        won = (1.0 if index in sheet.winners else 0.0) if sheet.finished else None
+        results.append(Result(player.pk, totals[index], max(others), won))
+    return results
 
 
 def standings(tournament: Tournament, entrants=None) -> list[Standing]:
@@ -147,6 +211,9 @@ def standings(tournament: Tournament, entrants=None) -> list[Standing]:
     pair_of = {p: pair for pair in pairs for p in pair}
     results = []
     for partie in tournament_parties(tournament):
+        if not partie.is_roimat:
+            results += game_results(partie)
+            continue
         sheet = partie.sheet
         if not sheet.counted:
             continue

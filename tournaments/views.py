@@ -17,9 +17,12 @@ from django_tables2 import RequestConfig
 from scoring.documents import PDF, XLSX
 from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.forms import DonneForm
+from scoring.game_forms import GameRoundForm
+from scoring.games.base import InvalidGameSheet
+from scoring.messages import game_sheet_error_message
 from scoring.models import Donne, Partie
 from scoring.roimat.partie import next_dealer
-from scoring.services import EntryConflict, donne_confirm
+from scoring.services import EntryConflict, donne_confirm, game_round_record
 from scoring.views import record_form
 
 from .console import progress
@@ -126,16 +129,18 @@ def round_start(request, pk: int):
 
 def table_rows(request, round_: Round) -> list[dict]:
     """Each table of a round: its seats, progress and entry link with its QR code."""
+    states = {state.table.pk: state for state in progress(round_)}
     rows = []
     for table in round_.tables.select_related("partie").prefetch_related(
         "partie__seats__player", "partie__donnes"
     ):
         url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
         partie = table.partie
+        seats = "NESO" if partie.is_roimat else sorted(partie.players_by_seat)
         rows.append({
             "table": table,
-            "seats": [(s, partie.players_by_seat.get(s)) for s in "NESO"],
-            "sheet": partie.sheet,
+            "seats": [(s, partie.players_by_seat.get(s)) for s in seats],
+            "progress": states[table.pk],
             "url": url,
             "qr": segno.make(url).svg_inline(scale=2),
         })  # fmt: skip
@@ -145,13 +150,13 @@ def table_rows(request, round_: Round) -> list[dict]:
 def round_detail(request, pk: int, number: int):
     """The table plan of a round (printable), with each table's progress for the director."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
-    states = {p.table.pk: p for p in progress(round_)}
-    rows = [{**row, "progress": states[row["table"].pk]} for row in table_rows(request, round_)]
+    rows = table_rows(request, round_)
+    states = [row["progress"] for row in rows]
     return render(request, "tournaments/round.html", {
         "round": round_, "tournament": round_.tournament, "rows": rows,
         "sit_out": round_.sit_out.all(),
         "players": [p for row in rows for _s, p in row["seats"]],
-        "started": any(p.entered or p.pending for p in states.values()),
+        "started": any(p.entered or p.pending for p in states),
     })  # fmt: skip
 
 
@@ -199,9 +204,13 @@ def table_entry(request, code: str):
     """
     table = get_object_or_404(Table.objects.select_related("partie", "round__tournament"),
                               code=code.upper())  # fmt: skip
-    partie = Partie.objects.prefetch_related("seats__player", "donnes").get(pk=table.partie_id)
+    partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
+        pk=table.partie_id
+    )
     latest = table.round.tournament.rounds_set.order_by("-number").first()
     open_for_entry = latest == table.round and not table.round.tournament.finished
+    if not partie.is_roimat:
+        return game_table_entry(request, table, partie, open_for_entry)
     form = None
     if open_for_entry and not partie.sheet.finished:
         initial = {"dealer": next_dealer(partie.entries())}
@@ -286,3 +295,26 @@ def _export(kind, title, heading, headers, rows, name) -> HttpResponse:
     response = HttpResponse(content, content_type=type_)
     response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
     return response
+
+
+def game_table_entry(request, table: Table, partie: Partie, open_for_entry: bool):
+    """A table of a game without partners: each round is entered on the table's phone."""
+    sheet = partie.game_sheet
+    form = None
+    if open_for_entry and not sheet.finished:
+        number = len(sheet.scores) + 1
+        form = GameRoundForm(request.POST or None, partie=partie, number=number)
+        if request.method == "POST" and form.is_valid():
+            try:
+                game_round_record(partie=partie, entries=form.cleaned_data["entries"])
+            except InvalidGameSheet as error:
+                form.add_error(None, game_sheet_error_message(error))
+            else:
+                messages.success(request, _("Round %(n)s recorded.") % {"n": number})
+                return redirect("tournaments:table_entry", code=table.code)
+    names = [str(p) for p in partie.players_in_order]
+    return render(request, "tournaments/game_table_entry.html", {
+        "table": table, "partie": partie, "form": form, "open_for_entry": open_for_entry,
+        "totals": list(zip(names, sheet.totals, strict=True)), "finished": sheet.finished,
+        "played": len(sheet.scores),
+    })  # fmt: skip

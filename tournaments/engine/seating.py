@@ -240,3 +240,61 @@ def round_robin(
 def pairs_round(matches, sit_out) -> Round:
     """A ``Round`` from matches of pairs and the pair sitting out (its two players)."""
     return Round(pairs_tables(matches), tuple(sit_out) if sit_out else ())
+
+
+def table_sizes(players: int, low: int, high: int, preferred: int) -> list[int] | None:
+    """Sizes of tables seating every player, each between ``low`` and ``high``, as close to
+    ``preferred`` as the count allows and as even as possible; None when impossible."""
+    for tables in sorted(range(1, players + 1), key=lambda t: abs(players / t - preferred)):
+        size, extra = divmod(players, tables)
+        sizes = [size + 1] * extra + [size] * (tables - extra)
+        if all(low <= s <= high for s in sizes):
+            return sizes
+    return None
+
+
+def seat_groups(
+    players: Sequence[Entrant],
+    sizes: Sequence[int],
+    history: History,
+    rng: random.Random,
+    tries: int = 60,
+) -> Round:
+    """Tables of individual players (games without partners) of the given sizes, meeting as
+    few of the same players again as the history allows."""
+
+    def cost(table: Sequence[Entrant]) -> int:
+        return sum(history.opponents[pair(a, b)] for a, b in itertools.combinations(table, 2))
+
+    best, best_cost = None, None
+    for _try in range(tries):
+        order = list(players)
+        rng.shuffle(order)
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(order[start : start + size])
+            start += size
+        improved = True
+        while improved:
+            improved = False
+            for i, j in itertools.combinations(range(len(tables)), 2):
+                for x, y in itertools.product(range(len(tables[i])), range(len(tables[j]))):
+                    first, second = list(tables[i]), list(tables[j])
+                    first[x], second[y] = second[y], first[x]
+                    if cost(first) + cost(second) < cost(tables[i]) + cost(tables[j]):
+                        tables[i], tables[j] = first, second
+                        improved = True
+        total = sum(cost(t) for t in tables)
+        if best_cost is None or total < best_cost:
+            best, best_cost = tables, total
+        if total == 0:
+            break
+    return Round(tuple(Table(i + 1, tuple(t)) for i, t in enumerate(best or [])))  # type: ignore[arg-type]
+
+
+def record_groups(history: History, round_: Round) -> None:
+    """Count who met whom at the tables of a game without partners."""
+    for table in round_.tables:
+        history.opponents.update(pair(a, b) for a, b in itertools.combinations(table.seats, 2))
+    history.sat_out.update(round_.sit_out)
+    history.rounds += 1

@@ -17,15 +17,20 @@ Entrant = Hashable
 
 @dataclass(frozen=True)
 class Result:
-    """One entrant's partie: ``points`` (his team's total) and ``against`` (the opponents')."""
+    """One entrant's partie: ``points`` (his team's total), ``against`` (the opponents', or
+    the best other player's in a game without partners) and, when the game says who won
+    (several players may), ``outcome``: 1 won, 0 lost."""
 
     entrant: Entrant
     points: int
     against: int
+    outcome: float | None = None
 
     @property
     def won(self) -> float:
         """1 for a win, ½ for a draw, 0 for a loss."""
+        if self.outcome is not None:
+            return self.outcome
         return 1.0 if self.points > self.against else 0.5 if self.points == self.against else 0.0
 
 
