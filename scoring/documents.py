@@ -35,7 +35,7 @@ def partie_xlsx(partie: Partie) -> bytes:
     """The partie's sheet as .xlsx bytes (Roimat's with live formulas)."""
     if not partie.is_roimat:
         title, _heading, headers, rows = game_table(partie)
-        return table_xlsx(title, headers, rows)
+        return table_xlsx(title, headers, rows[:-1], total=rows[-1][0])
     return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
 
 

@@ -49,9 +49,11 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
     return buffer.getvalue()
 
 
-def table_xlsx(title: str, headers: Row, rows: Sequence[Row]) -> bytes:
+def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -> bytes:
     """A workbook (bytes of an .xlsx file): the title in A1, column titles in row 3, rows
-    below, values kept as numbers where they are."""
+    below, values kept as numbers where they are. With ``total`` (its label), a last row adds
+    up each numeric column with a live ``SUM`` formula, so it still adds up when a cell is
+    edited."""
     book = Workbook()
     sheet = book.active
     sheet.title = title[:31]
@@ -63,6 +65,14 @@ def table_xlsx(title: str, headers: Row, rows: Sequence[Row]) -> bytes:
     for offset, row in enumerate(rows, start=4):
         for col, value in enumerate(row, start=1):
             sheet.cell(row=offset, column=col, value=value)
+    if total and rows:
+        last = 3 + len(rows)
+        sheet.cell(row=last + 1, column=1, value=total).font = Font(bold=True)
+        for col in range(2, len(headers) + 1):
+            if all(isinstance(r[col - 1], int | float) for r in rows):
+                letter = get_column_letter(col)
+                cell = sheet.cell(row=last + 1, column=col, value=f"=SUM({letter}4:{letter}{last})")
+                cell.font = Font(bold=True)
     sheet.freeze_panes = "A4"
     buffer = io.BytesIO()
     book.save(buffer)
