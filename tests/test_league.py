@@ -41,9 +41,10 @@ def test_minimum_evenings_and_best_n():
         ("Denis", None),
     ]
     best = league_standings(SEASON, LeagueRule(best=2))
-    assert [(line.player, line.value, line.counted) for line in best][:2] == [
-        ("Bernard", 45, 2),
-        ("Denis", 45, 2),
+    assert [(line.player, line.value, line.counted, line.rank) for line in best][:3] == [
+        ("Annie", 45, 2, 1),
+        ("Bernard", 45, 2, 1),
+        ("Denis", 45, 2, 1),
     ]
 
 
