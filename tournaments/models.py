@@ -31,6 +31,40 @@ def new_table_code() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(6))
 
 
+class Season(models.Model):
+    """A season of the club's league: the evenings it counts and how it ranks players."""
+
+    class Kind(models.TextChoices):
+        RANKING_POINTS = "ranking_points", _("points for each place, on the scale")
+        POINTS = "points", _("total points")
+        WINS = "wins", _("parties won")
+        AVERAGE = "average", _("average per partie")
+
+    name = models.CharField(_("name"), max_length=120)
+    start = models.DateField(_("start"))
+    end = models.DateField(_("end"))
+    kind = models.CharField(_("ranking"), max_length=20, choices=Kind.choices,
+                            default=Kind.RANKING_POINTS)  # fmt: skip
+    scale = models.CharField(
+        _("points per place"), max_length=200, default="25,20,16,13,11,10,9,8,7,6,5,4,3,2,1"
+    )
+    min_evenings = models.PositiveSmallIntegerField(_("evenings to be ranked"), default=1)
+    best = models.PositiveSmallIntegerField(
+        _("best evenings counted"), null=True, blank=True, help_text=_("Empty: all.")
+    )
+
+    class Meta:
+        ordering = ["-start"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:season", args=[self.pk])
+
+
 class Tournament(models.Model):
     """A club evening: its rules, format, number of rounds and ranking criteria."""
 
@@ -70,6 +104,10 @@ class Tournament(models.Model):
     )  # fmt: skip
     seed = models.PositiveIntegerField(_("seed of the draw"), default=0)
     finished = models.BooleanField(_("closed"), default=False)
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments",
+        verbose_name=_("season"), help_text=_("The league season this evening counts in."),
+    )  # fmt: skip
 
     class Meta:
         ordering = ["-date", "-id"]

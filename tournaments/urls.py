@@ -22,6 +22,8 @@ urlpatterns = [
         "tournois/<int:pk>/rounds/<int:number>/plan.pdf", views.round_plan_export, name="plan_pdf"
     ),
     path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
+    path("saisons/", views.season_list, name="seasons"),
+    path("saisons/<int:pk>/", views.season_detail, name="season"),
     path("t/<str:code>/", views.table_entry, name="table_entry"),
     path("t/<str:code>/confirm/<int:number>/", views.table_confirm, name="table_confirm"),
 ]

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from scoring.documents import PDF, XLSX
+from scoring.exports.chart import line_chart, svg_of
 from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.forms import DonneForm
 from scoring.game_forms import GameRoundForm
@@ -26,8 +27,10 @@ from scoring.services import EntryConflict, donne_confirm, game_round_record
 from scoring.views import record_form
 
 from .console import progress
+from .engine.league import movement
 from .forms import PlayerForm, RegistrationForm, TournamentForm
-from .models import Player, Registration, Round, Table, Tournament
+from .league import progression, season_table
+from .models import Player, Registration, Round, Season, Table, Tournament
 from .services import TournamentError, standings, start_round, swap_seats
 from .tables import StandingTable
 
@@ -317,4 +320,31 @@ def game_table_entry(request, table: Table, partie: Partie, open_for_entry: bool
         "table": table, "partie": partie, "form": form, "open_for_entry": open_for_entry,
         "totals": list(zip(names, sheet.totals, strict=True)), "finished": sheet.finished,
         "played": len(sheet.scores),
+    })  # fmt: skip
+
+
+def season_list(request):
+    """The league's seasons."""
+    return render(request, "tournaments/seasons.html", {"seasons": Season.objects.all()})
+
+
+def season_detail(request, pk: int):
+    """The season's standings: rank, movement since the last evening, evenings, value, and a
+    chart of the leaders over the season."""
+    season = get_object_or_404(Season, pk=pk)
+    now, before, evenings = season_table(season)
+    moves = movement(before, now)
+    names = dict(Player.objects.filter(pk__in=[line.player for line in now])
+                 .values_list("pk", "name"))  # fmt: skip
+    rows = [{**line.__dict__, "name": names.get(line.player, "?"),
+             "move": moves.get(line.player)} for line in now]  # fmt: skip
+    leaders = [line.player for line in now if line.rank is not None][:5]
+    chart = ""
+    if evenings and leaders:
+        series = progression(season, leaders, evenings)
+        chart = svg_of(line_chart({names[p]: points for p, points in series.items()},
+                                  _("Evenings"), width=640, height=240))  # fmt: skip
+    return render(request, "tournaments/season.html", {
+        "season": season, "rows": rows, "chart": chart, "evenings": len(evenings),
+        "tournaments": season.tournaments.order_by("date"),
     })  # fmt: skip

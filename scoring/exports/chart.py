@@ -31,43 +31,65 @@ def cumul_series(sheet: Sheet) -> dict[str, list[tuple[int, int]]]:
 def cumul_chart(sheet: Sheet, width: float = 480, height: float = 200) -> Drawing:
     """A line chart of both cumuls (points) per counted donne; size in points (1/72 inch)."""
     series = cumul_series(sheet)
+    named = {"N/S": series["ns"], "O/E": series["oe"]}
+    palette = {"N/S": TEAM_COLOURS["ns"], "O/E": TEAM_COLOURS["oe"]}
+    return line_chart(named, "Donnes", width, height, palette)
+
+
+PALETTE = ("#1f5fa8", "#c0392b", "#2e8b57", "#d4a900", "#7b3fa0", "#555555", "#e67e22")
+
+
+def line_chart(
+    series: dict[str, list[tuple[float, float]]],
+    x_label: str,
+    width: float = 480,
+    height: float = 200,
+    palette: dict[str, colors.Color] | None = None,
+) -> Drawing:
+    """Lines of (x, y) points, one per name, with a legend and a dotted zero line; size in
+    points (1/72 inch). Names beyond the palette reuse its colours."""
     drawing = Drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y = 45, 30
     plot.width, plot.height = width - 60, height - 55
-    plot.data = [series["ns"], series["oe"]]
-    donnes = max(len(series["ns"]) - 1, 1)
+    plot.data = [points or [(0, 0)] for points in series.values()]
+    xs = [x for points in plot.data for x, _y in points]
     values = [v for points in plot.data for _x, v in points]
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, donnes
-    plot.xValueAxis.valueStep = 1 if donnes <= 16 else max(donnes // 8, 1)
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = min(xs), max(max(xs), min(xs) + 1)
+    span = plot.xValueAxis.valueMax - plot.xValueAxis.valueMin
+    plot.xValueAxis.valueStep = 1 if span <= 16 else max(span // 8, 1)
     plot.yValueAxis.valueMin = min(0, *values)
     plot.yValueAxis.valueMax = max(100, *values)
-    for index, team in enumerate(("ns", "oe")):
-        plot.lines[index].strokeColor = TEAM_COLOURS[team]
+    pairs = []
+    for index, name in enumerate(series):
+        colour = (palette or {}).get(name) or colors.HexColor(PALETTE[index % len(PALETTE)])
+        plot.lines[index].strokeColor = colour
         plot.lines[index].strokeWidth = 2
         plot.lines[index].symbol = makeMarker("FilledCircle", size=4)
-    plot.lines[0].symbol.fillColor = TEAM_COLOURS["ns"]
-    plot.lines[1].symbol.fillColor = TEAM_COLOURS["oe"]
+        plot.lines[index].symbol.fillColor = colour
+        pairs.append((colour, name))
     drawing.add(plot)
     low, high = plot.yValueAxis.valueMin, plot.yValueAxis.valueMax
     zero = plot.y + plot.height * (0 - low) / (high - low)
-    drawing.add(
-        Line(
-            plot.x, zero, plot.x + plot.width, zero, strokeColor=colors.grey, strokeDashArray=[2, 2]
-        )
-    )
+    drawing.add(Line(plot.x, zero, plot.x + plot.width, zero, strokeColor=colors.grey,
+                     strokeDashArray=[2, 2]))  # fmt: skip
     legend = LineLegend()
     legend.x, legend.y = 50, height - 8
     legend.columnMaximum = 1
-    legend.deltax = 70
-    legend.colorNamePairs = [(TEAM_COLOURS["ns"], "N/S"), (TEAM_COLOURS["oe"], "O/E")]
+    legend.deltax = max(70, width / max(len(pairs), 1) - 10)
+    legend.colorNamePairs = pairs
     legend.alignment = "right"
     drawing.add(legend)
-    drawing.add(String(width / 2, 4, "Donnes", fontSize=8, textAnchor="middle"))
+    drawing.add(String(width / 2, 4, x_label, fontSize=8, textAnchor="middle"))
     return drawing
 
 
+def svg_of(drawing: Drawing) -> str:
+    """A drawing as inline SVG text (no XML prolog)."""
+    svg = renderSVG.drawToString(drawing)
+    return svg[svg.index("<svg") :]
+
+
 def cumul_chart_svg(sheet: Sheet) -> str:
-    """The chart as an SVG document (text), for the sheet page."""
-    svg = renderSVG.drawToString(cumul_chart(sheet))
-    return svg[svg.index("<svg") :]  # drop the XML prolog and doctype for inline use
+    """The cumul chart as an SVG document (text), for the sheet page."""
+    return svg_of(cumul_chart(sheet))
