@@ -19,7 +19,7 @@ from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.simulate import simulate_partie
 from scoring.services import partie_create
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 
 USERNAME, PASSWORD = "secretaire", "roimat"
@@ -94,9 +94,13 @@ class Command(BaseCommand):
 
     def evening(self, players, today, seed) -> None:
         """A finished individual evening of 8 players in 3 rounds, and one being registered."""
+        season = Season.objects.create(
+            name=f"Championnat {today.year}", start=today - datetime.timedelta(days=90),
+            end=today + datetime.timedelta(days=270),
+        )  # fmt: skip
         done = Tournament.objects.create(
             name="Soirée du jeudi", date=today - datetime.timedelta(days=3), place="Club",
-            rounds=3, seed=seed,
+            rounds=3, seed=seed, season=season,
         )  # fmt: skip
         for player in players[:8]:
             Registration.objects.create(tournament=done, player=player, checked_in=True)
@@ -106,8 +110,8 @@ class Command(BaseCommand):
         done.save(update_fields=["finished"])
         upcoming = Tournament.objects.create(
             name="Soirée du mardi", date=today + datetime.timedelta(days=2), place="Club",
-            rounds=4, seed=seed + 1,
+            rounds=4, seed=seed + 1, season=season,
         )  # fmt: skip
         for player in players:
             Registration.objects.create(tournament=upcoming, player=player)
-        self.stdout.write("2 tournaments created")
+        self.stdout.write("2 tournaments and a league season created")
