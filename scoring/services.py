@@ -132,7 +132,15 @@ def donne_record(
             action = _change(old, entry)
         donne.save()
         keep_version(donne, action, author, user)
+    rate_when_finished(partie)
     return donne
+
+
+def rate_when_finished(partie: Partie) -> None:
+    """Update the players' ratings once the partie is over."""
+    from tournaments.ratings import rate_partie
+
+    rate_partie(Partie.objects.prefetch_related("seats", "donnes", "game_rounds").get(pk=partie.pk))
 
 
 def _change(old: Donne, entry: DonneEntry) -> str:
@@ -212,4 +220,5 @@ def game_round_record(
         compute(GAMES[partie.game], len(entries), sheet, partie.options)
         game_round.entries, game_round.entered_by = entries, user
         game_round.save()
+    rate_when_finished(partie)
     return game_round

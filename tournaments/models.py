@@ -12,6 +12,9 @@ class Player(models.Model):
 
     name = models.CharField(_("name"), max_length=80, unique=True)
     email = models.EmailField(_("email"), blank=True)
+    hidden = models.BooleanField(
+        _("page hidden"), default=False, help_text=_("Only club accounts see the player's page.")
+    )
 
     class Meta:
         ordering = ["name"]
@@ -22,7 +25,7 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("scoring:partie_list") + f"?player={self.pk}"
+        return reverse("tournaments:player", args=[self.pk])
 
 
 def new_table_code() -> str:
@@ -183,3 +186,37 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} — {_('table')} {self.number}"
+
+
+class Rating(models.Model):
+    """A player's skill rating now (``tournaments.engine.rating``), derived from the parties."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating"))
+    parties = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-ordinal"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.ordinal}"
+
+
+class RatingHistory(models.Model):
+    """A player's rating after one partie, for the chart of his page."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    partie = models.ForeignKey("scoring.Partie", on_delete=models.CASCADE, related_name="+")
+    played_on = models.DateField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "played_on", "partie_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "partie"], name="one_rating_per_partie")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.played_on}: {self.ordinal}"

@@ -1,0 +1,87 @@
+"""Keeping the players' ratings: after each finished partie, and rebuilt from scratch."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from scoring.games import GAMES
+from scoring.models import Partie
+from tournaments.engine.rating import Skill, places_of, rate
+from tournaments.models import Rating, RatingHistory
+
+
+def teams_and_places(partie: Partie):
+    """(teams of player ids, places) of a finished partie; None while it goes on."""
+    if partie.is_roimat:
+        sheet = partie.sheet
+        if not sheet.finished:
+            return None
+        seats = {s.seat: s.player_id for s in partie.seats.all()}
+        teams = [[seats["N"], seats["S"]], [seats["E"], seats["O"]]]
+        return teams, places_of([sheet.total_ns, sheet.total_oe])
+    sheet = partie.game_sheet
+    if not sheet.finished:
+        return None
+    teams = [[p.pk] for p in partie.players_in_order]
+    return teams, places_of(sheet.totals, GAMES[partie.game].higher_wins)
+
+
+def rated_parties():
+    return Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").order_by(
+        "played_on", "id"
+    )
+
+
+def rate_partie(partie: Partie) -> bool:
+    """Rate a partie that has just finished, once; True when it was rated now."""
+    outcome = teams_and_places(partie)
+    if outcome is None or RatingHistory.objects.filter(partie=partie).exists():
+        return False
+    teams, places = outcome
+    players = [p for team in teams for p in team]
+    with transaction.atomic():
+        current = {
+            r.player_id: Skill(r.mu, r.sigma, r.parties)
+            for r in Rating.objects.select_for_update().filter(player_id__in=players)
+        }
+        new = rate(current, teams, places)
+        for player, skill in new.items():
+            Rating.objects.update_or_create(
+                player_id=player,
+                defaults={
+                    "mu": skill.mu,
+                    "sigma": skill.sigma,
+                    "ordinal": skill.ordinal,
+                    "parties": skill.parties,
+                },
+            )
+            RatingHistory.objects.create(
+                player_id=player, partie=partie, played_on=partie.played_on, ordinal=skill.ordinal
+            )
+    return True  # fmt: skip
+
+
+def recompute_ratings() -> int:
+    """Rebuild every rating from all finished parties in date order; returns how many parties
+    were rated."""
+    ratings: dict[int, Skill] = {}
+    history = []
+    count = 0
+    for partie in rated_parties():
+        outcome = teams_and_places(partie)
+        if outcome is None:
+            continue
+        new = rate(ratings, *outcome)
+        ratings.update(new)
+        history += [RatingHistory(player_id=p, partie=partie, played_on=partie.played_on,
+                                  ordinal=s.ordinal) for p, s in new.items()]  # fmt: skip
+        count += 1
+    with transaction.atomic():
+        RatingHistory.objects.all().delete()
+        Rating.objects.all().delete()
+        RatingHistory.objects.bulk_create(history, batch_size=1000)
+        Rating.objects.bulk_create(
+            Rating(player_id=p, mu=s.mu, sigma=s.sigma, ordinal=s.ordinal, parties=s.parties)
+            for p, s in ratings.items()
+        )
+    return count
