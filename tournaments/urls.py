@@ -6,6 +6,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("players/new/", views.player_create, name="player_create"),
+    path("joueurs/<int:pk>/", views.player_detail, name="player"),
     path("tournois/", views.tournament_list, name="list"),
     path("tournois/new/", views.tournament_create, name="create"),
     path("tournois/<int:pk>/", views.tournament_detail, name="detail"),

@@ -3,10 +3,12 @@ plans, the live ranking, the room screen, and each table's entry page opened by 
 
 from __future__ import annotations
 
+from collections import Counter
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -23,7 +25,9 @@ from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_sheet_error_message
 from scoring.models import Donne, Partie
 from scoring.roimat.partie import next_dealer
+from scoring.roimat.stats import player_stats
 from scoring.services import EntryConflict, donne_confirm, game_round_record
+from scoring.tables import PartieTable
 from scoring.views import record_form
 
 from .console import progress
@@ -347,4 +351,42 @@ def season_detail(request, pk: int):
     return render(request, "tournaments/season.html", {
         "season": season, "rows": rows, "chart": chart, "evenings": len(evenings),
         "tournaments": season.tournaments.order_by("date"),
+    })  # fmt: skip
+
+
+def player_detail(request, pk: int):
+    """A player's page: rating and its history, Roimat figures, partners and opponents,
+    evenings and parties. A hidden page is shown to club accounts only."""
+    player = get_object_or_404(Player, pk=pk)
+    if player.hidden and not request.user.is_authenticated:
+        raise Http404("hidden")
+    parties = list(
+        Partie.objects.filter(seats__player=player)
+        .prefetch_related("seats__player", "donnes", "game_rounds")
+        .order_by("-played_on", "-id")
+    )
+    roimat, partners, opponents = [], Counter(), Counter()
+    for partie in parties:
+        if not partie.is_roimat:
+            continue
+        seats = {s.seat: s.player for s in partie.seats.all()}
+        mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
+        team = "ns" if mine in "NS" else "oe"
+        roimat.append((partie.sheet, team))
+        partners.update([seats[{"N": "S", "S": "N", "E": "O", "O": "E"}[mine]].name])
+        opponents.update(p.name for seat, p in seats.items() if (seat in "NS") != (team == "ns"))
+    history = list(player.rating_history.order_by("played_on", "partie_id"))
+    chart = ""
+    if len(history) > 1:
+        points = [(i, h.ordinal) for i, h in enumerate(history, start=1)]
+        chart = svg_of(line_chart({player.name: points}, _("Parties"), width=560, height=200))
+    table = PartieTable(parties[:100])
+    RequestConfig(request, paginate={"per_page": 20}).configure(table)
+    return render(request, "tournaments/player.html", {
+        "player": player, "stats": player_stats(roimat), "table": table,
+        "partners": partners.most_common(8), "opponents": opponents.most_common(8),
+        "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
+        "chart": chart,
+        "evenings": player.registrations.select_related("tournament").order_by(
+            "-tournament__date")[:20],
     })  # fmt: skip

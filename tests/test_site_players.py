@@ -1,0 +1,47 @@
+"""Player pages and ratings."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from scoring.roimat.notation import parse_sheet
+from scoring.services import partie_import
+from tests.conftest import load
+from tournaments.models import Player, Rating, RatingHistory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_player_page_shows_figures_partners_and_rating(client):
+    partie_import(sheet=parse_sheet(load("club8-partie.json")))
+    call_command("recompute_ratings")
+    annie = Player.objects.get(name="Annie")
+    page = client.get(reverse("tournaments:player", args=[annie.pk]))
+    assert page.context["stats"].parties == 1 and page.context["stats"].lost == 1
+    assert page.context["partners"] == [("Claire", 1)]
+    assert dict(page.context["opponents"]) == {"Bernard": 1, "Denis": 1}
+    denis = Player.objects.get(name="Denis")
+    assert denis.rating.ordinal > annie.rating.ordinal  # O/E won
+    assert RatingHistory.objects.count() == 4
+
+
+def test_a_partie_finishing_updates_the_ratings(secretary, players):
+    from tests.helpers import donne_post
+
+    data = load("club8-partie.json")
+    partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
+    assert not Rating.objects.exists()
+    secretary.post(reverse("scoring:donne_create", args=[partie.pk]),
+                   donne_post(data["donnes"][7]))  # fmt: skip
+    assert Rating.objects.count() == 4
+    before = {r.player_id: r.ordinal for r in Rating.objects.all()}
+    assert call_command("recompute_ratings") is None
+    assert {r.player_id: r.ordinal for r in Rating.objects.all()} == before
+
+
+def test_a_hidden_page_is_for_club_accounts_only(secretary):
+    hidden = Player.objects.create(name="Discret", hidden=True)
+    url = reverse("tournaments:player", args=[hidden.pk])
+    assert Client().get(url).status_code == 404
+    assert secretary.get(url).status_code == 200
