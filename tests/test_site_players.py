@@ -45,3 +45,36 @@ def test_a_hidden_page_is_for_club_accounts_only(secretary):
     url = reverse("tournaments:player", args=[hidden.pk])
     assert Client().get(url).status_code == 404
     assert secretary.get(url).status_code == 200
+
+
+def test_results_are_emailed_once_after_an_evening(secretary, settings):
+    import datetime
+
+    from django.core import mail
+
+    from tournaments.models import Registration, SentMessage, Tournament
+    from tournaments.services import play_round_simulated, start_round
+
+    settings.CLUB_EMAIL = "club@example.org"
+    tournament = Tournament.objects.create(name="Soirée", date=datetime.date(2026, 11, 26),
+                                           rounds=1)  # fmt: skip
+    for i in range(8):
+        email = f"p{i}@example.org" if i < 7 else ""
+        player = Player.objects.create(name=f"P{i}", email=email)
+        Registration.objects.create(tournament=tournament, player=player, checked_in=True)
+    play_round_simulated(start_round(tournament=tournament), seed=1)
+    url = reverse("tournaments:send", args=[tournament.pk])
+    response = secretary.post(url, follow=True)
+    assert len(mail.outbox) == 8  # 7 players with an address, and the club
+    assert "P7" in response.text  # listed: no address
+    player_mail = next(m for m in mail.outbox if m.to == ["p0@example.org"])
+    assert len(player_mail.attachments) == 3  # his sheet (PDF, Excel) and the ranking
+    club_mail = next(m for m in mail.outbox if m.to == ["club@example.org"])
+    assert len(club_mail.attachments) == 1 + 2 * 2  # the ranking and both tables' sheets
+    secretary.post(url)
+    assert len(mail.outbox) == 8  # a second click sends nothing again
+    secretary.post(url, {"again": "1"})
+    assert len(mail.outbox) == 16 and SentMessage.objects.count() == 16
+    p0 = Player.objects.get(name="P0")
+    Client().post(reverse("tournaments:resend", args=[p0.pk, tournament.pk]))
+    assert mail.outbox[-1].to == ["p0@example.org"]

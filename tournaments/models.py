@@ -220,3 +220,22 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.played_on}: {self.ordinal}"
+
+
+class SentMessage(models.Model):
+    """A results email sent after an evening: to whom, what, when (sending is idempotent: a
+    recipient already served is skipped unless the director asks again)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sent")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")  # fmt: skip
+    to = models.EmailField()
+    subject = models.CharField(max_length=200)
+    attachments = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "sent_at"]
+
+    def __str__(self) -> str:
+        return f"{self.to}: {self.subject}"

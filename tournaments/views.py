@@ -34,6 +34,7 @@ from .console import progress
 from .engine.league import movement
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_table
+from .mail import send_results
 from .models import Player, Registration, Round, Season, Table, Tournament
 from .services import TournamentError, standings, start_round, swap_seats
 from .tables import StandingTable
@@ -390,3 +391,32 @@ def player_detail(request, pk: int):
         "evenings": player.registrations.select_related("tournament").order_by(
             "-tournament__date")[:20],
     })  # fmt: skip
+
+
+@login_required
+@require_POST
+def results_send(request, pk: int):
+    """After an evening: send each player his sheets and the ranking, the club everything."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    report = send_results(tournament=tournament, again=bool(request.POST.get("again")))
+    messages.success(request, _("Sent to %(count)s recipients.") % {"count": len(report.sent)})
+    if report.skipped:
+        messages.info(request, _("Already sent, not again: %(names)s.")
+                      % {"names": ", ".join(report.skipped)})  # fmt: skip
+    if report.no_address:
+        messages.warning(request, _("No address for: %(names)s.")
+                         % {"names": ", ".join(report.no_address)})  # fmt: skip
+    return redirect(tournament)
+
+
+@require_POST
+def player_resend(request, pk: int, tournament: int):
+    """A player asks to receive his sheets of an evening again (to his own address)."""
+    player = get_object_or_404(Player, pk=pk)
+    evening = get_object_or_404(Tournament, pk=tournament, registrations__player=player)
+    report = send_results(tournament=evening, again=True, players=[player])
+    if report.sent:
+        messages.success(request, _("Sheets sent to %(name)s.") % {"name": player})
+    else:
+        messages.error(request, _("%(name)s has no email address.") % {"name": player})
+    return redirect(player)
