@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tournaments.views import home
+
 urlpatterns = [
+    path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -5,7 +5,7 @@ from scoring import game_views, views
 app_name = "scoring"
 
 urlpatterns = [
-    path("", views.partie_list, name="partie_list"),
+    path("parties/", views.partie_list, name="partie_list"),
     path("parties/new/", views.partie_create, name="partie_create"),
     path("parties/import/", views.partie_import, name="partie_import"),
     path("parties/<int:pk>/", views.partie_detail, name="partie_detail"),

@@ -48,3 +48,31 @@ def test_players_below_the_minimum_are_listed_unranked(client):
     evening(season, 5, players)
     page = client.get(reverse("tournaments:season", args=[season.pk]))
     assert all(row["rank"] is None for row in page.context["rows"])
+
+
+def test_season_standings_export(client):
+    import io
+
+    from openpyxl import load_workbook
+
+    season = Season.objects.create(name="S", start=datetime.date(2026, 9, 1),
+                                   end=datetime.date(2027, 6, 30))  # fmt: skip
+    evening(season, 5, [Player.objects.create(name=f"P{i}") for i in range(8)])
+    xlsx = client.get(reverse("tournaments:season_export", args=[season.pk, "xlsx"]))
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    assert sheet["A4"].value == 1 and sheet["D4"].value == 25
+    pdf = client.get(reverse("tournaments:season_export", args=[season.pk, "pdf"]))
+    assert pdf["Content-Type"] == "application/pdf"
+    page = client.get(reverse("tournaments:season", args=[season.pk]), {"sort": "name"})
+    assert [r.record["name"] for r in page.context["table"].rows][:2] == ["P0", "P1"]
+
+
+def test_public_home_shows_evenings_results_and_leaders(client):
+    season = Season.objects.create(name="S", start=datetime.date(2026, 1, 1),
+                                   end=datetime.date(2099, 12, 31))  # fmt: skip
+    done = evening(season, 5, [Player.objects.create(name=f"P{i}") for i in range(8)])
+    Tournament.objects.create(name="Prochaine soirée", date=datetime.date(2099, 1, 1))
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Prochaine soirée" in page.text and done.name in page.text
+    assert len(page.context["leaders"]) == 8

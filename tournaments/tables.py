@@ -1,6 +1,7 @@
 """Tables of the tournaments' pages (django-tables2)."""
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine.standings import METRICS
@@ -21,3 +22,26 @@ class StandingTable(tables.Table):
     class Meta:
         attrs = {"class": "list standings"}
         orderable = True
+
+
+class SeasonTable(tables.Table):
+    """The league standings of a season."""
+
+    rank = tables.Column(_("Rank"), default="–")
+    move = tables.Column(_("Move"), default="")
+    name = tables.Column(
+        _("Player"), linkify=lambda record: reverse("tournaments:player", args=[record["player"]])
+    )
+    evenings = tables.Column(_("Evenings"))
+    value = tables.Column(_("Value"), attrs={"td": {"class": "total"}})
+    points = tables.Column(_("Points"))
+    wins = tables.Column(_("Parties won"))
+    average = tables.Column(_("Average"))
+
+    class Meta:
+        attrs = {"class": "list standings"}
+
+    def render_move(self, value):
+        if value is None or value == "":
+            return ""
+        return f"▲{value}" if value > 0 else f"▼{-value}" if value < 0 else "="

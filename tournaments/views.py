@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -37,7 +38,7 @@ from .league import progression, season_table
 from .mail import send_results
 from .models import Player, Registration, Round, Season, Table, Tournament
 from .services import TournamentError, standings, start_round, swap_seats
-from .tables import StandingTable
+from .tables import SeasonTable, StandingTable
 
 
 @login_required
@@ -349,10 +350,29 @@ def season_detail(request, pk: int):
         series = progression(season, leaders, evenings)
         chart = svg_of(line_chart({names[p]: points for p, points in series.items()},
                                   _("Evenings"), width=640, height=240))  # fmt: skip
+    table = SeasonTable(rows)
+    RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/season.html", {
-        "season": season, "rows": rows, "chart": chart, "evenings": len(evenings),
-        "tournaments": season.tournaments.order_by("date"),
+        "season": season, "rows": rows, "table": table, "chart": chart,
+        "evenings": len(evenings), "tournaments": season.tournaments.order_by("date"),
     })  # fmt: skip
+
+
+SEASON_COLUMNS = ("rank", "name", "evenings", "value", "points", "wins", "average")
+
+
+def season_export(request, pk: int, kind: str):
+    """The season's standings as PDF or Excel."""
+    season = get_object_or_404(Season, pk=pk)
+    now, _before, evenings = season_table(season)
+    names = dict(Player.objects.filter(pk__in=[line.player for line in now])
+                 .values_list("pk", "name"))  # fmt: skip
+    headers = [SeasonTable.base_columns[c].verbose_name for c in SEASON_COLUMNS]
+    rows = [[{**line.__dict__, "name": names.get(line.player, "?")}[c] for c in SEASON_COLUMNS]
+            for line in now]  # fmt: skip
+    heading = [f"{season.get_kind_display()} · {len(evenings)} {_('evenings')}"]
+    return _export(kind, f"{_('League')} — {season}", heading, headers, rows,
+                   f"championnat-{season.pk}")  # fmt: skip
 
 
 def player_detail(request, pk: int):
@@ -420,3 +440,25 @@ def player_resend(request, pk: int, tournament: int):
     else:
         messages.error(request, _("%(name)s has no email address.") % {"name": player})
     return redirect(player)
+
+
+def home(request):
+    """The club's public page: upcoming evenings, last results, the league's leaders."""
+    today = timezone.localdate()
+    upcoming = Tournament.objects.filter(date__gte=today, finished=False).order_by("date")[:5]
+    last = list(Tournament.objects.filter(finished=True).order_by("-date")[:5])
+    results = []
+    for tournament in last:
+        rows = standing_rows(tournament)
+        results.append((tournament, [row["name"] for row in rows if row["rank"] == 1]))
+    season = Season.objects.filter(start__lte=today, end__gte=today).first()
+    leaders = []
+    if season is not None:
+        now, _before, _evenings = season_table(season)
+        names = dict(Player.objects.filter(pk__in=[line.player for line in now[:10]])
+                     .values_list("pk", "name"))  # fmt: skip
+        leaders = [(line.rank, names.get(line.player), line.value) for line in now[:10]
+                   if line.rank is not None]  # fmt: skip
+    return render(request, "home.html", {
+        "upcoming": upcoming, "results": results, "season": season, "leaders": leaders,
+    })  # fmt: skip
