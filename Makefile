@@ -41,6 +41,7 @@ format: setup
 bench: setup
 	$(BIN)/python bench/sheet_bench.py
 	$(BIN)/python bench/simulate_bench.py
+	$(BIN)/python bench/league_bench.py
 
 ## Refresh the French translation after changing interface strings.
 messages: setup

@@ -325,3 +325,32 @@ class GameRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partie_id} / {self.number}"
+
+
+class PlayerResult(models.Model):
+    """A player's result in a partie, derived from its donnes or rounds and stored each time
+    they change (``scoring.results``), so that rankings over years read one row per player
+    and partie instead of every donne.
+
+    ``points``: his team's total (the other games: his own, negative when the lowest total
+    wins); ``against``: the other team's (the best other player's); ``outcome``: 1 won, 0
+    lost, as the game decided (None: from the totals); ``counted``: donnes or rounds.
+    """
+
+    partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE,
+                               related_name="results")  # fmt: skip
+    team = models.CharField(max_length=2, blank=True)
+    points = models.IntegerField()
+    against = models.IntegerField()
+    outcome = models.FloatField(null=True, blank=True)
+    counted = models.PositiveSmallIntegerField()
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["partie", "player"], name="one_result_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.partie_id} {self.player_id}: {self.points}"

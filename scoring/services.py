@@ -9,6 +9,7 @@ from scoring.games import GAMES
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
 from scoring.models import Donne, DonneVersion, GameRound, Partie, Seat
+from scoring.results import store_results
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.scoring import DonneEntry
@@ -46,6 +47,7 @@ def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=N
         )
         for donne in donnes:
             keep_version(donne, DonneVersion.Action.ENTER, user=created_by)
+    after_change(partie)
     return partie
 
 
@@ -132,14 +134,15 @@ def donne_record(
             action = _change(old, entry)
         donne.save()
         keep_version(donne, action, author, user)
-    rate_when_finished(partie)
+    after_change(partie)
     return donne
 
 
-def rate_when_finished(partie: Partie) -> None:
-    """Update the players' ratings once the partie is over."""
+def after_change(partie: Partie) -> None:
+    """Store the players' results again, and rate the partie once it is over."""
     from tournaments.ratings import rate_partie
 
+    store_results(partie)
     rate_partie(Partie.objects.prefetch_related("seats", "donnes", "game_rounds").get(pk=partie.pk))
 
 
@@ -196,6 +199,7 @@ def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
             GameRound(partie=partie, number=n, entries=list(entries), entered_by=created_by)
             for n, entries in enumerate(sheet.rounds, start=1)
         )
+    after_change(partie)
     return partie
 
 
@@ -220,5 +224,5 @@ def game_round_record(
         compute(GAMES[partie.game], len(entries), sheet, partie.options)
         game_round.entries, game_round.entered_by = entries, user
         game_round.save()
-    rate_when_finished(partie)
+    after_change(partie)
     return game_round

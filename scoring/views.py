@@ -189,6 +189,7 @@ def donne_delete_last(request, pk: int):
     last = partie.donnes.order_by("-number").first()
     if last is not None:
         last.delete()
+        services.after_change(partie)
         messages.success(request, _("Donne %(n)s deleted.") % {"n": last.number})
     return redirect(partie)
 

@@ -6,11 +6,8 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Donne
-from scoring.roimat.record import entry_of_record
-from scoring.roimat.simulate import simulate_partie
 from tournaments.models import Player, Registration, Tournament
-from tournaments.services import TournamentError, rules_of, standings, start_round
+from tournaments.services import TournamentError, play_round_simulated, standings, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +29,7 @@ def evening(count, fmt="individual", rounds=4, present=None):
 
 
 def play_round(round_, seed=0):
-    for table in round_.tables.all():
-        records = simulate_partie(rules_of(round_.tournament), seed + table.number, "heuristic")
-        Donne.objects.bulk_create(
-            Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
-            for n, r in enumerate(records, start=1)
-        )
+    play_round_simulated(round_, seed)
 
 
 def seated(round_):

@@ -3,9 +3,12 @@ rules of ``tournaments.engine.league``."""
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
+
+from scoring.models import PlayerResult
 from tournaments.engine.league import EveningResult, LeagueLine, LeagueRule, league_standings
-from tournaments.models import Season
-from tournaments.services import standings
+from tournaments.models import Registration, Round, Season
+from tournaments.services import result_rows, standings
 
 
 def rule_of(season: Season) -> LeagueRule:
@@ -18,8 +21,26 @@ def season_results(season: Season) -> list[EveningResult]:
     """Every player's result at each closed evening of the season (individual evenings: in
     a pairs evening each partner gets the pair's place)."""
     results = []
-    for tournament in season.tournaments.filter(finished=True).order_by("date", "id"):
-        for line in standings(tournament):
+    closed = season.tournaments.filter(finished=True).order_by("date", "id")
+    rows = result_rows(PlayerResult.objects.filter(
+        partie__tournament_table__round__tournament__in=closed))  # fmt: skip
+    present: dict[int, list[int]] = defaultdict(list)
+    for tournament_id, player in (
+        Registration.objects.filter(tournament__in=closed, checked_in=True)
+        .order_by("id")
+        .values_list("tournament_id", "player_id")
+    ):
+        present[tournament_id].append(player)
+    sat_out: dict[int, Counter] = defaultdict(Counter)
+    for tournament_id, player in Round.sit_out.through.objects.filter(
+        round__tournament__in=closed
+    ).values_list("round__tournament_id", "player_id"):
+        sat_out[tournament_id][player] += 1
+    for tournament in closed:  # a pairs evening reads its registrations and rounds itself
+        entrants = None if tournament.is_pairs else present[tournament.pk]
+        for line in standings(
+            tournament, entrants, rows.get(tournament.pk, []), dict(sat_out[tournament.pk])
+        ):
             players = line.entrant if isinstance(line.entrant, tuple) else (line.entrant,)
             for player in players:
                 results.append(
@@ -35,19 +56,22 @@ def season_results(season: Season) -> list[EveningResult]:
     return results  # fmt: skip
 
 
-def season_table(season: Season) -> tuple[list[LeagueLine], list[LeagueLine], list]:
+def season_table(season: Season, results=None) -> tuple[list[LeagueLine], list[LeagueLine], list]:
     """The standings now, the standings before the last evening, and the evenings in order."""
-    results = season_results(season)
+    results = season_results(season) if results is None else results
     evenings = sorted({r.evening for r in results})
     rule = rule_of(season)
     before = [r for r in results if evenings and r.evening != evenings[-1]]
     return league_standings(results, rule), league_standings(before, rule), evenings
 
 
-def progression(season: Season, players: list, evenings: list) -> dict:
-    """Each given player's cumulative league value after each evening (for the chart)."""
+def progression(season: Season, players: list, evenings: list, results=None) -> dict:
+    """Each given player's cumulative league value after each evening (for the chart);
+    ``results`` are the season's (``season_results``) when the caller already has them."""
     rule = rule_of(season)
-    results = season_results(season)
+    results = season_results(season) if results is None else results
+    wanted = set(players)
+    results = [r for r in results if r.player in wanted]  # a player's value is his own
     series = {player: [(0, 0.0)] for player in players}
     for index, evening in enumerate(evenings, start=1):
         lines = league_standings([r for r in results if r.evening <= evening], rule)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.exports.tabular import table_pdf
 from tournaments.models import Player, SentMessage, Tournament
+from tournaments.services import with_ranking_data
 
 
 @dataclass
@@ -65,7 +66,7 @@ def send_results(
     """Send each player (or the ``players`` given) his sheets and the ranking, and the club
     address all of them; skip recipients already served unless ``again``."""
     report = SendReport()
-    ranking = ranking_pdf(tournament)
+    ranking = ranking_pdf(with_ranking_data(Tournament.objects).get(pk=tournament.pk))
     served = set(tournament.sent.values_list("to", flat=True))
     everyone = (
         players

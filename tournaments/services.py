@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from scoring.games import GAMES
 from scoring.games.notation import GameSheetInput
-from scoring.models import Donne, Partie
+from scoring.models import Donne, Partie, PlayerResult
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
-from scoring.services import game_partie_create, partie_create
+from scoring.services import after_change, game_partie_create, partie_create
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
 from tournaments.models import Player, Registration, Round, Table, Tournament
@@ -33,8 +33,19 @@ def rules_of(tournament: Tournament) -> RuleSet:
 
 
 def present(tournament: Tournament) -> list[Registration]:
-    """Registrations checked in, in registration order."""
-    return list(tournament.registrations.filter(checked_in=True).order_by("id"))
+    """Registrations checked in, in registration order (from prefetched registrations when
+    there are)."""
+    return sorted((r for r in tournament.registrations.all() if r.checked_in), key=lambda r: r.pk)
+
+
+#: What a ranking reads besides the stored results, to prefetch with a tournament (or with a
+#: season's tournaments) so that ranking many evenings costs a fixed number of queries.
+RANKING_PREFETCH = ("registrations", "rounds_set__sit_out")
+
+
+def with_ranking_data(tournaments):
+    """The queryset of tournaments with what ``standings`` reads prefetched."""
+    return tournaments.prefetch_related(*RANKING_PREFETCH)
 
 
 def pairs_of(registrations: list[Registration]) -> list[tuple[int, int]]:
@@ -186,53 +197,50 @@ def tournament_parties(tournament: Tournament):
     )
 
 
-def game_results(partie: Partie) -> list[Result]:
-    """Each player's result at a table of a game without partners: his total against the
-    best of the others, the winners winning. A game won by the lowest total (Differenzler)
-    counts its totals negatively, so that more is better in every ranking."""
-    sheet = partie.game_sheet
-    if not sheet.scores:
-        return []
-    sign = 1 if GAMES[partie.game].higher_wins else -1
-    totals = [sign * t for t in sheet.totals]
-    results = []
-    for index, player in enumerate(partie.players_in_order):
-        others = totals[:index] + totals[index + 1 :]
-        won = (1.0 if index in sheet.winners else 0.0) if sheet.finished else None
-        results.append(Result(player.pk, totals[index], max(others), won))
-    return results
-
-
-def standings(tournament: Tournament, entrants=None) -> list[Standing]:
+def standings(tournament: Tournament, entrants=None, rows=None, sat_out=None) -> list[Standing]:
     """The live ranking: every partie with a donne counts with its current totals; a round sat
     out counts by the tournament's rule. Entrants are player ids, or (player, partner) pairs in
-    a pairs tournament."""
+    a pairs tournament. When the caller already has them: ``rows``, the tournament's stored
+    results (``result_rows``), and ``sat_out``, the players' rounds sat out (individual
+    tournaments)."""
     pairs = pairs_of(present(tournament)) if tournament.is_pairs else []
     pair_of = {p: pair for pair in pairs for p in pair}
-    results = []
-    for partie in tournament_parties(tournament):
-        if not partie.is_roimat:
-            results += game_results(partie)
-            continue
-        sheet = partie.sheet
-        if not sheet.counted:
-            continue
-        by_seat = {s.seat: s.player_id for s in partie.seats.all()}
-        for team, seats, other in (("ns", "NS", "oe"), ("oe", "EO", "ns")):
-            players = [by_seat[s] for s in seats]
-            owners = {pair_of.get(p, p) for p in players} if pairs else players
-            for owner in owners:
-                results.append(Result(owner, sheet.total(team), sheet.total(other)))
-    sat_out: dict = {}
-    for round_ in tournament.rounds_set.prefetch_related("sit_out"):
-        # A pair sitting out is two players but one round sat out.
-        for owner in {pair_of.get(p.pk, p.pk) for p in round_.sit_out.all()}:
-            sat_out[owner] = sat_out.get(owner, 0) + 1
+    if rows is None:
+        rows = result_rows(
+            PlayerResult.objects.filter(partie__tournament_table__round__tournament=tournament)
+        ).get(tournament.pk, [])
+    results, seen = [], set()
+    for partie, player, points, against, outcome in rows:
+        owner = pair_of.get(player, player) if pairs else player
+        if (partie, owner) not in seen:  # both partners of a pair: one result
+            seen.add((partie, owner))
+            results.append(Result(owner, points, against, outcome))
+    if sat_out is None or pairs:
+        sat_out = {}
+        for round_ in tournament.rounds_set.all():
+            # A pair sitting out is two players but one round sat out.
+            for owner in {pair_of.get(p.pk, p.pk) for p in round_.sit_out.all()}:
+                sat_out[owner] = sat_out.get(owner, 0) + 1
     everyone = entrants if entrants is not None else (
         pairs or [r.player_id for r in present(tournament)]
     )  # fmt: skip
     order = [k for k in tournament.ranking.split(",") if k]
     return rank(results, order, sat_out, tournament.sit_out_rule, everyone)
+
+
+def result_rows(results) -> dict[int, list[tuple]]:
+    """Stored results grouped by tournament: (partie, player, points, against, outcome)."""
+    grouped: dict[int, list[tuple]] = {}
+    for row in results.values_list(
+        "partie__tournament_table__round__tournament_id",
+        "partie_id",
+        "player_id",
+        "points",
+        "against",
+        "outcome",
+    ):
+        grouped.setdefault(row[0], []).append(row[1:])
+    return grouped  # fmt: skip
 
 
 def swap_seats(*, round_: Round, first, second) -> None:
@@ -284,3 +292,4 @@ def play_round_simulated(round_: Round, seed: int) -> None:
             Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
             for n, r in enumerate(records, start=1)
         )
+        after_change(table.partie)

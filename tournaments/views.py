@@ -34,10 +34,10 @@ from scoring.views import record_form
 from .console import progress
 from .engine.league import movement
 from .forms import PlayerForm, RegistrationForm, TournamentForm
-from .league import progression, season_table
+from .league import progression, season_results, season_table
 from .mail import send_results
 from .models import Player, Registration, Round, Season, Table, Tournament
-from .services import TournamentError, standings, start_round, swap_seats
+from .services import TournamentError, standings, start_round, swap_seats, with_ranking_data
 from .tables import SeasonTable, StandingTable
 
 
@@ -85,7 +85,7 @@ def standing_rows(tournament: Tournament) -> list[dict]:
 
 def tournament_detail(request, pk: int):
     """Registration and check-in, rounds, and the live ranking."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
     table = StandingTable(standing_rows(tournament))
     RequestConfig(request).configure(table)
     context = {
@@ -197,7 +197,7 @@ def tournament_close(request, pk: int):
 
 def room_screen(request, pk: int):
     """The live ranking and the round in progress, large, refreshing itself."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
     current = tournament.rounds_set.order_by("-number").first()
     return render(request, "tournaments/screen.html", {
         "tournament": tournament, "rows": standing_rows(tournament)[:24], "round": current,
@@ -274,7 +274,7 @@ RANKING_COLUMNS = ("rank", "name", "parties", "sat_out", "wins", "points", "diff
 
 def ranking_export(request, pk: int, kind: str):
     """The ranking as PDF or Excel."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
     headers = [StandingTable.base_columns[c].verbose_name for c in RANKING_COLUMNS]
     rows = [[row[c] for c in RANKING_COLUMNS] for row in standing_rows(tournament)]
     title = f"{_('Ranking')} — {tournament.name}"
@@ -338,7 +338,8 @@ def season_detail(request, pk: int):
     """The season's standings: rank, movement since the last evening, evenings, value, and a
     chart of the leaders over the season."""
     season = get_object_or_404(Season, pk=pk)
-    now, before, evenings = season_table(season)
+    results = season_results(season)
+    now, before, evenings = season_table(season, results)
     moves = movement(before, now)
     names = dict(Player.objects.filter(pk__in=[line.player for line in now])
                  .values_list("pk", "name"))  # fmt: skip
@@ -347,7 +348,7 @@ def season_detail(request, pk: int):
     leaders = [line.player for line in now if line.rank is not None][:5]
     chart = ""
     if evenings and leaders:
-        series = progression(season, leaders, evenings)
+        series = progression(season, leaders, evenings, results)
         chart = svg_of(line_chart({names[p]: points for p, points in series.items()},
                                   _("Evenings"), width=640, height=240))  # fmt: skip
     table = SeasonTable(rows)
@@ -446,7 +447,7 @@ def home(request):
     """The club's public page: upcoming evenings, last results, the league's leaders."""
     today = timezone.localdate()
     upcoming = Tournament.objects.filter(date__gte=today, finished=False).order_by("date")[:5]
-    last = list(Tournament.objects.filter(finished=True).order_by("-date")[:5])
+    last = list(with_ranking_data(Tournament.objects.filter(finished=True).order_by("-date")[:5]))
     results = []
     for tournament in last:
         rows = standing_rows(tournament)
