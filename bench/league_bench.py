@@ -37,6 +37,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from scoring.models import Donne, Partie, Seat  # noqa: E402
 from scoring.roimat.record import entry_of_record, record_of  # noqa: E402
 from scoring.roimat.simulate import simulate_donnes  # noqa: E402
+from tournaments.league import season_table  # noqa: E402
 from tournaments.models import Player, Registration, Round, Season, Table, Tournament  # noqa: E402
 
 
@@ -109,7 +110,14 @@ def main() -> None:
     season = Season.objects.order_by("-start").first()
     player = Player.objects.first()
     tournament = Tournament.objects.order_by("-date").first()
-    measure(client, "season standings (one season)", f"/saisons/{season.pk}/")
+    begin = time.perf_counter()
+    with CaptureQueriesContext(connection) as captured:
+        season_table(season)
+    print(
+        f"{'season standings, computed':<34} {(time.perf_counter() - begin) * 1000:>8.0f} ms"
+        f"  {len(captured):>4} queries"
+    )
+    measure(client, "season standings page (with chart)", f"/saisons/{season.pk}/")
     measure(client, "evening ranking", f"/tournois/{tournament.pk}/")
     measure(client, "player page (all seasons)", f"/joueurs/{player.pk}/")
     measure(client, "home page", "/")

@@ -76,3 +76,17 @@ def test_public_home_shows_evenings_results_and_leaders(client):
     assert page.status_code == 200
     assert "Prochaine soirée" in page.text and done.name in page.text
     assert len(page.context["leaders"]) == 8
+
+
+def test_simulate_season_command(client):
+    from django.core.management import call_command
+
+    from tournaments.models import Rating
+
+    call_command("simulate_season", "--evenings", "3", "--players", "10", "--present", "8",
+                 "--rounds", "2", "--seed", "4")  # fmt: skip
+    season = Season.objects.get()
+    assert season.tournaments.filter(finished=True).count() == 3
+    page = client.get(reverse("tournaments:season", args=[season.pk]))
+    assert page.context["evenings"] == 3 and "<svg" in page.text
+    assert Rating.objects.count() == 10

@@ -352,7 +352,7 @@ def season_detail(request, pk: int):
         chart = svg_of(line_chart({names[p]: points for p, points in series.items()},
                                   _("Evenings"), width=640, height=240))  # fmt: skip
     table = SeasonTable(rows)
-    RequestConfig(request, paginate=False).configure(table)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/season.html", {
         "season": season, "rows": rows, "table": table, "chart": chart,
         "evenings": len(evenings), "tournaments": season.tournaments.order_by("date"),

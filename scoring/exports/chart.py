@@ -65,8 +65,9 @@ def line_chart(
         colour = (palette or {}).get(name) or colors.HexColor(PALETTE[index % len(PALETTE)])
         plot.lines[index].strokeColor = colour
         plot.lines[index].strokeWidth = 2
-        plot.lines[index].symbol = makeMarker("FilledCircle", size=4)
-        plot.lines[index].symbol.fillColor = colour
+        if len(plot.data[index]) <= 20:  # dots help on short lines, clutter long ones
+            plot.lines[index].symbol = makeMarker("FilledCircle", size=4)
+            plot.lines[index].symbol.fillColor = colour
         pairs.append((colour, name))
     drawing.add(plot)
     low, high = plot.yValueAxis.valueMin, plot.yValueAxis.valueMax
