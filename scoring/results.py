@@ -46,11 +46,15 @@ def results_of(partie: Partie) -> list[PlayerResult]:
 
 
 def store_results(partie: Partie) -> None:
-    """Compute and store the partie's results again (after any change to it)."""
-    fresh = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
-        pk=partie.pk
-    )
+    """Compute and store the partie's results again (after any change to it).
+
+    The partie is locked while its results are read and replaced, so that two phones saving
+    at once leave the results of the last state, never a duplicate."""
     with transaction.atomic():
+        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        fresh = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
+            pk=partie.pk
+        )
         PlayerResult.objects.filter(partie=fresh).delete()
         PlayerResult.objects.bulk_create(results_of(fresh))
 
