@@ -13,7 +13,7 @@ from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet, compute
 from scoring.games.notation import computed_to_dict, game_sheet_to_dict, parse_game_sheet
 from scoring.games.simulate import simulate_sheet
-from scoring.management.commands.roimat_sheet import bad_input, read_json
+from scoring.management.commands.roimat_sheet import bad_input, read_json, write_outputs
 from scoring.messages import game_sheet_error_message
 from scoring.services import game_partie_create
 
@@ -50,12 +50,8 @@ class GameSheetCommand(BaseCommand):
         if options["pdf"]:
             outputs[options["pdf"]] = table_pdf(title, [], headers, rows)
         if options["xlsx"]:
-            outputs[options["xlsx"]] = table_xlsx(title, headers, rows)
-        for path in outputs:
-            if not Path(path).parent.is_dir():
-                raise bad_input(f"{path}: no such folder")
-        for path, content in outputs.items():
-            Path(path).write_bytes(content)
+            outputs[options["xlsx"]] = table_xlsx(title, headers, rows[:-1], total="Total")
+        write_outputs(outputs)
         if options["save"]:
             partie = game_partie_create(sheet=sheet)
             self.stderr.write(f"saved as partie {partie.pk}")

@@ -39,6 +39,16 @@ def read_json(path: str):
         raise bad_input(f"{path}: not JSON (line {error.lineno}): {error.msg}") from None
 
 
+def write_outputs(outputs: dict[str, bytes]) -> None:
+    """Write each export to its path, after checking every folder exists (so a bad path
+    writes nothing); raises CommandError (status 2)."""
+    for path in outputs:
+        if not Path(path).parent.is_dir():
+            raise bad_input(f"{path}: no such folder")
+    for path, content in outputs.items():
+        Path(path).write_bytes(content)
+
+
 class Command(BaseCommand):
     help = "Compute a Roimat score sheet (JSON, ROIMAT.md §10); optionally export or store it."
 
@@ -59,11 +69,7 @@ class Command(BaseCommand):
             outputs[options["pdf"]] = sheet_pdf(sheet_input, sheet, settings.CLUB_NAME)
         if options["xlsx"]:
             outputs[options["xlsx"]] = sheet_xlsx(sheet_input, sheet, settings.CLUB_NAME)
-        for path in outputs:
-            if not Path(path).parent.is_dir():
-                raise bad_input(f"{path}: no such folder")
-        for path, content in outputs.items():
-            Path(path).write_bytes(content)
+        write_outputs(outputs)
         if options["save"]:
             partie = partie_import(sheet=sheet_input)
             self.stderr.write(f"saved as partie {partie.pk}")
