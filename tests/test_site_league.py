@@ -90,3 +90,19 @@ def test_simulate_season_command(client):
     page = client.get(reverse("tournaments:season", args=[season.pk]))
     assert page.context["evenings"] == 3 and "<svg" in page.text
     assert Rating.objects.count() == 10
+
+
+def test_stand_alone_parties_count_as_evenings(client):
+    from scoring.roimat.notation import parse_sheet
+    from scoring.services import partie_import
+    from tests.conftest import load
+
+    season = Season.objects.create(name="S", start=datetime.date(2026, 1, 1),
+                                   end=datetime.date(2099, 12, 31))  # fmt: skip
+    partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))  # O/E win
+    season.parties.add(partie)
+    page = client.get(reverse("tournaments:season", args=[season.pk]))
+    table = {row["name"]: row for row in page.context["rows"]}
+    assert table["Denis"]["value"] == 25 and table["Bernard"]["value"] == 25  # place 1
+    assert table["Annie"]["value"] == 16 and table["Annie"]["rank"] == 3  # place 3
+    assert table["Denis"]["wins"] == 1 and table["Annie"]["evenings"] == 1

@@ -12,6 +12,7 @@ class PlayerAdmin(admin.ModelAdmin):
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "start", "end", "kind", "min_evenings", "best"]
+    filter_horizontal = ["parties"]
 
 
 @admin.register(Tournament)

@@ -53,6 +53,28 @@ def season_results(season: Season) -> list[EveningResult]:
                         line.wins,
                     )
                 )
+    return results + standalone_results(season)  # fmt: skip
+
+
+def standalone_results(season: Season) -> list[EveningResult]:
+    """The season's stand-alone parties, each counted as an evening of its own: a player's
+    place is 1 + the number of players who did better (partners share their place)."""
+    rows = PlayerResult.objects.filter(partie__seasons=season).values_list(
+        "partie_id", "partie__played_on", "player_id", "points", "against", "outcome"
+    )
+    by_partie: dict[int, list] = defaultdict(list)
+    for row in rows:
+        by_partie[row[0]].append(row)
+    results = []
+    for partie, lines in by_partie.items():
+        for _p, played_on, player, points, against, outcome in lines:
+            place = 1 + sum(1 for other in lines if other[3] > points)
+            won = (
+                outcome
+                if outcome is not None
+                else (1.0 if points > against else 0.5 if points == against else 0.0)
+            )
+            results.append(EveningResult(player, (played_on, -partie), place, points, 1, won))
     return results  # fmt: skip
 
 

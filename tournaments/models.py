@@ -55,6 +55,11 @@ class Season(models.Model):
     best = models.PositiveSmallIntegerField(
         _("best evenings counted"), null=True, blank=True, help_text=_("Empty: all.")
     )
+    parties = models.ManyToManyField(
+        "scoring.Partie", blank=True, related_name="seasons",
+        verbose_name=_("stand-alone parties counted"),
+        help_text=_("Parties played outside the evenings that count, each as an evening."),
+    )  # fmt: skip
 
     class Meta:
         ordering = ["-start"]
