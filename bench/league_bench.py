@@ -117,7 +117,8 @@ def main() -> None:
         f"{'season standings, computed':<34} {(time.perf_counter() - begin) * 1000:>8.0f} ms"
         f"  {len(captured):>4} queries"
     )
-    measure(client, "season standings page (with chart)", f"/saisons/{season.pk}/")
+    measure(client, "season standings page", f"/saisons/{season.pk}/")
+    measure(client, "season chart (SVG picture)", f"/saisons/{season.pk}/chart.svg")
     measure(client, "evening ranking", f"/tournois/{tournament.pk}/")
     measure(client, "player page (all seasons)", f"/joueurs/{player.pk}/")
     measure(client, "home page", "/")

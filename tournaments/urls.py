@@ -27,6 +27,7 @@ urlpatterns = [
     path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
     path("saisons/", views.season_list, name="seasons"),
     path("saisons/<int:pk>/", views.season_detail, name="season"),
+    path("saisons/<int:pk>/chart.svg", views.season_chart, name="season_chart"),
     path("saisons/<int:pk>/standings.<str:kind>", views.season_export, name="season_export"),
     path("t/<str:code>/", views.table_entry, name="table_entry"),
     path("t/<str:code>/confirm/<int:number>/", views.table_confirm, name="table_confirm"),

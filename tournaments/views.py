@@ -334,29 +334,41 @@ def season_list(request):
     return render(request, "tournaments/seasons.html", {"seasons": Season.objects.all()})
 
 
-def season_detail(request, pk: int):
-    """The season's standings: rank, movement since the last evening, evenings, value, and a
-    chart of the leaders over the season."""
-    season = get_object_or_404(Season, pk=pk)
-    results = season_results(season)
+def season_lines(season: Season, results=None):
+    """The season's rows (standings with names and movement) and its evenings."""
     now, before, evenings = season_table(season, results)
     moves = movement(before, now)
     names = dict(Player.objects.filter(pk__in=[line.player for line in now])
                  .values_list("pk", "name"))  # fmt: skip
     rows = [{**line.__dict__, "name": names.get(line.player, "?"),
              "move": moves.get(line.player)} for line in now]  # fmt: skip
-    leaders = [line.player for line in now if line.rank is not None][:5]
-    chart = ""
-    if evenings and leaders:
-        series = progression(season, leaders, evenings, results)
-        chart = svg_of(line_chart({names[p]: points for p, points in series.items()},
-                                  _("Evenings"), width=640, height=240))  # fmt: skip
+    return rows, evenings
+
+
+def season_detail(request, pk: int):
+    """The season's standings: rank, movement since the last evening, evenings, value; the
+    chart of the leaders comes from ``season_chart``."""
+    season = get_object_or_404(Season, pk=pk)
+    rows, evenings = season_lines(season)
     table = SeasonTable(rows)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/season.html", {
-        "season": season, "rows": rows, "table": table, "chart": chart,
-        "evenings": len(evenings), "tournaments": season.tournaments.order_by("date"),
+        "season": season, "rows": rows, "table": table, "evenings": len(evenings),
+        "tournaments": season.tournaments.order_by("date"),
     })  # fmt: skip
+
+
+def season_chart(request, pk: int):
+    """The five leaders' league value over the season, as an SVG picture."""
+    season = get_object_or_404(Season, pk=pk)
+    results = season_results(season)
+    rows, evenings = season_lines(season, results)
+    leaders = [(row["player"], row["name"]) for row in rows if row["rank"] is not None][:5]
+    series = progression(season, [p for p, _n in leaders], evenings, results) if leaders else {}
+    names = dict(leaders)
+    drawing = line_chart({names[p]: points for p, points in series.items()} or {"": []},
+                         _("Evenings"), width=640, height=240)  # fmt: skip
+    return HttpResponse(svg_of(drawing), content_type="image/svg+xml")
 
 
 SEASON_COLUMNS = ("rank", "name", "evenings", "value", "points", "wins", "average")
