@@ -91,6 +91,7 @@ def test_simulate_season_command(client):
     page = client.get(reverse("tournaments:season", args=[season.pk]))
     assert page.context["evenings"] == 3 and "chart.svg" in page.text
     assert Rating.objects.count() == 10
+    assert all(row["rating"] is not None for row in page.context["rows"])
 
 
 def test_stand_alone_parties_count_as_evenings(client):

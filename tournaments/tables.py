@@ -37,6 +37,7 @@ class SeasonTable(tables.Table):
     points = tables.Column(_("Points"))
     wins = tables.Column(_("Parties won"))
     average = tables.Column(_("Average"))
+    rating = tables.Column(_("Rating"), default="–")
 
     class Meta:
         attrs = {"class": "list standings"}

@@ -36,7 +36,7 @@ from .engine.league import movement
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_results, season_table
 from .mail import send_results
-from .models import Player, Registration, Round, Season, Table, Tournament
+from .models import Player, Rating, Registration, Round, Season, Table, Tournament
 from .services import TournamentError, standings, start_round, swap_seats, with_ranking_data
 from .tables import SeasonTable, StandingTable
 
@@ -338,10 +338,12 @@ def season_lines(season: Season, results=None):
     """The season's rows (standings with names and movement) and its evenings."""
     now, before, evenings = season_table(season, results)
     moves = movement(before, now)
-    names = dict(Player.objects.filter(pk__in=[line.player for line in now])
-                 .values_list("pk", "name"))  # fmt: skip
+    players = [line.player for line in now]
+    names = dict(Player.objects.filter(pk__in=players).values_list("pk", "name"))
+    ratings = dict(Rating.objects.filter(player__in=players).values_list("player", "ordinal"))
     rows = [{**line.__dict__, "name": names.get(line.player, "?"),
-             "move": moves.get(line.player)} for line in now]  # fmt: skip
+             "move": moves.get(line.player), "rating": ratings.get(line.player)}
+            for line in now]  # fmt: skip
     return rows, evenings
 
 
