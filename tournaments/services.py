@@ -190,13 +190,6 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
     return round_
 
 
-def tournament_parties(tournament: Tournament):
-    """The parties of the tournament's tables, with what their sheets need."""
-    return Partie.objects.filter(tournament_table__round__tournament=tournament).prefetch_related(
-        "seats__player", "donnes", "game_rounds"
-    )
-
-
 def standings(tournament: Tournament, entrants=None, rows=None, sat_out=None) -> list[Standing]:
     """The live ranking: every partie with a donne counts with its current totals; a round sat
     out counts by the tournament's rule. Entrants are player ids, or (player, partner) pairs in
