@@ -6,10 +6,9 @@ import json
 
 from django.conf import settings
 
+from scoring.exports.game_layout import game_sheet_pdf, game_sheet_table, game_sheet_xlsx
 from scoring.exports.pdf import sheet_pdf
-from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.exports.xlsx import sheet_xlsx
-from scoring.games import GAMES
 from scoring.games.notation import GameSheetInput, game_sheet_to_dict
 from scoring.models import Partie
 from scoring.roimat.notation import sheet_to_dict
@@ -27,15 +26,14 @@ def filename(partie: Partie, extension: str) -> str:
 def partie_pdf(partie: Partie) -> bytes:
     """The partie's sheet as PDF bytes (the Table de marque for Roimat)."""
     if not partie.is_roimat:
-        return table_pdf(*game_table(partie))
+        return game_sheet_pdf(game_sheet_input(partie), partie.game_sheet, settings.CLUB_NAME)
     return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
 
 
 def partie_xlsx(partie: Partie) -> bytes:
     """The partie's sheet as .xlsx bytes (Roimat's with live formulas)."""
     if not partie.is_roimat:
-        title, _heading, headers, rows = game_table(partie)
-        return table_xlsx(title, headers, rows[:-1], total=rows[-1][0])
+        return game_sheet_xlsx(game_sheet_input(partie), partie.game_sheet, settings.CLUB_NAME)
     return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
 
 
@@ -62,18 +60,5 @@ def game_sheet_input(partie: Partie) -> GameSheetInput:
 
 
 def game_table(partie: Partie) -> tuple[str, list[str], list[str], list[list]]:
-    """Another game's sheet as a plain table: title, heading, column titles, rows (each
-    round's points per player, then the totals)."""
-    game = GAMES[partie.game]
-    sheet = partie.game_sheet
-    names = [str(p) for p in partie.players_in_order]
-    players = len(names)
-    rows = [[game.round_spec(n, players, partie.options).name, *scores]
-            for n, scores in enumerate(sheet.scores, start=1)]  # fmt: skip
-    rows.append(["Total", *sheet.totals])
-    heading = [" · ".join(p for p in (f"{partie.played_on:%d/%m/%Y}", partie.place,
-                                       partie.table) if p)]  # fmt: skip
-    if sheet.finished:
-        heading.append("Gagnant : " + ", ".join(names[w] for w in sheet.winners))
-    title = f"Feuille de marque — {game.name} — {settings.CLUB_NAME}"
-    return title, heading, ["Manche", *names], rows
+    """Another game's sheet as a plain table (``game_sheet_table``)."""
+    return game_sheet_table(game_sheet_input(partie), partie.game_sheet, settings.CLUB_NAME)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exports.tabular import table_pdf, table_xlsx
+from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
 from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet, compute
 from scoring.games.notation import computed_to_dict, game_sheet_to_dict, parse_game_sheet
@@ -40,17 +41,11 @@ class GameSheetCommand(BaseCommand):
             computed = compute(GAMES[self.game], len(sheet.players), sheet.rounds, sheet.options)
         except InvalidGameSheet as error:
             raise bad_input(game_sheet_error_message(error, list(sheet_players(data)))) from None
-        game = GAMES[self.game]
-        rows = [[game.round_spec(n, len(sheet.players), sheet.options).name, *scores]
-                for n, scores in enumerate(computed.scores, start=1)]  # fmt: skip
-        rows.append(["Total", *computed.totals])
-        headers = ["Manche", *sheet.players]
-        title = f"Feuille de marque — {game.name}"
         outputs = {}
         if options["pdf"]:
-            outputs[options["pdf"]] = table_pdf(title, [], headers, rows)
+            outputs[options["pdf"]] = game_sheet_pdf(sheet, computed, settings.CLUB_NAME)
         if options["xlsx"]:
-            outputs[options["xlsx"]] = table_xlsx(title, headers, rows[:-1], total="Total")
+            outputs[options["xlsx"]] = game_sheet_xlsx(sheet, computed, settings.CLUB_NAME)
         write_outputs(outputs)
         if options["save"]:
             partie = game_partie_create(sheet=sheet)
