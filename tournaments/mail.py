@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.exports.tabular import table_pdf
 from tournaments.models import Player, SentMessage, Tournament
+from tournaments.rankings import ranking_table
 from tournaments.services import with_ranking_data
 
 
@@ -23,16 +24,6 @@ class SendReport:
     sent: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     no_address: list[str] = field(default_factory=list)
-
-
-def ranking_pdf(tournament: Tournament) -> bytes:
-    from tournaments.tables import StandingTable
-    from tournaments.views import RANKING_COLUMNS, standing_rows
-
-    headers = [StandingTable.base_columns[c].verbose_name for c in RANKING_COLUMNS]
-    rows = [[row[c] for c in RANKING_COLUMNS] for row in standing_rows(tournament)]
-    return table_pdf(f"{_('Ranking')} — {tournament.name}",
-                     [f"{tournament.date:%d/%m/%Y}"], headers, rows)  # fmt: skip
 
 
 def evening_parties(tournament: Tournament, player: Player | None = None):
@@ -66,7 +57,7 @@ def send_results(
     """Send each player (or the ``players`` given) his sheets and the ranking, and the club
     address all of them; skip recipients already served unless ``again``."""
     report = SendReport()
-    ranking = ranking_pdf(with_ranking_data(Tournament.objects).get(pk=tournament.pk))
+    ranking = table_pdf(*ranking_table(with_ranking_data(Tournament.objects).get(pk=tournament.pk)))
     served = set(tournament.sent.values_list("to", flat=True))
     everyone = (
         players

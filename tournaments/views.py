@@ -37,7 +37,8 @@ from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_results, season_table
 from .mail import send_results
 from .models import Player, Rating, Registration, Round, Season, Table, Tournament
-from .services import TournamentError, standings, start_round, swap_seats, with_ranking_data
+from .rankings import ranking_table, standing_rows
+from .services import TournamentError, start_round, swap_seats, with_ranking_data
 from .tables import SeasonTable, StandingTable
 
 
@@ -68,19 +69,6 @@ def tournament_create(request):
         messages.success(request, _("Tournament created: register the players."))
         return redirect(tournament)
     return render(request, "tournaments/form.html", {"form": form})
-
-
-def standing_rows(tournament: Tournament) -> list[dict]:
-    """The ranking as rows with names, for the tables and the room screen."""
-    names = dict(Player.objects.filter(registrations__tournament=tournament)
-                 .values_list("pk", "name"))  # fmt: skip
-    rows = []
-    for line in standings(tournament):
-        entrant = line.entrant
-        name = " & ".join(names.get(p, "?") for p in entrant) if isinstance(
-            entrant, tuple) else names.get(entrant, "?")  # fmt: skip
-        rows.append({**line.__dict__, "name": name})
-    return rows
 
 
 def tournament_detail(request, pk: int):
@@ -269,16 +257,10 @@ def table_confirm(request, code: str, number: int):
     return redirect("tournaments:table_entry", code=table.code)
 
 
-RANKING_COLUMNS = ("rank", "name", "parties", "sat_out", "wins", "points", "diff", "average")
-
-
 def ranking_export(request, pk: int, kind: str):
     """The ranking as PDF or Excel."""
     tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
-    headers = [StandingTable.base_columns[c].verbose_name for c in RANKING_COLUMNS]
-    rows = [[row[c] for c in RANKING_COLUMNS] for row in standing_rows(tournament)]
-    title = f"{_('Ranking')} — {tournament.name}"
-    heading = [f"{tournament.date:%d/%m/%Y} · {tournament.place}"]
+    title, heading, headers, rows = ranking_table(tournament)
     return _export(kind, title, heading, headers, rows, f"classement-{tournament.pk}")
 
 
