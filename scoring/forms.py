@@ -15,7 +15,7 @@ from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet, compute
 from scoring.games.notation import GameSheetInput, parse_game_sheet
 from scoring.messages import game_sheet_error_message, problem_message, sheet_error_message
-from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie
+from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, fault_seats
 from scoring.roimat.notation import SheetInput, parse_sheet
 from scoring.roimat.partie import InvalidSheet, compute_sheet
 from scoring.roimat.scoring import DonneEntry, validate_donne
@@ -137,11 +137,7 @@ class DonneForm(forms.ModelForm):
     def entry(self) -> DonneEntry:
         """The donne as entered (needs ``cleaned_data``)."""
         data = self.cleaned_data
-        faults = tuple(
-            seat
-            for seat, name in zip(SEATS, FAULT_FIELDS, strict=True)
-            for _n in range(data.get(name) or 0)
-        )
+        faults = fault_seats(data.get)
         annulled = self.instance.annulled if self.number is not None else False
         values = {f: data.get(f) for f in ENTRY_FIELDS if f != "annulled"}
         return DonneEntry(faults=faults, annulled=annulled, **values)

@@ -49,6 +49,12 @@ ENTRY_FIELDS = (
 )
 
 
+def fault_seats(count_of) -> tuple[str, ...]:
+    """The §10 faults list from the four counters ``faults_n`` … ``faults_o``, read by
+    ``count_of(field name)`` (a missing count is 0)."""
+    return tuple(seat for seat in SEATS for _n in range(count_of(f"faults_{seat.lower()}") or 0))
+
+
 class Partie(models.Model):
     """A partie of Roimat at one table: its rules, heading and four players."""
 
@@ -248,9 +254,7 @@ class Donne(models.Model):
     @property
     def faults(self) -> tuple[str, ...]:
         """One seat per fault, as in §10 (``("E", "E")`` for two faults of East)."""
-        return tuple(
-            seat for seat in SEATS for _n in range(getattr(self, f"faults_{seat.lower()}"))
-        )
+        return fault_seats(lambda name: getattr(self, name))
 
     def set_faults(self, faults: tuple[str, ...]) -> None:
         """Store the §10 list of faulty seats in the four counters."""
