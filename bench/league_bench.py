@@ -34,11 +34,11 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from scoring.models import Donne, Partie, Seat  # noqa: E402
+from scoring.models import Donne, Partie, Player, Seat  # noqa: E402
 from scoring.roimat.record import entry_of_record, record_of  # noqa: E402
 from scoring.roimat.simulate import simulate_donnes  # noqa: E402
 from tournaments.league import season_table  # noqa: E402
-from tournaments.models import Player, Registration, Round, Season, Table, Tournament  # noqa: E402
+from tournaments.models import Registration, Round, Season, Table, Tournament  # noqa: E402
 
 
 def build(weeks: int) -> None:

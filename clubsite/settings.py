@@ -36,8 +36,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
-    "tournaments",
     "scoring",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -6,7 +6,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import ENTRY_FIELDS, Donne, Partie, Seat
+from .models import ENTRY_FIELDS, Donne, Partie, Player, Seat
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "email"]
+    search_fields = ["name", "email"]
 
 
 class SeatInline(admin.TabularInline):

@@ -4,8 +4,7 @@ import django_filters
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Partie
-from tournaments.models import Player
+from scoring.models import Partie, Player
 
 
 class PartieFilter(django_filters.FilterSet):

@@ -15,12 +15,11 @@ from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet, compute
 from scoring.games.notation import GameSheetInput, parse_game_sheet
 from scoring.messages import game_sheet_error_message, problem_message, sheet_error_message
-from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, fault_seats
+from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, Player, fault_seats
 from scoring.roimat.notation import SheetInput, parse_sheet
 from scoring.roimat.partie import InvalidSheet, compute_sheet
 from scoring.roimat.scoring import DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS
-from tournaments.models import Player
 
 SEAT_LABELS = {
     "N": gettext_lazy("North"),

@@ -10,8 +10,7 @@ from django.utils.translation import gettext_lazy
 from scoring.games import GAMES
 from scoring.games.differenzler import complete_points
 from scoring.messages import game_problem_message
-from scoring.models import Partie
-from tournaments.models import Player
+from scoring.models import Partie, Player
 
 MAX_PLAYERS = 7
 #: The rule options each game offers on its new-partie form: key, label, field.

@@ -1,4 +1,5 @@
-"""What players write on a Table de marque: the partie, its seats and its donnes.
+"""What players write on a sheet: the club's players, the partie, its seats, its donnes (Roimat)
+or rounds (the other games), every version of a donne, and each player's derived result.
 
 Only entries are stored; every total and cumul is computed by ``scoring.roimat`` from them.
 """
@@ -49,6 +50,24 @@ ENTRY_FIELDS = (
 )
 
 
+class Player(models.Model):
+    """A member or guest of the club, known by the name written on the score sheets."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    email = models.EmailField(_("email"), blank=True)
+    hidden = models.BooleanField(
+        _("page hidden"), default=False, help_text=_("Only club accounts see the player's page.")
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def fault_seats(count_of) -> tuple[str, ...]:
     """The §10 faults list from the four counters ``faults_n`` … ``faults_o``, read by
     ``count_of(field name)`` (a missing count is 0)."""
@@ -89,7 +108,7 @@ class Partie(models.Model):
     place = models.CharField(_("place"), max_length=120, blank=True)
     table = models.CharField(_("table"), max_length=40, blank=True)
     players = models.ManyToManyField(
-        "tournaments.Player", through="Seat", related_name="parties", verbose_name=_("players")
+        Player, through="Seat", related_name="parties", verbose_name=_("players")
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -182,7 +201,7 @@ class Seat(models.Model):
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="seats")
     seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES + PLACE_CHOICES)
     player = models.ForeignKey(
-        "tournaments.Player",
+        Player,
         on_delete=models.PROTECT,
         related_name="seats",
         verbose_name=_("player"),
@@ -342,8 +361,7 @@ class PlayerResult(models.Model):
     """
 
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="results")
-    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE,
-                               related_name="results")  # fmt: skip
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
     team = models.CharField(max_length=2, blank=True)
     points = models.IntegerField()
     against = models.IntegerField()

@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 from scoring.games import GAMES
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
-from scoring.models import Donne, DonneVersion, GameRound, Partie, Seat
+from scoring.models import Donne, DonneVersion, GameRound, Partie, Player, Seat
 from scoring.results import store_results
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.scoring import DonneEntry
 from scoring.roimat.seats import team_of
-from tournaments.models import Player
+from scoring.signals import partie_changed
 
 
 def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=None) -> Partie:
@@ -139,11 +139,10 @@ def donne_record(
 
 
 def after_change(partie: Partie) -> None:
-    """Store the players' results again, and rate the partie once it is over."""
-    from tournaments.ratings import rate_partie
-
+    """Store the players' results again, then tell the apps built on the sheets
+    (``signals.partie_changed``: the ratings of a finished partie)."""
     store_results(partie)
-    rate_partie(Partie.objects.prefetch_related("seats", "donnes", "game_rounds").get(pk=partie.pk))
+    partie_changed.send(sender=Partie, partie=partie)
 
 
 def _change(old: Donne, entry: DonneEntry) -> str:

@@ -29,7 +29,7 @@ def club8_expected():
 
 @pytest.fixture
 def players(db):
-    from tournaments.models import Player
+    from scoring.models import Player
 
     return {
         seat: Player.objects.create(name=name, email=f"{name.lower()}@example.org")

@@ -103,3 +103,39 @@ def test_demo_data_creates_account_players_and_parties_once(django_user_model):
     assert len(finished) >= 4
     call_command("demo_data")
     assert Partie.objects.count() == count
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_dump_of_the_old_layout_loads_with_its_players(tmp_path, club8_sheet, capsys):
+    """A database from before players moved to ``scoring`` moves over by dump and load."""
+    from scoring.models import Player
+
+    call_command("roimat_sheet", CLUB8, "--save")
+    before = Partie.objects.get()
+    totals = (before.sheet.total_ns, before.sheet.total_oe)
+    dump = tmp_path / "club.json"
+    call_command("dumpdata", "scoring", "tournaments", output=str(dump))
+    old = dump.read_text().replace('"scoring.player"', '"tournaments.player"')
+    dump.write_text(old)
+    call_command("flush", "--noinput")
+    call_command("load_club_dump", str(dump))
+    assert "4 players moved" in capsys.readouterr().out
+    partie = Partie.objects.get()
+    assert (partie.sheet.total_ns, partie.sheet.total_oe) == totals
+    assert sorted(Player.objects.values_list("name", flat=True)) == [
+        "Annie",
+        "Bernard",
+        "Claire",
+        "Denis",
+    ]
+    # A new player gets a fresh id after the load (the sequences follow the loaded ids).
+    assert Player.objects.create(name="Eve").pk > max(p.pk for p in partie.players.all())
+
+
+@pytest.mark.django_db
+def test_a_file_that_is_not_a_dump_exits_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"model": "x"}')
+    with pytest.raises(CommandError) as error:
+        call_command("load_club_dump", str(bad))
+    assert error.value.returncode == 2 and "not a dumpdata file" in str(error.value)

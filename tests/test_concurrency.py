@@ -9,12 +9,12 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Donne, Partie
+from scoring.models import Donne, Partie, Player
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
 from scoring.services import partie_create
 from tests.helpers import donne_post
-from tournaments.models import Player, Round, Table, Tournament
+from tournaments.models import Round, Table, Tournament
 
 DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
 

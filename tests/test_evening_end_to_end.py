@@ -26,7 +26,7 @@ def run_evening(secretary, *, players, rounds, fmt):
     })  # fmt: skip
     assert response.status_code == 302
     tournament = Tournament.objects.get()
-    from tournaments.models import Player
+    from scoring.models import Player
 
     names = [f"Joueur {i:02d}" for i in range(players)]
     for i, name in enumerate(names):

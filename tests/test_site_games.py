@@ -14,9 +14,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring.games.simulate import simulate_sheet
-from scoring.models import Partie
+from scoring.models import Partie, Player
 from tests.test_exports import evaluate
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent

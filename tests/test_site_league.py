@@ -5,7 +5,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Player, Registration, Season, Tournament
+from scoring.models import Player
+from tournaments.models import Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from scoring.models import Player
 from scoring.roimat.notation import parse_sheet
 from scoring.services import partie_import
 from tests.conftest import load
-from tournaments.models import Player, Rating, RatingHistory
+from tournaments.models import Rating, RatingHistory
 
 pytestmark = pytest.mark.django_db
 

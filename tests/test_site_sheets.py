@@ -170,7 +170,7 @@ def test_correction_that_ends_the_partie_earlier_is_refused(secretary, players):
 
 
 def test_parties_list_filters_by_player_and_date(client, players, django_assert_max_num_queries):
-    from tournaments.models import Player
+    from scoring.models import Player
 
     partie_import(sheet=parse_sheet(load("club8-partie.json")))  # Annie … Denis, today
     other = parse_sheet(

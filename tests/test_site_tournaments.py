@@ -4,8 +4,9 @@ code, ranking and room screen."""
 import pytest
 from django.urls import reverse
 
+from scoring.models import Player
 from tests.helpers import donne_post
-from tournaments.models import Player, Round, Tournament
+from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Player, Registration, Tournament
+from scoring.models import Player
+from tournaments.models import Registration, Tournament
 from tournaments.services import TournamentError, play_round_simulated, standings, start_round
 
 pytestmark = pytest.mark.django_db

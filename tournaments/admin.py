@@ -1,12 +1,6 @@
 from django.contrib import admin
 
-from .models import Player, Season, Tournament
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "email"]
-    search_fields = ["name", "email"]
+from .models import Season, Tournament
 
 
 @admin.register(Season)

@@ -5,10 +5,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.games import GAMES
-from scoring.models import Partie
+from scoring.models import Partie, Player
 from tournaments.engine.standings import METRICS
 
-from .models import Player, Registration, Tournament
+from .models import Registration, Tournament
 
 
 class PlayerForm(forms.ModelForm):

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.exports.tabular import table_pdf
-from tournaments.models import Player, SentMessage, Tournament
+from scoring.models import Player
+from tournaments.models import SentMessage, Tournament
 from tournaments.rankings import ranking_table
 from tournaments.services import with_ranking_data
 

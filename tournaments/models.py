@@ -1,4 +1,5 @@
-"""The club's players."""
+"""Evenings (tournaments), their rounds and tables, league seasons, ratings and the results
+emails. Players and parties are ``scoring``'s."""
 
 import secrets
 
@@ -6,26 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-
-class Player(models.Model):
-    """A member or guest of the club, known by the name written on the score sheets."""
-
-    name = models.CharField(_("name"), max_length=80, unique=True)
-    email = models.EmailField(_("email"), blank=True)
-    hidden = models.BooleanField(
-        _("page hidden"), default=False, help_text=_("Only club accounts see the player's page.")
-    )
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("tournaments:player", args=[self.pk])
+from scoring.models import Player
 
 
 def new_table_code() -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Player, Tournament
+from scoring.models import Player
+from tournaments.models import Tournament
 from tournaments.services import standings
 from tournaments.tables import StandingTable
 

@@ -26,6 +26,11 @@ def teams_and_places(partie: Partie):
     return teams, places_of(sheet.totals, GAMES[partie.game].higher_wins)
 
 
+def on_partie_changed(sender, partie: Partie, **kwargs) -> None:
+    """``scoring.signals.partie_changed``: rate the partie if it has just finished."""
+    rate_partie(Partie.objects.prefetch_related("seats", "donnes", "game_rounds").get(pk=partie.pk))
+
+
 def rated_parties():
     return Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").order_by(
         "played_on", "id"

@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 
 from scoring.games import GAMES
 from scoring.games.notation import GameSheetInput
-from scoring.models import Donne, Partie, PlayerResult
+from scoring.models import Donne, Partie, Player, PlayerResult
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
 from scoring.services import after_change, game_partie_create, partie_create
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
-from tournaments.models import Player, Registration, Round, Table, Tournament
+from tournaments.models import Registration, Round, Table, Tournament
 
 SEATS = ("N", "E", "S", "O")
 

@@ -24,7 +24,7 @@ from scoring.forms import DonneForm
 from scoring.game_forms import GameRoundForm
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_sheet_error_message
-from scoring.models import Donne, Partie
+from scoring.models import Donne, Partie, Player
 from scoring.roimat.partie import next_dealer
 from scoring.roimat.stats import player_stats
 from scoring.services import EntryConflict, donne_confirm, game_round_record
@@ -36,7 +36,7 @@ from .engine.league import movement
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_results, season_table
 from .mail import send_results
-from .models import Player, Rating, Registration, Round, Season, Table, Tournament
+from .models import Rating, Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
 from .services import TournamentError, start_round, swap_seats, with_ranking_data
 from .tables import SeasonTable, StandingTable
@@ -436,7 +436,7 @@ def player_resend(request, pk: int, tournament: int):
         messages.success(request, _("Sheets sent to %(name)s.") % {"name": player})
     else:
         messages.error(request, _("%(name)s has no email address.") % {"name": player})
-    return redirect(player)
+    return redirect("tournaments:player", pk=player.pk)
 
 
 def home(request):

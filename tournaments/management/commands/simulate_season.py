@@ -11,7 +11,8 @@ import random
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Player, Registration, Season, Tournament
+from scoring.models import Player
+from tournaments.models import Registration, Season, Tournament
 from tournaments.ratings import recompute_ratings
 from tournaments.services import play_round_simulated, start_round
 

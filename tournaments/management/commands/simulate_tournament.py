@@ -10,7 +10,8 @@ import datetime
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Player, Registration, Tournament
+from scoring.models import Player
+from tournaments.models import Registration, Tournament
 from tournaments.services import TournamentError, play_round_simulated, standings, start_round
 
 FORMATS = {"individual": "individual", "pairs": "swiss", "round-robin": "round-robin",

@@ -13,13 +13,13 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from scoring.models import Partie
+from scoring.models import Partie, Player
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.simulate import simulate_partie
 from scoring.services import partie_create
-from tournaments.models import Player, Registration, Season, Tournament
+from tournaments.models import Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 
 USERNAME, PASSWORD = "secretaire", "roimat"

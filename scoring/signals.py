@@ -1,0 +1,10 @@
+"""What ``scoring`` tells the apps built on it, without knowing them.
+
+``partie_changed`` is sent (``sender=Partie``, ``partie=``) after a partie's donnes or rounds
+changed and its players' results were stored again; ``tournaments`` rates a partie that has
+just finished on it.
+"""
+
+from django.dispatch import Signal
+
+partie_changed = Signal()
