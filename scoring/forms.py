@@ -11,13 +11,9 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.games import GAMES
-from scoring.games.base import InvalidGameSheet, compute
-from scoring.games.notation import GameSheetInput, parse_game_sheet
-from scoring.messages import game_sheet_error_message, problem_message, sheet_error_message
+from scoring import registry
+from scoring.messages import problem_message
 from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, Player, fault_seats
-from scoring.roimat.notation import SheetInput, parse_sheet
-from scoring.roimat.partie import InvalidSheet, compute_sheet
 from scoring.roimat.scoring import DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS
 
@@ -190,23 +186,25 @@ class SheetImportForm(JsonUploadForm):
     def clean(self):
         cleaned = super().clean()
         data = self.json_value()
+        game = data.get("game", "roimat") if isinstance(data, dict) else "roimat"
+        if game not in registry.REGISTRY:
+            raise forms.ValidationError(_("game: %(game)r is not a game of the club.") % {
+                "game": game})  # fmt: skip
+        cleaned["adapter"] = registry.get(game)
         try:
-            if isinstance(data, dict) and data.get("game", "roimat") != "roimat":
-                sheet = parse_game_sheet(data)
-                compute(GAMES[sheet.game], len(sheet.players), sheet.rounds, sheet.options)
-            else:
-                sheet = parse_sheet(data)
-                compute_sheet(sheet.donnes, sheet.rules)
-        except InvalidSheet as error:
-            raise forms.ValidationError(sheet_error_message(error)) from None
-        except InvalidGameSheet as error:
-            raise forms.ValidationError(game_sheet_error_message(error)) from None
-        cleaned["sheet"] = sheet
+            cleaned["sheet"] = cleaned["adapter"].read_sheet(data)
+        except registry.SheetRefused as error:
+            raise forms.ValidationError(str(error)) from None
         return cleaned
 
     @property
-    def sheet(self) -> SheetInput | GameSheetInput:
-        """The sheet read: Roimat's ``SheetInput`` or another game's ``GameSheetInput``."""
+    def adapter(self) -> registry.GameAdapter:
+        """The sheet's game."""
+        return self.cleaned_data["adapter"]
+
+    @property
+    def sheet(self):
+        """The sheet read, as the game's adapter reads it (``read_sheet``)."""
         return self.cleaned_data["sheet"]
 
 

@@ -7,26 +7,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.games import GAMES
-from scoring.games.differenzler import complete_points
 from scoring.messages import game_problem_message
 from scoring.models import Partie, Player
-
-MAX_PLAYERS = 7
-#: The rule options each game offers on its new-partie form: key, label, field.
-GAME_OPTIONS = {
-    "differenzler": [("rounds", gettext_lazy("Rounds"), lambda: forms.IntegerField(
-        min_value=1, max_value=30, initial=4))],
-    "rumoli": [
-        ("rounds", gettext_lazy("Coups"), lambda: forms.IntegerField(
-            min_value=1, max_value=60, initial=8)),
-        ("stakes", gettext_lazy("Stakes"), lambda: forms.ChoiceField(choices=[
-            ("standard", gettext_lazy("1 chip a boodle, 2 for the dealer")),
-            ("free", gettext_lazy("free stakes"))])),
-    ],
-    "romer": [("target", gettext_lazy("Points to win"), lambda: forms.IntegerField(
-        min_value=50, max_value=5000, initial=500))],
-}  # fmt: skip
+from scoring.registry import GameAdapter
 
 
 class GamePartieForm(forms.Form):
@@ -39,23 +22,23 @@ class GamePartieForm(forms.Form):
     place = forms.CharField(label=gettext_lazy("place"), required=False)
     table = forms.CharField(label=gettext_lazy("table"), required=False)
 
-    def __init__(self, *args, game: str, **kwargs):
+    def __init__(self, *args, adapter: GameAdapter, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = GAMES[game]
-        low, high = self.game.seats
+        self.adapter = adapter
+        low, high = adapter.table_sizes
         for n in range(1, high + 1):
             self.fields[f"player_{n}"] = forms.ModelChoiceField(
                 Player.objects.all(), required=n <= low,
                 label=_("Player %(n)s") % {"n": n},
             )  # fmt: skip
-        for key, label, make in GAME_OPTIONS.get(game, []):
+        for key, label, make in adapter.options:
             self.fields[f"option_{key}"] = make()
             self.fields[f"option_{key}"].label = label
 
     def clean(self):
         cleaned = super().clean()
         seen = set()
-        for n in range(1, self.game.seats[1] + 1):
+        for n in range(1, self.adapter.table_sizes[1] + 1):
             player = cleaned.get(f"player_{n}")
             if player is not None and player.pk in seen:
                 self.add_error(f"player_{n}", _("This player already has a seat."))
@@ -64,12 +47,12 @@ class GamePartieForm(forms.Form):
         return cleaned
 
     def players(self) -> list[Player]:
-        return [p for n in range(1, self.game.seats[1] + 1)
-                if (p := self.cleaned_data.get(f"player_{n}")) is not None]  # fmt: skip
+        high = self.adapter.table_sizes[1]
+        chosen = (self.cleaned_data.get(f"player_{n}") for n in range(1, high + 1))
+        return [p for p in chosen if p is not None]
 
     def options(self) -> dict:
-        return {key: self.cleaned_data[f"option_{key}"]
-                for key, _label, _make in GAME_OPTIONS.get(self.game.key, [])}  # fmt: skip
+        return {key: self.cleaned_data[f"option_{key}"] for key, _label, _m in self.adapter.options}
 
 
 def parse_team(text: str) -> list[list[int]]:
@@ -88,29 +71,40 @@ def parse_team(text: str) -> list[list[int]]:
 
 
 class GameRoundForm(forms.Form):
-    """One round of another game: each player's fields. For the Differenzler one player's
-    points may be left blank: they are what remains of 157."""
+    """One round of another game: each player's fields. Card fields are typed as
+    ``colour:value`` (Römer); the adapter's ``complete`` field may be left blank for one player
+    and is computed from the others' (Differenzler's points)."""
 
     def __init__(self, *args, partie: Partie, number: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.partie, self.number = partie, number
-        self.game = GAMES[partie.game]
+        self.adapter = partie.adapter
+        self.game = self.adapter.game
         self.players = partie.players_in_order
         self.spec = self.game.round_spec(number, len(self.players), partie.options)
         for index in range(len(self.players)):
             for spec in self.spec.fields:
                 name = f"p{index}_{spec.key}"
-                if partie.game == "romer":
+                if spec.key in self.adapter.card_fields:
                     self.fields[name] = forms.CharField(
                         required=False, help_text=_("colour:value, trump first, e.g. 1:20 1:5"),
                         label=spec.label)  # fmt: skip
                 else:
                     self.fields[name] = forms.IntegerField(
                         min_value=spec.minimum, max_value=spec.maximum,
-                        required=not (partie.game == "differenzler" and spec.key == "points"),
+                        required=spec.key != self.completed_field,
                         label=spec.label,
                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                     )  # fmt: skip
+
+    @property
+    def completed_field(self) -> str | None:
+        """The field one player may leave blank, computed from the others'."""
+        return self.adapter.complete[0] if self.adapter.complete else None
+
+    @property
+    def hint(self):
+        return self.adapter.hint
 
     def rows(self):
         """The fields player by player, for the template."""
@@ -125,23 +119,24 @@ class GameRoundForm(forms.Form):
         for index, entry in enumerate(entries):
             for spec in self.spec.fields:
                 value = cleaned.get(f"p{index}_{spec.key}")
-                if self.partie.game == "romer":
+                if spec.key in self.adapter.card_fields:
                     try:
                         value = parse_team(value or "")
                     except forms.ValidationError as error:
                         self.add_error(f"p{index}_{spec.key}", error)
                         continue
                 entry[spec.key] = value
-        points = [e.get("points") for e in entries]
-        if self.partie.game == "differenzler" and not self.errors and None in points:
-            try:
-                points = complete_points(points)
-            except ValueError:
-                self.add_error(None, _("Enter the points of three players at least; they "
-                                       "add up to 157."))  # fmt: skip
-                return cleaned
-            for entry, value in zip(entries, points, strict=True):
-                entry["points"] = value
+        if self.completed_field and not self.errors:
+            field, complete, refusal = self.adapter.complete
+            values = [e.get(field) for e in entries]
+            if None in values:
+                try:
+                    values = complete(values)
+                except ValueError:
+                    self.add_error(None, str(refusal))
+                    return cleaned
+                for entry, value in zip(entries, values, strict=True):
+                    entry[field] = value
         if self.errors:
             return cleaned
         previous = [r.entries for r in self.partie.game_rounds.all()][: self.number - 1]

@@ -9,51 +9,50 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import services
+from scoring import registry, services
+from scoring.adapters.tabular import TabularAdapter
 from scoring.game_forms import GamePartieForm, GameRoundForm
-from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet
-from scoring.games.notation import GameSheetInput
 from scoring.messages import game_sheet_error_message
 from scoring.models import Partie
 
 
-def game_or_404(key: str):
-    if key not in GAMES:
+def adapter_or_404(key: str) -> TabularAdapter:
+    """The adapter of a game of individual players' counts; 404 for any other key."""
+    adapter = registry.REGISTRY.get(key)
+    if not isinstance(adapter, TabularAdapter):
         raise Http404(key)
-    return GAMES[key]
+    return adapter
 
 
 @login_required
 def game_partie_create(request, game: str):
     """Start a partie of another game: players in seat order and the game's options."""
-    spec = game_or_404(game)
-    form = GamePartieForm(request.POST or None, game=game)
+    adapter = adapter_or_404(game)
+    form = GamePartieForm(request.POST or None, adapter=adapter)
     if request.method == "POST" and form.is_valid():
-        sheet = GameSheetInput(
-            game=game,
-            players=tuple(p.name for p in form.players()),
-            rounds=(),
-            options=form.options(),
-            date=form.cleaned_data["played_on"],
-            place=form.cleaned_data["place"],
-            table=form.cleaned_data["table"],
-        )
         try:
-            partie = services.game_partie_create(sheet=sheet, created_by=request.user)
+            partie = adapter.new_partie(
+                players=form.players(),
+                options=form.options(),
+                date=form.cleaned_data["played_on"],
+                place=form.cleaned_data["place"],
+                table=form.cleaned_data["table"],
+                created_by=request.user,
+            )
         except InvalidGameSheet as error:
             form.add_error(None, game_sheet_error_message(error))
         else:
             messages.success(request, _("Partie created. Enter the first round."))
             return redirect(partie)
-    return render(request, "scoring/game_partie_form.html", {"form": form, "game": spec})
+    return render(request, "scoring/game_partie_form.html", {"form": form, "game": adapter})
 
 
 def game_partie_detail(request, partie: Partie):
     """The sheet of another game: each round's points and cumuls, totals, winners, and the
     entry of the next round."""
-    sheet = partie.game_sheet
-    spec = GAMES[partie.game]
+    sheet = partie.sheet
+    spec = partie.adapter.game
     names = [str(p) for p in partie.players_in_order]
     rows = [
         {"number": n, "name": spec.round_spec(n, len(names), partie.options).name,
@@ -74,19 +73,18 @@ def game_round_edit(request, pk: int, number: int | None = None):
     """Enter the next round (``number`` None) or correct round ``number``."""
     partie = get_object_or_404(Partie.objects.prefetch_related("seats__player", "game_rounds"),
                                pk=pk)  # fmt: skip
-    if partie.is_roimat:
-        raise Http404("a Roimat partie has donnes")
+    adapter = adapter_or_404(partie.game)
     rounds = list(partie.game_rounds.all())
     target = number or len(rounds) + 1
     initial = {}
     if number is not None:
         if not 1 <= number <= len(rounds):
             raise Http404(number)
-        spec = GAMES[partie.game].round_spec(number, len(partie.players_in_order), partie.options)
+        spec = adapter.game.round_spec(number, len(partie.players_in_order), partie.options)
         for index, entry in enumerate(rounds[number - 1].entries):
             for field in spec.fields:
                 value = entry.get(field.key)
-                if partie.game == "romer":
+                if field.key in adapter.card_fields:
                     value = " ".join(f"{c}:{v}" for c, v in value or [])
                 initial[f"p{index}_{field.key}"] = value
     form = GameRoundForm(request.POST or None, partie=partie, number=target, initial=initial)

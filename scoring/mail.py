@@ -6,8 +6,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.utils.translation import gettext as _
 
-from scoring.documents import PDF, XLSX, filename, game_table, partie_pdf, partie_xlsx
-from scoring.exports.layout import result_line
+from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.models import Partie
 
 
@@ -16,13 +15,7 @@ def send_sheet(*, partie: Partie, recipients: list[str]) -> int:
 
     Uses Django's email backend (console in development, SMTP in production).
     """
-    if partie.is_roimat:
-        players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
-        teams = f"{partie.team_names('ns')} / {partie.team_names('oe')}"
-        result = result_line(partie.sheet, players)
-    else:
-        teams = ", ".join(str(p) for p in partie.players_in_order)
-        result = " · ".join(str(row) for row in game_table(partie)[3][-1])
+    teams, result = partie.adapter.players_text(partie), partie.adapter.result_text(partie)
     subject = _("Table de marque of %(date)s — %(teams)s") % {
         "date": f"{partie.played_on:%d/%m/%Y}",
         "teams": teams,

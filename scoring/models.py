@@ -14,11 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.games import GAMES
-from scoring.games.base import GameSheet, compute
+from scoring import registry
 from scoring.roimat.cards import COLOURS
 from scoring.roimat.notation import SheetInput
-from scoring.roimat.partie import Sheet, compute_sheet
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.scoring import DonneEntry
 from scoring.roimat.seats import SEATS
@@ -75,7 +73,9 @@ def fault_seats(count_of) -> tuple[str, ...]:
 
 
 class Partie(models.Model):
-    """A partie of Roimat at one table: its rules, heading and four players."""
+    """A partie of one of the club's games at one table: the game, its rules, the heading and
+    the players by seat (N, E, S, O for Roimat; 1, 2, … for the others). Roimat's rules are
+    columns (``variant`` … ``target``); the other games' are ``options``."""
 
     class Variant(models.TextChoices):
         CLUB_8 = "club-8", _("Club, 8 donnes (±100)")
@@ -154,25 +154,22 @@ class Partie(models.Model):
         """The donnes as engine entries, in the order played."""
         return [donne.to_entry() for donne in self.donnes.all()]
 
-    @cached_property
-    def sheet(self) -> Sheet:
-        """The computed Table de marque (raises ``InvalidSheet`` if stored donnes break §7)."""
-        return compute_sheet(self.entries(), self.rules)
-
     @property
-    def is_roimat(self) -> bool:
-        return self.game == "roimat"
+    def adapter(self) -> registry.GameAdapter:
+        """The game's adapter (``scoring.registry``): everything the site does with it."""
+        return registry.get(self.game)
+
+    @cached_property
+    def sheet(self):
+        """The computed sheet, the engine's own type: Roimat's Table de marque
+        (``roimat.partie.Sheet``), another game's ``GameSheet``. Raises the engine's error if
+        the stored entries break its rules."""
+        return self.adapter.compute(self)
 
     @cached_property
     def players_in_order(self) -> list:
         """The players of another game, by seat 1, 2, …"""
         return [seat.player for seat in sorted(self.seats.all(), key=lambda s: s.seat)]
-
-    @cached_property
-    def game_sheet(self) -> GameSheet:
-        """The computed sheet of another game (``scoring.games.base.compute``)."""
-        rounds = [r.entries for r in self.game_rounds.all()]
-        return compute(GAMES[self.game], len(self.players_in_order), rounds, self.options)
 
     def to_sheet_input(self) -> SheetInput:
         """The partie as the §10 score sheet, for the JSON download and the exports."""

@@ -3,13 +3,12 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from scoring.games import GAMES
 from scoring.models import Partie
 
 
 class PartieTable(tables.Table):
-    """One line per partie of any game; scores come from the engines, so they do not sort in
-    the database."""
+    """One line per partie of any game, in the words of its game's adapter; scores come from
+    the engines, so they do not sort in the database."""
 
     played_on = tables.DateColumn(format="d/m/Y", linkify=True)
     game = tables.Column(_("Game"), empty_values=(), orderable=False)
@@ -21,39 +20,26 @@ class PartieTable(tables.Table):
     class Meta:
         model = Partie
         fields = ["played_on", "place", "table"]
-        sequence = ["played_on", "place", "table", "game", "players", "score", "donnes",
-                    "status"]  # fmt: skip
+        sequence = ["played_on", "place", "table", "game", "players", "score", "donnes", "status"]
         attrs = {"class": "list"}
         order_by = ["-played_on"]
 
     def render_game(self, record):
-        if record.is_roimat:
-            return f"Roimat — {record.get_variant_display()}"
-        return GAMES[record.game].name
+        return record.adapter.label(record)
 
     def render_players(self, record):
-        if record.is_roimat:
-            return f"{record.team_names('ns')} / {record.team_names('oe')}"
-        return ", ".join(str(p) for p in record.players_in_order)
+        return record.adapter.players_text(record)
 
     def render_score(self, record):
-        if record.is_roimat:
-            return f"{record.sheet.total_ns} / {record.sheet.total_oe}"
-        return " / ".join(str(t) for t in record.game_sheet.totals)
+        return record.adapter.score_text(record)
 
     def render_donnes(self, record):
-        return record.sheet.counted if record.is_roimat else len(record.game_sheet.scores)
+        return record.adapter.counted(record)
 
     def render_status(self, record):
-        if not record.is_roimat:
-            sheet = record.game_sheet
-            if not sheet.finished:
-                return _("in progress")
-            names = [str(p) for p in record.players_in_order]
-            return _("%(team)s win") % {"team": ", ".join(names[w] for w in sheet.winners)}
-        sheet = record.sheet
-        if not sheet.finished:
+        winners = record.adapter.winners_text(record)
+        if winners is None:
             return _("in progress")
-        if sheet.winner is None:
+        if not winners:
             return _("draw")
-        return _("%(team)s win") % {"team": record.team_names(sheet.winner)}
+        return _("%(team)s win") % {"team": winners}

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from scoring import documents, services
+from scoring.adapters.roimat import record_donne
 from scoring.exports.chart import cumul_chart_svg
 from scoring.exports.layout import headers, result_line, sheet_lines
 from scoring.filters import PartieFilter
@@ -27,11 +28,10 @@ from scoring.forms import (
     RecordForm,
     SheetImportForm,
 )
-from scoring.game_views import game_partie_detail
-from scoring.games.notation import GameSheetInput
 from scoring.mail import send_sheet
 from scoring.messages import record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie, Seat
+from scoring.registry import SheetRefused
 from scoring.replay import replay_record
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import InvalidSheet, next_dealer
@@ -57,10 +57,18 @@ def partie_list(request):
 
 
 def partie_detail(request, pk: int):
-    """The Table de marque page: every column of the paper sheet, the result and the chart."""
+    """A partie's sheet page, whatever its game (its adapter's page)."""
     partie = get_object_or_404(parties(), pk=pk)
-    if not partie.is_roimat:
-        return game_partie_detail(request, partie)
+    return partie.adapter.detail(request, partie)
+
+
+def roimat_partie(pk: int) -> Partie:
+    """The Roimat partie ``pk`` with what its pages read; 404 for another game's."""
+    return get_object_or_404(parties(), pk=pk, game="roimat")
+
+
+def roimat_detail(request, partie: Partie):
+    """The Table de marque page: every column of the paper sheet, the result and the chart."""
     sheet = partie.sheet
     players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
     return render(
@@ -103,7 +111,7 @@ def partie_create(request):
 @login_required
 def donne_create(request, pk: int):
     """Enter the next donne; the dealer is proposed by rotation."""
-    partie = get_object_or_404(parties(), pk=pk)
+    partie = roimat_partie(pk)
     if partie.sheet.finished:
         messages.error(request, _("The partie is over: no more donnes can be entered."))
         return redirect(partie)
@@ -117,7 +125,7 @@ def donne_create(request, pk: int):
 @login_required
 def donne_edit(request, pk: int, number: int):
     """Correct donne ``number``; the sheet is recomputed."""
-    partie = get_object_or_404(parties(), pk=pk)
+    partie = roimat_partie(pk)
     donne = get_object_or_404(Donne, partie=partie, number=number)
     form = DonneForm(request.POST or None, instance=donne, partie=partie, number=number)
     if request.method == "POST" and form.is_valid() and _record(request, form, number):
@@ -125,25 +133,11 @@ def donne_edit(request, pk: int, number: int):
     return render(request, "scoring/donne_form.html", _donne_context(partie, form, donne))
 
 
-def record_form(form: DonneForm, number: int | None, **fields):
-    """Store the form's donne (new when ``number`` is None): the donne, or None with the
-    reason on the form when the sheet refuses it or another phone got there first."""
-    data = form.cleaned_data
-    try:
-        return services.donne_record(
-            partie=form.partie, entry=form.entry(), number=number, key=data.get("key") or "",
-            expected=data.get("expected"), version=data.get("version"), **fields,
-        )  # fmt: skip
-    except InvalidSheet as error:
-        form.add_error(None, sheet_error_message(error))
-    except services.EntryConflict as error:
-        form.add_error(None, str(error))
-    return None
-
-
 def _record(request, form: DonneForm, number: int | None) -> bool:
-    donne = record_form(form, number, user=request.user)
-    if donne is None:
+    try:
+        donne = record_donne(form, number, user=request.user)
+    except SheetRefused as error:
+        form.add_error(None, str(error))
         return False
     if number is None:
         messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
@@ -166,7 +160,7 @@ def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict
 @require_POST
 def donne_annul(request, pk: int, number: int):
     """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
-    partie = get_object_or_404(parties(), pk=pk)
+    partie = roimat_partie(pk)
     donne = get_object_or_404(Donne, partie=partie, number=number)
     entry = replace(donne.to_entry(), annulled=not donne.annulled)
     try:
@@ -227,10 +221,7 @@ def partie_import(request):
     """Store a partie from a §10 JSON score sheet (file or pasted text)."""
     form = SheetImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        if isinstance(form.sheet, GameSheetInput):
-            partie = services.game_partie_create(sheet=form.sheet, created_by=request.user)
-        else:
-            partie = services.partie_import(sheet=form.sheet, created_by=request.user)
+        partie = form.adapter.import_sheet(form.sheet, created_by=request.user)
         messages.success(request, _("Partie imported."))
         return redirect(partie)
     return render(request, "scoring/partie_import.html", {"form": form})
@@ -258,7 +249,7 @@ def donne_replay(request):
 def donne_add_record(request):
     """Add a sound donne record to a partie in progress, as its next donne."""
     form = RecordForm({"text": request.POST.get("record", "")})
-    partie = get_object_or_404(parties(), pk=request.POST.get("partie") or 0)
+    partie = roimat_partie(request.POST.get("partie") or 0)
     if not form.is_valid() or not replay_record(form.cleaned_data["record"]).sound:
         messages.error(request, _("Only a sound record can be added to a partie."))
         return redirect("scoring:donne_replay")

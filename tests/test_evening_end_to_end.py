@@ -122,9 +122,9 @@ def test_an_evening_of_another_game(secretary, game, players):
                                    options=table.partie.options)  # fmt: skip
             url = reverse("tournaments:table_entry", args=[table.code])
             for entries in sheet.rounds:
-                response = phone.post(url, round_post(game, entries))
+                response = phone.post(url, {"action": "enter", **round_post(game, entries)})
                 assert response.status_code == 302, response.context["form"].errors
-            assert table.partie.game_sheet.finished
+            assert table.partie.sheet.finished
     page = secretary.get(tournament.get_absolute_url())
     rows = page.context["standings"].rows
     assert len(rows) == players

@@ -53,7 +53,7 @@ def test_a_whole_simulated_partie_typed_through_the_site(secretary, game, count,
         response = secretary.post(url, round_post(game, entries))
         assert response.status_code == 302, response.context["form"].errors
     partie = Partie.objects.get(pk=partie.pk)
-    computed = partie.game_sheet
+    computed = partie.sheet
     assert computed.finished and len(computed.scores) == len(sheet.rounds)
     if game == "roi":
         assert sum(computed.totals) == -60
@@ -96,7 +96,7 @@ def test_romer_team_typed_as_colour_and_value(secretary):
     secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
                    round_post("romer", teams))  # fmt: skip
     partie = Partie.objects.get(pk=partie.pk)
-    assert partie.game_sheet.totals == (20 + 40 + 5, 10, 0)
+    assert partie.sheet.totals == (20 + 40 + 5, 10, 0)
     response = secretary.post(
         reverse("scoring:game_round_create", args=[partie.pk]),
         {"p0_cards": "1-20", "p1_cards": "", "p2_cards": ""},
@@ -112,7 +112,7 @@ def test_a_round_can_be_corrected(secretary):
     assert secretary.get(edit).context["form"]["p0_plis"].value() == 13
     secretary.post(edit, round_post("roi", [{"plis": 10}, {"plis": 3}, {"plis": 0},
                                             {"plis": 0}]))  # fmt: skip
-    assert Partie.objects.get(pk=partie.pk).game_sheet.totals == (-20, -6, 0, 0)
+    assert Partie.objects.get(pk=partie.pk).sheet.totals == (-20, -6, 0, 0)
 
 
 def test_json_download_imports_back(secretary):
@@ -134,7 +134,7 @@ def test_game_sheet_commands(tmp_path, capsys):
     call_command("roi_sheet", str(path), "--pdf", str(tmp_path / "roi.pdf"), "--save")
     computed = json.loads(capsys.readouterr().out)
     assert computed["finished"] and sum(computed["totals"]) == -60
-    assert Partie.objects.get(game="roi").game_sheet.totals == tuple(computed["totals"])
+    assert Partie.objects.get(game="roi").sheet.totals == tuple(computed["totals"])
     data = json.loads(path.read_text())
     data["rounds"][4][0]["rois"] = 5
     path.write_text(json.dumps(data))
@@ -153,4 +153,4 @@ def test_simulate_commands_refuse_bad_options():
         call_command("differenzler_simulate", "--players", "3")
     call_command("rumoli_simulate", "--players", "6", "--rounds", "3", "--same-colour",
                  "--save")  # fmt: skip
-    assert Partie.objects.get(game="rumoli").game_sheet.finished
+    assert Partie.objects.get(game="rumoli").sheet.finished

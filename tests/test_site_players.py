@@ -19,9 +19,11 @@ def test_player_page_shows_figures_partners_and_rating(client):
     call_command("recompute_ratings")
     annie = Player.objects.get(name="Annie")
     page = client.get(reverse("tournaments:player", args=[annie.pk]))
-    assert page.context["stats"].parties == 1 and page.context["stats"].lost == 1
-    assert page.context["partners"] == [("Claire", 1)]
-    assert dict(page.context["opponents"]) == {"Bernard": 1, "Denis": 1}
+    roimat = page.context["figures"][0]
+    stats = roimat["stats"]
+    assert stats.parties == 1 and stats.lost == 1
+    assert roimat["partners"] == [("Claire", 1)]
+    assert dict(roimat["opponents"]) == {"Bernard": 1, "Denis": 1}
     denis = Player.objects.get(name="Denis")
     assert denis.rating.ordinal > annie.rating.ordinal  # O/E won
     assert RatingHistory.objects.count() == 4

@@ -102,13 +102,12 @@ def test_old_round_tables_are_closed_for_entry(secretary):
     from scoring.models import Donne
     from scoring.roimat.record import entry_of_record
     from scoring.roimat.simulate import simulate_partie
-    from tournaments.services import rules_of
 
     tournament = create_evening(secretary)
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     first = Round.objects.get()
     for table in first.tables.all():
-        records = simulate_partie(rules_of(tournament), table.number, "heuristic")
+        records = simulate_partie(table.partie.rules, table.number, "heuristic")
         Donne.objects.bulk_create(
             Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
             for n, r in enumerate(records, start=1)
@@ -132,8 +131,8 @@ def test_a_donne_is_pending_until_the_other_team_confirms_it(secretary, client):
     donne = table.partie.donnes.get()
     assert not donne.confirmed and donne.entered_seat == "N"
     page = client.get(url)
-    assert [d.number for d, _choices in page.context["pending"]] == [1]
-    assert {s for s, _label in page.context["pending"][0][1]} == {"E", "O"}
+    assert [p.number for p in page.context["pending"]] == [1]
+    assert {s for s, _label in page.context["pending"][0].choices} == {"E", "O"}
     confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
     client.post(confirm, {"seat": "S"})  # the same team cannot confirm
     donne.refresh_from_db()
@@ -185,11 +184,10 @@ def test_next_round_waits_for_confirmations(secretary):
     from scoring.models import Donne
     from scoring.roimat.record import entry_of_record
     from scoring.roimat.simulate import simulate_partie
-    from tournaments.services import rules_of
 
     tournament, _table = first_table(secretary)
     for number, table in enumerate(Round.objects.get().tables.all()):
-        records = simulate_partie(rules_of(tournament), number, "heuristic")
+        records = simulate_partie(table.partie.rules, number, "heuristic")
         Donne.objects.bulk_create(
             Donne.from_entry(entry_of_record(r), partie=table.partie, number=n, confirmed=n > 1)
             for n, r in enumerate(records, start=1)

@@ -32,7 +32,7 @@ def progress(round_: Round) -> list[TableProgress]:
         TableProgress(
             table=t,
             entered=entered,
-            pending=sum(1 for d in t.partie.donnes.all() if not d.confirmed),
+            pending=len(t.partie.adapter.pending(t.partie)),
             finished=finished,
             late=not finished and entered <= middle - 2,
             score=score,
@@ -43,8 +43,6 @@ def progress(round_: Round) -> list[TableProgress]:
 
 def state(partie) -> tuple[int, bool, str]:
     """Rounds (donnes) entered, whether the partie is over, and its score in a few words."""
-    if partie.is_roimat:
-        sheet = partie.sheet
-        return sheet.counted, sheet.finished, f"N/S {sheet.total_ns} · O/E {sheet.total_oe}"
-    sheet = partie.game_sheet
-    return len(sheet.scores), sheet.finished, " · ".join(map(str, sheet.totals))
+    adapter = partie.adapter
+    score = " · ".join(f"{side.label} {side.total}" for side in adapter.sides(partie))
+    return adapter.counted(partie), partie.sheet.finished, score

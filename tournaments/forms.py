@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.games import GAMES
+from scoring import registry
 from scoring.models import Partie, Player
 from tournaments.engine.standings import METRICS
 
@@ -22,10 +22,7 @@ class PlayerForm(forms.ModelForm):
 class TournamentForm(forms.ModelForm):
     """A new tournament: date, place, rules, format, rounds, ranking."""
 
-    game = forms.ChoiceField(
-        label=gettext_lazy("game"),
-        choices=[("roimat", "Roimat"), *((key, game.name) for key, game in GAMES.items())],
-    )
+    game = forms.ChoiceField(label=gettext_lazy("game"), choices=registry.choices)
     variant = forms.ChoiceField(label=gettext_lazy("rules"), choices=Partie.Variant.choices)
 
     class Meta:
@@ -37,16 +34,17 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         game = cleaned.get("game")
-        if game and game != "roimat":
+        adapter = registry.get(game) if game else None
+        if adapter is not None and not adapter.partners:
             if cleaned.get("format") != Tournament.Format.INDIVIDUAL:
                 self.add_error("format", _("Games without partners are played individually."))
-            low, high = GAMES[game].seats
+            low, high = adapter.table_sizes
             size = cleaned.get("table_size")
             if size is not None and not low <= size <= high:
                 self.add_error(
                     "table_size",
                     _("%(game)s is played by %(low)s to %(high)s.")
-                    % {"game": GAMES[game].name, "low": low, "high": high},
+                    % {"game": adapter.name, "low": low, "high": high},
                 )
         return cleaned
 

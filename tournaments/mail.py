@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.exports.tabular import table_pdf
-from scoring.models import Player
+from scoring.models import Partie, Player
 from tournaments.models import SentMessage, Tournament
 from tournaments.rankings import ranking_table
 from tournaments.services import with_ranking_data
@@ -29,8 +29,6 @@ class SendReport:
 
 def evening_parties(tournament: Tournament, player: Player | None = None):
     """The tournament's parties (of one player when given), with what their sheets need."""
-    from scoring.models import Partie
-
     parties = Partie.objects.filter(tournament_table__round__tournament=tournament)
     if player is not None:
         parties = parties.filter(seats__player=player)

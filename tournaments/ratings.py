@@ -4,26 +4,19 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from scoring.games import GAMES
 from scoring.models import Partie
 from tournaments.engine.rating import Skill, places_of, rate
 from tournaments.models import Rating, RatingHistory
 
 
 def teams_and_places(partie: Partie):
-    """(teams of player ids, places) of a finished partie; None while it goes on."""
-    if partie.is_roimat:
-        sheet = partie.sheet
-        if not sheet.finished:
-            return None
-        seats = {s.seat: s.player_id for s in partie.seats.all()}
-        teams = [[seats["N"], seats["S"]], [seats["E"], seats["O"]]]
-        return teams, places_of([sheet.total_ns, sheet.total_oe])
-    sheet = partie.game_sheet
-    if not sheet.finished:
+    """(teams of player ids, places) of a finished partie (``GameAdapter.outcome``); None
+    while it goes on."""
+    outcome = partie.adapter.outcome(partie)
+    if outcome is None:
         return None
-    teams = [[p.pk] for p in partie.players_in_order]
-    return teams, places_of(sheet.totals, GAMES[partie.game].higher_wins)
+    teams, scores = outcome
+    return teams, places_of(scores)
 
 
 def on_partie_changed(sender, partie: Partie, **kwargs) -> None:

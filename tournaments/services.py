@@ -10,12 +10,8 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.games import GAMES
-from scoring.games.notation import GameSheetInput
-from scoring.models import Donne, Partie, Player, PlayerResult
-from scoring.roimat.notation import SheetInput
-from scoring.roimat.rules import RuleSet
-from scoring.services import after_change, game_partie_create, partie_create
+from scoring import registry
+from scoring.models import Donne, Player, PlayerResult, Seat
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
 from tournaments.models import Registration, Round, Table, Tournament
@@ -25,11 +21,6 @@ SEATS = ("N", "E", "S", "O")
 
 class TournamentError(Exception):
     """A director's action that cannot be done now; the message says why, for the page."""
-
-
-def rules_of(tournament: Tournament) -> RuleSet:
-    """The tournament's rules for its parties."""
-    return RuleSet(variant=tournament.variant, rounding=tournament.rounding)
 
 
 def present(tournament: Tournament) -> list[Registration]:
@@ -93,7 +84,7 @@ def draw(tournament: Tournament, number: int) -> seating.Round:
         ranked = [s.entrant for s in standings(tournament, entrants=pairs)]
         return seating.pairs_round(*seating.swiss_pairs(ranked, history, rng))
     players = [r.player_id for r in registrations]
-    if tournament.game != "roimat":
+    if not registry.get(tournament.game).partners:
         return draw_groups(tournament, players, rng)
     if len(players) < 4:
         raise TournamentError(_("At least four players must be present."))
@@ -113,7 +104,7 @@ def draw_groups(tournament: Tournament, players: list[int], rng) -> seating.Roun
     """Tables of a game without partners (Roi, Römer, Rumoli, Differenzler): sizes within
     the game's, near the tournament's table size; when not everyone can sit, the fewest sit
     out, in turn; players meet new players when they can."""
-    low, high = GAMES[tournament.game].seats
+    low, high = registry.get(tournament.game).table_sizes
     history = seating.History()
     for round_ in tournament.rounds_set.prefetch_related("tables__partie__seats", "sit_out"):
         tables = tuple(
@@ -134,11 +125,6 @@ def draw_groups(tournament: Tournament, players: list[int], rng) -> seating.Roun
     return seating.Round(drawn.tables, tuple(sit_out))
 
 
-def table_finished(partie: Partie) -> bool:
-    """Whether a table's partie is over, whatever the game."""
-    return partie.sheet.finished if partie.is_roimat else partie.game_sheet.finished
-
-
 def start_round(*, tournament: Tournament, created_by=None) -> Round:
     """Draw the next round and create its tables and parties.
 
@@ -153,7 +139,7 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
             raise TournamentError(_("The tournament is closed."))
         if number > tournament.rounds:
             raise TournamentError(_("All the rounds have been drawn."))
-        if last and any(not table_finished(t.partie) for t in last.tables.all()):
+        if last and any(not t.partie.sheet.finished for t in last.tables.all()):
             raise TournamentError(_("A table of the current round has not finished."))
         if last and Donne.objects.filter(partie__tournament_table__round=last,
                                          confirmed=False).exists():  # fmt: skip
@@ -161,30 +147,17 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
         drawn = draw(tournament, number)
         round_ = Round.objects.create(tournament=tournament, number=number)
         players = Player.objects.in_bulk([p for t in drawn.tables for p in t.seats])
+        adapter = registry.get(tournament.game)
+        options = adapter.tournament_options(tournament)
         for table in drawn.tables:
-            if tournament.game != "roimat":
-                sheet = GameSheetInput(
-                    game=tournament.game,
-                    players=tuple(players[p].name for p in table.seats),
-                    rounds=(),
-                    options=dict(tournament.game_options or {}),
-                    date=tournament.date,
-                    place=tournament.place,
-                    table=f"{number}.{table.number}",
-                )
-                partie = game_partie_create(sheet=sheet, created_by=created_by)
-                Table.objects.create(round=round_, number=table.number, partie=partie)
-                continue
-            seated = {seat: players[p] for seat, p in zip(SEATS, table.seats, strict=True)}
-            sheet = SheetInput(
-                rules=rules_of(tournament),
-                players={seat: p.name for seat, p in seated.items()},
-                donnes=(),
+            partie = adapter.new_partie(
+                players=[players[p] for p in table.seats],
+                options=options,
                 date=tournament.date,
                 place=tournament.place,
                 table=f"{number}.{table.number}",
+                created_by=created_by,
             )
-            partie = partie_create(sheet=sheet, players=seated, created_by=created_by)
             Table.objects.create(round=round_, number=table.number, partie=partie)
         round_.sit_out.set(drawn.sit_out)
     return round_
@@ -241,8 +214,6 @@ def swap_seats(*, round_: Round, first, second) -> None:
 
     Raises ``TournamentError`` once a donne is entered, or for a player not in the round.
     """
-    from scoring.models import Seat
-
     with transaction.atomic():
         if Donne.objects.filter(partie__tournament_table__round=round_).exists():
             raise TournamentError(_("The round has started: players can no longer be swapped."))
@@ -272,17 +243,8 @@ def swap_seats(*, round_: Round, first, second) -> None:
 
 
 def play_round_simulated(round_: Round, seed: int) -> None:
-    """Fill every table of the round with a partie played by the rules engine's heuristic
-    players (demo data, ``simulate_tournament``)."""
-    from scoring.roimat.record import entry_of_record
-    from scoring.roimat.simulate import simulate_partie
-
-    rules = rules_of(round_.tournament)
+    """Fill every table of the round with a partie played by the engine's simulated players
+    (demo data, ``simulate_tournament``), for the games that have a simulation."""
+    adapter = registry.get(round_.tournament.game)
     for table in round_.tables.select_related("partie"):
-        records = simulate_partie(rules, seed + 100 * round_.number + table.number,
-                                  "heuristic", 0.01)  # fmt: skip
-        Donne.objects.bulk_create(
-            Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
-            for n, r in enumerate(records, start=1)
-        )
-        after_change(table.partie)
+        adapter.simulate(table.partie, seed + 100 * round_.number + table.number)

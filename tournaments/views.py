@@ -3,8 +3,6 @@ plans, the live ranking, the room screen, and each table's entry page opened by 
 
 from __future__ import annotations
 
-from collections import Counter
-
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,19 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from scoring import registry
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
 from scoring.exports.tabular import table_pdf, table_xlsx
-from scoring.forms import DonneForm
-from scoring.game_forms import GameRoundForm
-from scoring.games.base import InvalidGameSheet
-from scoring.messages import game_sheet_error_message
-from scoring.models import Donne, Partie, Player
-from scoring.roimat.partie import next_dealer
-from scoring.roimat.stats import player_stats
-from scoring.services import EntryConflict, donne_confirm, game_round_record
+from scoring.models import Partie, Player
+from scoring.registry import SheetRefused
 from scoring.tables import PartieTable
-from scoring.views import record_form
 
 from .console import progress
 from .engine.league import movement
@@ -133,7 +125,7 @@ def table_rows(request, round_: Round) -> list[dict]:
     ):
         url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
         partie = table.partie
-        seats = "NESO" if partie.is_roimat else sorted(partie.players_by_seat)
+        seats = partie.adapter.seats(partie)
         rows.append({
             "table": table,
             "seats": [(s, partie.players_by_seat.get(s)) for s in seats],
@@ -196,61 +188,47 @@ def room_screen(request, pk: int):
 def table_entry(request, code: str):
     """A table's entry page, opened by its code without an account, for its round only.
 
-    A player enters the donne (it is pending); a player of the other team confirms it with a
-    tap on the same phone.
+    A player enters the next donne or round with the game's form (its adapter's); where the
+    game asks for it, a player of the other team confirms a pending donne with a tap on the
+    same phone.
     """
     table = get_object_or_404(Table.objects.select_related("partie", "round__tournament"),
                               code=code.upper())  # fmt: skip
     partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
         pk=table.partie_id
     )
+    adapter = partie.adapter
     latest = table.round.tournament.rounds_set.order_by("-number").first()
     open_for_entry = latest == table.round and not table.round.tournament.finished
-    if not partie.is_roimat:
-        return game_table_entry(request, table, partie, open_for_entry)
     form = None
-    if open_for_entry and not partie.sheet.finished:
-        initial = {"dealer": next_dealer(partie.entries())}
+    if open_for_entry:
         data = request.POST if request.POST.get("action") == "enter" else None
-        form = DonneForm(data, partie=partie, initial=initial, ask_seat=True)
-        if data is not None and form.is_valid():
-            seat = form.cleaned_data["entered_seat"]
-            author = f"{_('table')} {table.number} · {partie.players_by_seat.get(seat)} ({seat})"
-            donne = record_form(form, None, author=author, confirmed=False, seat=seat)
-            if donne is not None:
-                messages.success(request, _("Donne %(n)s entered: the other team confirms it.")
-                                 % {"n": donne.number})  # fmt: skip
+        form = adapter.table_form(partie, data)
+        if data is not None and form is not None and form.is_valid():
+            try:
+                done = adapter.table_record(form, author=f"{_('table')} {table.number}")
+            except SheetRefused as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, done)
                 return redirect("tournaments:table_entry", code=table.code)
-    pending = [d for d in partie.donnes.all() if not d.confirmed]
     return render(request, "tournaments/table_entry.html", {
-        "table": table, "partie": partie, "sheet": partie.sheet, "form": form,
-        "open_for_entry": open_for_entry, "ns_names": partie.team_names("ns"),
-        "oe_names": partie.team_names("oe"),
-        "pending": [(d, confirm_choices(partie, d)) for d in pending],
+        "table": table, "partie": partie, "adapter": adapter, "form": form,
+        "sides": adapter.sides(partie), "counted": adapter.counted(partie),
+        "finished": partie.sheet.finished, "pending": adapter.pending(partie),
     })  # fmt: skip
-
-
-def confirm_choices(partie, donne) -> list[tuple[str, str]]:
-    """The players who may confirm a pending donne: the other team's."""
-    names = partie.players_by_seat
-    seats = [s for s in "NESO" if not donne.entered_seat or (s in "NS") != (
-        donne.entered_seat in "NS")]  # fmt: skip
-    return [(s, f"{names.get(s)} ({s})") for s in seats]
 
 
 @require_POST
 def table_confirm(request, code: str, number: int):
     """A player of the other team confirms a pending donne."""
-    table = get_object_or_404(Table, code=code.upper())
-    donne = get_object_or_404(Donne, partie_id=table.partie_id, number=number)
-    seat = request.POST.get("seat", "")
-    if seat not in dict(confirm_choices(table.partie, donne)):
-        messages.error(request, _("A player of the other team confirms the donne."))
-        return redirect("tournaments:table_entry", code=table.code)
-    name = table.partie.players_by_seat.get(seat)
+    table = get_object_or_404(Table.objects.select_related("partie"), code=code.upper())
+    partie = table.partie
     try:
-        donne_confirm(donne=donne, seat=seat, author=f"{_('table')} {table.number} · {name}")
-    except EntryConflict as error:
+        partie.adapter.confirm(
+            partie, number, request.POST.get("seat", ""), author=f"{_('table')} {table.number}"
+        )
+    except SheetRefused as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("Donne %(n)s confirmed.") % {"n": number})
@@ -286,29 +264,6 @@ def _export(kind, title, heading, headers, rows, name) -> HttpResponse:
     response = HttpResponse(content, content_type=type_)
     response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
     return response
-
-
-def game_table_entry(request, table: Table, partie: Partie, open_for_entry: bool):
-    """A table of a game without partners: each round is entered on the table's phone."""
-    sheet = partie.game_sheet
-    form = None
-    if open_for_entry and not sheet.finished:
-        number = len(sheet.scores) + 1
-        form = GameRoundForm(request.POST or None, partie=partie, number=number)
-        if request.method == "POST" and form.is_valid():
-            try:
-                game_round_record(partie=partie, entries=form.cleaned_data["entries"])
-            except InvalidGameSheet as error:
-                form.add_error(None, game_sheet_error_message(error))
-            else:
-                messages.success(request, _("Round %(n)s recorded.") % {"n": number})
-                return redirect("tournaments:table_entry", code=table.code)
-    names = [str(p) for p in partie.players_in_order]
-    return render(request, "tournaments/game_table_entry.html", {
-        "table": table, "partie": partie, "form": form, "open_for_entry": open_for_entry,
-        "totals": list(zip(names, sheet.totals, strict=True)), "finished": sheet.finished,
-        "played": len(sheet.scores),
-    })  # fmt: skip
 
 
 def season_list(request):
@@ -383,16 +338,12 @@ def player_detail(request, pk: int):
         .prefetch_related("seats__player", "donnes", "game_rounds")
         .order_by("-played_on", "-id")
     )
-    roimat, partners, opponents = [], Counter(), Counter()
-    for partie in parties:
-        if not partie.is_roimat:
-            continue
-        seats = {s.seat: s.player for s in partie.seats.all()}
-        mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
-        team = "ns" if mine in "NS" else "oe"
-        roimat.append((partie.sheet, team))
-        partners.update([seats[{"N": "S", "S": "N", "E": "O", "O": "E"}[mine]].name])
-        opponents.update(p.name for seat, p in seats.items() if (seat in "NS") != (team == "ns"))
+    figures = []
+    for adapter in registry.REGISTRY.values():
+        of_game = [p for p in parties if p.game == adapter.key]
+        found = adapter.player_figures(player, of_game) if of_game else None
+        if found is not None:
+            figures.append({"name": adapter.name, **found})
     history = list(player.rating_history.order_by("played_on", "partie_id"))
     chart = ""
     if len(history) > 1:
@@ -401,8 +352,7 @@ def player_detail(request, pk: int):
     table = PartieTable(parties[:100])
     RequestConfig(request, paginate={"per_page": 20}).configure(table)
     return render(request, "tournaments/player.html", {
-        "player": player, "stats": player_stats(roimat), "table": table,
-        "partners": partners.most_common(8), "opponents": opponents.most_common(8),
+        "player": player, "figures": figures, "table": table,
         "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
         "chart": chart,
         "evenings": player.registrations.select_related("tournament").order_by(

@@ -1,61 +1,97 @@
-"""The commands of the other games, one pair per game: ``<game>_sheet FILE.json`` (like
-``roimat_sheet``) and ``<game>_simulate``."""
+"""The commands of every registered game: ``sheet GAME FILE.json`` (and its ``<game>_sheet``
+alias for each of the club's games), and ``<game>_simulate`` for the games of individual
+players that have a simulation."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
+from scoring import registry
 from scoring.games import GAMES
-from scoring.games.base import InvalidGameSheet, compute
-from scoring.games.notation import computed_to_dict, game_sheet_to_dict, parse_game_sheet
+from scoring.games.notation import game_sheet_to_dict
 from scoring.games.simulate import simulate_sheet
-from scoring.management.commands.roimat_sheet import bad_input, read_json, write_outputs
-from scoring.messages import game_sheet_error_message
 from scoring.services import game_partie_create
 
 
-class GameSheetCommand(BaseCommand):
-    """Compute a sheet of ``game`` (JSON) and print the computed sheet; ``--pdf``, ``--xlsx``
-    write the exports, ``--save`` stores the partie. A bad sheet exits with status 2 and one
-    line naming the round, the player and the field, and writes nothing."""
+def bad_input(message: str) -> CommandError:
+    """The error for input the command cannot use: exit status 2."""
+    return CommandError(message, returncode=2)
+
+
+def read_json(path: str):
+    """Decoded JSON from ``path`` (``-`` for stdin); raises CommandError (status 2)."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise bad_input(f"{path}: {error}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise bad_input(f"{path}: not JSON (line {error.lineno}): {error.msg}") from None
+
+
+def write_outputs(outputs: dict[str, bytes]) -> None:
+    """Write each export to its path, after checking every folder exists (so a bad path
+    writes nothing); raises CommandError (status 2)."""
+    for path in outputs:
+        if not Path(path).parent.is_dir():
+            raise bad_input(f"{path}: no such folder")
+    for path, content in outputs.items():
+        Path(path).write_bytes(content)
+
+
+class SheetCommand(BaseCommand):
+    """Compute a score sheet of ``game`` (JSON) with the game's adapter and print the computed
+    sheet; ``--pdf``, ``--xlsx`` write the exports, ``--save`` stores the partie. A bad sheet
+    exits with status 2 and one line naming the donne or round and the field, and writes
+    nothing. With ``game`` empty the game is the command's first argument (``sheet GAME``)."""
 
     game = ""
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="the sheet, JSON (- for standard input)")
-        parser.add_argument("--pdf", metavar="PATH")
-        parser.add_argument("--xlsx", metavar="PATH")
-        parser.add_argument("--save", action="store_true")
+        if not self.game:
+            parser.add_argument("game", help="the game's key: " + ", ".join(registry.REGISTRY))
+        parser.add_argument("file", help="the score sheet, JSON (- for standard input)")
+        parser.add_argument("--pdf", metavar="PATH", help="write the sheet as PDF")
+        parser.add_argument("--xlsx", metavar="PATH", help="write the sheet as Excel")
+        parser.add_argument("--save", action="store_true", help="store the partie")
 
     def handle(self, *args, **options):
+        key = self.game or options["game"]
+        if key not in registry.REGISTRY:
+            raise bad_input(f"game: {key!r}, not one of {', '.join(registry.REGISTRY)}")
+        adapter = registry.get(key)
         data = read_json(options["file"])
+        if isinstance(data, dict) and data.get("game", "roimat") != key:
+            raise bad_input(f"game: {data.get('game', 'roimat')!r}, not {key!r}")
         try:
-            sheet = parse_game_sheet(data)
-            if sheet.game != self.game:
-                raise bad_input(f"game: {sheet.game!r}, not {self.game!r}")
-            computed = compute(GAMES[self.game], len(sheet.players), sheet.rounds, sheet.options)
-        except InvalidGameSheet as error:
-            raise bad_input(game_sheet_error_message(error, list(sheet_players(data)))) from None
+            sheet = adapter.read_sheet(data)
+        except registry.SheetRefused as error:
+            raise bad_input(str(error)) from None
         outputs = {}
-        if options["pdf"]:
-            outputs[options["pdf"]] = game_sheet_pdf(sheet, computed, settings.CLUB_NAME)
-        if options["xlsx"]:
-            outputs[options["xlsx"]] = game_sheet_xlsx(sheet, computed, settings.CLUB_NAME)
+        if options["pdf"] or options["xlsx"]:
+            pdf, xlsx = adapter.sheet_documents(sheet, settings.CLUB_NAME)
+            outputs = {path: doc for path, doc in ((options["pdf"], pdf), (options["xlsx"], xlsx))
+                       if path}  # fmt: skip
         write_outputs(outputs)
         if options["save"]:
-            partie = game_partie_create(sheet=sheet)
+            partie = adapter.import_sheet(sheet)
             self.stderr.write(f"saved as partie {partie.pk}")
-        self.stdout.write(json.dumps(computed_to_dict(computed), ensure_ascii=False, indent=1))
+        computed = adapter.computed_dict(sheet)
+        self.stdout.write(json.dumps(computed, ensure_ascii=False, indent=1))
 
 
-def sheet_players(data) -> list[str]:
-    players = data.get("players") if isinstance(data, dict) else None
-    return [str(p) for p in players] if isinstance(players, list) else []
+def sheet_command(game: str) -> type[SheetCommand]:
+    """The ``<game>_sheet`` command of one game."""
+    name = registry.get(game).name
+    return type("Command", (SheetCommand,), {
+        "game": game, "help": f"Compute a {name} score sheet (JSON); optionally export or store it."
+    })  # fmt: skip
 
 
 class GameSimulateCommand(BaseCommand):

@@ -1,8 +1,5 @@
-"""``manage.py differenzler_sheet FILE.json``: compute a Differenzler sheet."""
+"""``manage.py differenzler_sheet FILE.json``: the same as ``sheet differenzler FILE.json``."""
 
-from scoring.management.game_commands import GameSheetCommand
+from scoring.management.game_commands import sheet_command
 
-
-class Command(GameSheetCommand):
-    help = "Compute a differenzler score sheet (JSON); optionally export or store it."
-    game = "differenzler"
+Command = sheet_command("differenzler")

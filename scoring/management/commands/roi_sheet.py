@@ -1,8 +1,5 @@
-"""``manage.py roi_sheet FILE.json``: compute a roi sheet (see ``GameSheetCommand``)."""
+"""``manage.py roi_sheet FILE.json``: the same as ``sheet roi FILE.json``."""
 
-from scoring.management.game_commands import GameSheetCommand
+from scoring.management.game_commands import sheet_command
 
-
-class Command(GameSheetCommand):
-    help = "Compute a roi score sheet (JSON); optionally export or store it."
-    game = "roi"
+Command = sheet_command("roi")

@@ -1,8 +1,5 @@
-"""``manage.py romer_sheet FILE.json``: compute a romer sheet (see ``GameSheetCommand``)."""
+"""``manage.py romer_sheet FILE.json``: the same as ``sheet romer FILE.json``."""
 
-from scoring.management.game_commands import GameSheetCommand
+from scoring.management.game_commands import sheet_command
 
-
-class Command(GameSheetCommand):
-    help = "Compute a romer score sheet (JSON); optionally export or store it."
-    game = "romer"
+Command = sheet_command("romer")

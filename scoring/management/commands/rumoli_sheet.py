@@ -1,8 +1,5 @@
-"""``manage.py rumoli_sheet FILE.json``: compute a rumoli sheet (see ``GameSheetCommand``)."""
+"""``manage.py rumoli_sheet FILE.json``: the same as ``sheet rumoli FILE.json``."""
 
-from scoring.management.game_commands import GameSheetCommand
+from scoring.management.game_commands import sheet_command
 
-
-class Command(GameSheetCommand):
-    help = "Compute a rumoli score sheet (JSON); optionally export or store it."
-    game = "rumoli"
+Command = sheet_command("rumoli")

@@ -1,0 +1,264 @@
+"""Roimat on the site: two teams of partners, N/S and O/E, donne by donne (ROIMAT.md).
+
+The rules engine is ``scoring.roimat``; the donnes are ``Donne`` rows; the Table de marque's
+pages are in ``scoring.views``; at a tournament table a player enters the donne and a player
+of the other team confirms it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import services
+from scoring.exports.layout import result_line
+from scoring.exports.pdf import sheet_pdf
+from scoring.exports.xlsx import sheet_xlsx
+from scoring.forms import DonneForm
+from scoring.messages import sheet_error_message
+from scoring.models import Donne, Partie, PlayerResult
+from scoring.registry import GameAdapter, Pending, SheetRefused, Side
+from scoring.roimat.notation import SheetInput, parse_sheet, sheet_to_dict
+from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
+from scoring.roimat.record import entry_of_record
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.seats import SEATS, team_of
+from scoring.roimat.simulate import simulate_partie
+from scoring.roimat.stats import player_stats
+
+TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
+PARTNER = {"N": "S", "S": "N", "E": "O", "O": "E"}
+
+
+class RoimatAdapter(GameAdapter):
+    """Roimat: see the module docstring."""
+
+    key = "roimat"
+    name = "Roimat"
+    partners = True
+    table_sizes = (4, 4)
+    entry_name = gettext_lazy("Donne")
+    entry_template = "scoring/_donne_entry.html"
+    entry_class = "donne-form"
+    entry_script = "js/donne-form.js"
+
+    # -- the computed sheet
+
+    def compute(self, partie: Partie) -> Sheet:
+        return compute_sheet(partie.entries(), partie.rules)
+
+    def counted(self, partie: Partie) -> int:
+        return partie.sheet.counted
+
+    def players_text(self, partie: Partie) -> str:
+        return f"{partie.team_names('ns')} / {partie.team_names('oe')}"
+
+    def score_text(self, partie: Partie) -> str:
+        return f"{partie.sheet.total_ns} / {partie.sheet.total_oe}"
+
+    def winners_text(self, partie: Partie) -> str | None:
+        sheet = partie.sheet
+        if not sheet.finished:
+            return None
+        return partie.team_names(sheet.winner) if sheet.winner else ""
+
+    def label(self, partie: Partie) -> str:
+        return f"Roimat — {partie.get_variant_display()}"
+
+    def results(self, partie: Partie) -> list[PlayerResult]:
+        sheet = partie.sheet
+        if not sheet.counted:
+            return []
+        seats = {s.seat: s.player_id for s in partie.seats.all()}
+        return [
+            PlayerResult(
+                partie=partie,
+                player_id=seats[seat],
+                team=team,
+                points=sheet.total(team),
+                against=sheet.total(other),
+                counted=sheet.counted,
+                finished=sheet.finished,
+            )
+            for team, other, pair in TEAMS
+            for seat in pair
+            if seat in seats
+        ]
+
+    def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
+        sheet = partie.sheet
+        if not sheet.finished:
+            return None
+        seats = {s.seat: s.player_id for s in partie.seats.all()}
+        teams = [[seats["N"], seats["S"]], [seats["E"], seats["O"]]]
+        return teams, [sheet.total_ns, sheet.total_oe]
+
+    def sides(self, partie: Partie) -> list[Side]:
+        sheet = partie.sheet
+        return [
+            Side("N/S", partie.team_names("ns"), sheet.total_ns),
+            Side("O/E", partie.team_names("oe"), sheet.total_oe),
+        ]
+
+    def seats(self, partie: Partie) -> list[str]:
+        return list(SEATS)
+
+    # -- documents
+
+    def sheet_dict(self, partie: Partie) -> dict[str, Any]:
+        return sheet_to_dict(partie.to_sheet_input())
+
+    def pdf(self, partie: Partie) -> bytes:
+        return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
+
+    def xlsx(self, partie: Partie) -> bytes:
+        return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
+
+    def result_text(self, partie: Partie) -> str:
+        players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+        return result_line(partie.sheet, players)
+
+    def read_sheet(self, data: Any) -> SheetInput:
+        try:
+            sheet = parse_sheet(data)
+            compute_sheet(sheet.donnes, sheet.rules)
+        except InvalidSheet as error:
+            raise SheetRefused(sheet_error_message(error)) from None
+        return sheet
+
+    def computed_dict(self, sheet: SheetInput) -> dict[str, Any]:
+        return compute_sheet(sheet.donnes, sheet.rules).as_dict()
+
+    def sheet_documents(self, sheet: SheetInput, club: str) -> tuple[bytes, bytes]:
+        computed = compute_sheet(sheet.donnes, sheet.rules)
+        return sheet_pdf(sheet, computed, club), sheet_xlsx(sheet, computed, club)
+
+    def import_sheet(self, sheet: SheetInput, created_by: Any = None) -> Partie:
+        return services.partie_import(sheet=sheet, created_by=created_by)
+
+    # -- pages
+
+    def new_partie_url(self) -> str:
+        return reverse("scoring:partie_create")
+
+    def detail(self, request, partie):
+        from scoring.views import roimat_detail
+
+        return roimat_detail(request, partie)
+
+    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> DonneForm | None:
+        if partie.sheet.finished:
+            return None
+        initial = {"dealer": next_dealer(partie.entries())}
+        return DonneForm(data, partie=partie, initial=initial, ask_seat=True)
+
+    def table_record(self, form: DonneForm, *, author: str) -> str:
+        seat = form.cleaned_data["entered_seat"]
+        name = form.partie.players_by_seat.get(seat)
+        donne = record_donne(
+            form, None, author=f"{author} · {name} ({seat})", confirmed=False, seat=seat
+        )
+        return _("Donne %(n)s entered: the other team confirms it.") % {"n": donne.number}
+
+    def pending(self, partie: Partie) -> list[Pending]:
+        names = partie.players_by_seat
+        return [
+            Pending(donne.number, donne_summary(partie, donne), [
+                (s, f"{names.get(s)} ({s})") for s in SEATS
+                if not donne.entered_seat or team_of(s) != team_of(donne.entered_seat)
+            ])
+            for donne in partie.donnes.all()
+            if not donne.confirmed
+        ]  # fmt: skip
+
+    def confirm(self, partie: Partie, number: int, seat: str, author: str) -> None:
+        pending = next((p for p in self.pending(partie) if p.number == number), None)
+        if pending is None or seat not in dict(pending.choices):
+            raise SheetRefused(_("A player of the other team confirms the donne."))
+        donne = Donne.objects.get(partie=partie, number=number)
+        name = partie.players_by_seat.get(seat)
+        try:
+            services.donne_confirm(donne=donne, seat=seat, author=f"{author} · {name}")
+        except services.EntryConflict as error:
+            raise SheetRefused(str(error)) from None
+
+    def player_figures(self, player, parties: Sequence[Partie]) -> dict[str, Any] | None:
+        sheets, partners, opponents = [], Counter(), Counter()
+        for partie in parties:
+            seats = {s.seat: s.player for s in partie.seats.all()}
+            mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
+            sheets.append((partie.sheet, team_of(mine)))
+            partners.update([seats[PARTNER[mine]].name])
+            opponents.update(p.name for seat, p in seats.items() if team_of(seat) != team_of(mine))
+        return {
+            "template": "scoring/_roimat_player.html",
+            "stats": player_stats(sheets),
+            "partners": partners.most_common(8),
+            "opponents": opponents.most_common(8),
+        }
+
+    # -- evenings
+
+    def tournament_options(self, tournament) -> dict[str, Any]:
+        return {"variant": tournament.variant, "rounding": tournament.rounding}
+
+    def new_partie(self, *, players, options, date, place="", table="", created_by=None):
+        seated = dict(zip(SEATS, players, strict=True))
+        sheet = SheetInput(
+            rules=RuleSet(**options),
+            players={seat: p.name for seat, p in seated.items()},
+            donnes=(),
+            date=date,
+            place=place,
+            table=table,
+        )
+        return services.partie_create(sheet=sheet, players=seated, created_by=created_by)
+
+    def simulate(self, partie: Partie, seed: int) -> bool:
+        records = simulate_partie(partie.rules, seed, "heuristic", 0.01)
+        Donne.objects.bulk_create(
+            Donne.from_entry(entry_of_record(r), partie=partie, number=n)
+            for n, r in enumerate(records, start=1)
+        )
+        services.after_change(partie)
+        return True
+
+
+def donne_summary(partie: Partie, donne: Donne) -> str:
+    """A pending donne in words, for the other team to check before it counts."""
+    names = partie.players_by_seat
+    parts = [
+        _("dealer %(name)s") % {"name": names.get(donne.dealer, donne.dealer)},
+        _("trump %(colour)s") % {"colour": donne.get_trump_display()},
+        _("N/S %(plis)s plis, %(points)s points")
+        % {"plis": donne.plis_ns, "points": donne.points_ns},
+    ]
+    if donne.roi_au_bout:
+        parts.append(_("Roi au bout"))
+    return ", ".join(parts)
+
+
+def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:
+    """Store the valid form's donne (new when ``number`` is None); raises ``SheetRefused``
+    when the sheet refuses it or another phone got there first."""
+    data = form.cleaned_data
+    try:
+        return services.donne_record(
+            partie=form.partie,
+            entry=form.entry(),
+            number=number,
+            key=data.get("key") or "",
+            expected=data.get("expected"),
+            version=data.get("version"),
+            **fields,
+        )
+    except InvalidSheet as error:
+        raise SheetRefused(sheet_error_message(error)) from None
+    except services.EntryConflict as error:
+        raise SheetRefused(str(error)) from None

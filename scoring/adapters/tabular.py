@@ -1,0 +1,235 @@
+"""The games of individual players' counts on the site: each round, each player's numbers.
+
+Roi, Römer, Rumoli and Differenzler are plain-Python ``scoring.games.base.Game`` rules; this
+one adapter puts any such game on the site (its rounds are ``GameRound`` rows, its pages are
+in ``scoring.game_views``). ``register_game`` registers a game with it, in the engine's
+catalogue (``scoring.games.GAMES``) and in the site's registry.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import services
+from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
+from scoring.game_forms import GameRoundForm
+from scoring.games import GAMES
+from scoring.games.base import Game, GameSheet, InvalidGameSheet, compute
+from scoring.games.notation import (
+    GameSheetInput,
+    computed_to_dict,
+    game_sheet_to_dict,
+    parse_game_sheet,
+)
+from scoring.games.simulate import SIMULATIONS
+from scoring.messages import game_sheet_error_message
+from scoring.models import GameRound, Partie, PlayerResult
+from scoring.registry import GameAdapter, SheetRefused, register
+
+#: A rule option offered on the new-partie form: key, label, and a function making its field.
+OptionField = tuple[str, Any, Callable[[], forms.Field]]
+
+
+class TabularAdapter(GameAdapter):
+    """A ``Game`` of individual players on the site.
+
+    - ``options``: the rule options of the new-partie form (``OptionField``);
+    - ``card_fields``: fields typed as cards ``colour:value`` (Römer's teams);
+    - ``complete``: (field, function, refusal) when one player's value may be left blank and
+      computed from the others' by ``function`` (which raises ``ValueError`` with ``refusal``
+      shown): Differenzler's points, what remains of 157;
+    - ``hint``: a line under the entry form.
+    """
+
+    partners = False
+    entry_name = gettext_lazy("Round")
+    entry_template = "scoring/_game_round_fields.html"
+    entry_class = "game-round"
+    entry_script = "js/game-round.js"
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        options: Sequence[OptionField] = (),
+        card_fields: Sequence[str] = (),
+        complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
+        hint: Any = "",
+    ):
+        self.game = game
+        self.key, self.name, self.table_sizes = game.key, game.name, game.seats
+        self.options = list(options)
+        self.card_fields = frozenset(card_fields)
+        self.complete = complete
+        self.hint = hint
+
+    # -- the computed sheet
+
+    def compute(self, partie: Partie) -> GameSheet:
+        rounds = [r.entries for r in partie.game_rounds.all()]
+        return compute(self.game, len(partie.players_in_order), rounds, partie.options)
+
+    def counted(self, partie: Partie) -> int:
+        return len(partie.sheet.scores)
+
+    def names(self, partie: Partie) -> list[str]:
+        return [str(p) for p in partie.players_in_order]
+
+    def players_text(self, partie: Partie) -> str:
+        return ", ".join(self.names(partie))
+
+    def score_text(self, partie: Partie) -> str:
+        return " / ".join(str(t) for t in partie.sheet.totals)
+
+    def winners_text(self, partie: Partie) -> str | None:
+        sheet = partie.sheet
+        if not sheet.finished:
+            return None
+        names = self.names(partie)
+        return ", ".join(names[w] for w in sheet.winners)
+
+    def scores(self, partie: Partie) -> list[int]:
+        """Each player's total, the higher the better (negated where the lowest wins)."""
+        sign = 1 if self.game.higher_wins else -1
+        return [sign * t for t in partie.sheet.totals]
+
+    def results(self, partie: Partie) -> list[PlayerResult]:
+        sheet = partie.sheet
+        if not sheet.scores:
+            return []
+        totals = self.scores(partie)
+        return [
+            PlayerResult(
+                partie=partie,
+                player_id=player.pk,
+                points=totals[index],
+                against=max(totals[:index] + totals[index + 1 :]),
+                outcome=(1.0 if index in sheet.winners else 0.0) if sheet.finished else None,
+                counted=len(sheet.scores),
+                finished=sheet.finished,
+            )
+            for index, player in enumerate(partie.players_in_order)
+        ]
+
+    def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
+        if not partie.sheet.finished:
+            return None
+        return [[p.pk] for p in partie.players_in_order], self.scores(partie)
+
+    # -- documents
+
+    def sheet_input(self, partie: Partie) -> GameSheetInput:
+        """The partie as its JSON sheet."""
+        return GameSheetInput(
+            game=partie.game,
+            players=tuple(self.names(partie)),
+            rounds=tuple(tuple(r.entries) for r in partie.game_rounds.all()),
+            options=dict(partie.options),
+            date=partie.played_on,
+            place=partie.place,
+            table=partie.table,
+        )
+
+    def sheet_dict(self, partie: Partie) -> dict[str, Any]:
+        return game_sheet_to_dict(self.sheet_input(partie))
+
+    def pdf(self, partie: Partie) -> bytes:
+        return game_sheet_pdf(self.sheet_input(partie), partie.sheet, settings.CLUB_NAME)
+
+    def xlsx(self, partie: Partie) -> bytes:
+        return game_sheet_xlsx(self.sheet_input(partie), partie.sheet, settings.CLUB_NAME)
+
+    def result_text(self, partie: Partie) -> str:
+        pairs = zip(self.names(partie), partie.sheet.totals, strict=True)
+        return " · ".join(f"{name} {total}" for name, total in pairs)
+
+    def read_sheet(self, data: Any) -> GameSheetInput:
+        try:
+            sheet = parse_game_sheet(data)
+            if sheet.game != self.key:
+                raise SheetRefused(f"game: {sheet.game!r}, not {self.key!r}")
+            self._computed(sheet)
+        except InvalidGameSheet as error:
+            players = data.get("players") if isinstance(data, dict) else None
+            names = [str(p) for p in players] if isinstance(players, list) else None
+            raise SheetRefused(game_sheet_error_message(error, names)) from None
+        return sheet
+
+    def computed_dict(self, sheet: GameSheetInput) -> dict[str, Any]:
+        return computed_to_dict(self._computed(sheet))
+
+    def sheet_documents(self, sheet: GameSheetInput, club: str) -> tuple[bytes, bytes]:
+        computed = self._computed(sheet)
+        return game_sheet_pdf(sheet, computed, club), game_sheet_xlsx(sheet, computed, club)
+
+    def _computed(self, sheet: GameSheetInput) -> GameSheet:
+        return compute(self.game, len(sheet.players), sheet.rounds, sheet.options)
+
+    def import_sheet(self, sheet: GameSheetInput, created_by: Any = None) -> Partie:
+        return services.game_partie_create(sheet=sheet, created_by=created_by)
+
+    # -- pages
+
+    def new_partie_url(self) -> str:
+        return reverse("scoring:game_partie_create", args=[self.key])
+
+    def detail(self, request, partie):
+        from scoring.game_views import game_partie_detail
+
+        return game_partie_detail(request, partie)
+
+    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> GameRoundForm | None:
+        if partie.sheet.finished:
+            return None
+        return GameRoundForm(data, partie=partie, number=self.counted(partie) + 1)
+
+    def table_record(self, form: GameRoundForm, *, author: str) -> str:
+        try:
+            services.game_round_record(partie=form.partie, entries=form.cleaned_data["entries"])
+        except InvalidGameSheet as error:
+            raise SheetRefused(game_sheet_error_message(error, self.names(form.partie))) from None
+        return _("Round %(n)s recorded.") % {"n": form.number}
+
+    # -- evenings
+
+    def tournament_options(self, tournament) -> dict[str, Any]:
+        return dict(tournament.game_options or {})
+
+    def new_partie(self, *, players, options, date, place="", table="", created_by=None):
+        sheet = GameSheetInput(
+            game=self.key,
+            players=tuple(p.name for p in players),
+            rounds=(),
+            options=dict(options),
+            date=date,
+            place=place,
+            table=table,
+        )
+        return services.game_partie_create(sheet=sheet, created_by=created_by)
+
+    def simulate(self, partie: Partie, seed: int) -> bool:
+        if self.key not in SIMULATIONS:
+            return False
+        players = len(partie.players_in_order)
+        rounds = SIMULATIONS[self.key](random.Random(seed), players, partie.options)
+        GameRound.objects.bulk_create(
+            GameRound(partie=partie, number=n, entries=list(entries))
+            for n, entries in enumerate(rounds, start=1)
+        )
+        services.after_change(partie)
+        return True
+
+
+def register_game(game: Game, **settings_: Any) -> TabularAdapter:
+    """Put ``game`` on the site: in the engine's catalogue and the registry (``settings_``
+    are ``TabularAdapter``'s keyword arguments)."""
+    GAMES[game.key] = game
+    return register(TabularAdapter(game, **settings_))  # type: ignore[return-value]

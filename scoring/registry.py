@@ -1,0 +1,237 @@
+"""The games the site knows, each registered once with its adapter.
+
+An adapter is everything the site needs of one game, behind one interface: its computed sheet
+and the words that sum it up, each player's result (for rankings, ratings and the league), its
+documents (JSON, PDF, Excel), its pages (new partie, sheet, entry at a table) and how a
+tournament seats and fills its tables. Pages, exports, commands, tournaments and the league
+ask the partie's adapter (``Partie.adapter``) and never test which game it is.
+
+The built-in games register in ``scoring.adapters`` (Roimat, then Roi, Römer, Rumoli and
+Differenzler); a sixth game registers its own adapter with ``register`` (a game of individual
+players' counts needs only its plain-Python rules and ``adapters.tabular.TabularAdapter``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django.forms import Form
+    from django.http import HttpRequest, HttpResponse
+
+    from scoring.models import Partie, Player, PlayerResult
+
+
+class SheetRefused(ValueError):
+    """A sheet or an entry the game's rules refuse; ``str()`` is one line for the user that
+    names the donne or round and the field."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An entry awaiting the other side's confirmation at a table: its ``number``, the entry
+    in words (``summary``) and who may confirm it (``choices``: seat, label)."""
+
+    number: int
+    summary: str
+    choices: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One line of a table's heading: a team or a player (``label``), the names, the total."""
+
+    label: str
+    names: str
+    total: int
+
+
+class GameAdapter(ABC):
+    """One game on the site. Subclasses set the attributes and implement the methods.
+
+    - ``key``: the game's key in URLs, JSON sheets and the ``Partie.game`` column;
+    - ``name``: its name on pages;
+    - ``partners``: True for a game of two teams of partners at the four seats N, E, S, O
+      (tournaments may then seat fixed pairs), False for individual players;
+    - ``table_sizes``: fewest and most players at a table.
+    """
+
+    key: str
+    name: str
+    partners: bool = False
+    table_sizes: tuple[int, int] = (4, 4)
+
+    # -- the computed sheet -------------------------------------------------------------------
+
+    @abstractmethod
+    def compute(self, partie: Partie) -> Any:
+        """The computed sheet of a stored partie (with ``finished``); the engine's own type."""
+
+    @abstractmethod
+    def counted(self, partie: Partie) -> int:
+        """Donnes or rounds that count so far."""
+
+    @abstractmethod
+    def players_text(self, partie: Partie) -> str:
+        """The players in a few words (``"Annie & Claire / Bernard & Denis"``)."""
+
+    @abstractmethod
+    def score_text(self, partie: Partie) -> str:
+        """The totals in a few words (``"120 / -80"``)."""
+
+    @abstractmethod
+    def winners_text(self, partie: Partie) -> str | None:
+        """Who won a finished partie (names), ``""`` on a draw, None while it goes on."""
+
+    def label(self, partie: Partie) -> str:
+        """The game and its rules, for lists."""
+        return self.name
+
+    @abstractmethod
+    def results(self, partie: Partie) -> list[PlayerResult]:
+        """Each player's result (unsaved ``PlayerResult`` rows), none before the first donne
+        or round: ``points`` his own or his team's (negative where the lowest total wins),
+        ``against`` the other team's or the best other player's, ``outcome`` 1/0 when the
+        game decides it, None to compare the totals."""
+
+    @abstractmethod
+    def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
+        """(teams of player ids, each team's score, the higher the better) of a finished
+        partie, for the ratings; None while it goes on."""
+
+    def sides(self, partie: Partie) -> list[Side]:
+        """The heading of a table's page: one line per team or player with its total."""
+        pairs = zip(partie.players_in_order, partie.sheet.totals, strict=True)
+        return [Side(str(player), "", total) for player, total in pairs]
+
+    # -- documents ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def sheet_dict(self, partie: Partie) -> dict[str, Any]:
+        """The partie as its JSON score sheet, importable back unchanged."""
+
+    @abstractmethod
+    def pdf(self, partie: Partie) -> bytes:
+        """The sheet as a PDF document."""
+
+    @abstractmethod
+    def xlsx(self, partie: Partie) -> bytes:
+        """The sheet as an Excel workbook with live formulas."""
+
+    @abstractmethod
+    def result_text(self, partie: Partie) -> str:
+        """The result in one line, for the email that sends the sheet."""
+
+    @abstractmethod
+    def read_sheet(self, data: Any) -> Any:
+        """A decoded JSON sheet of this game, checked whole; raises ``SheetRefused``."""
+
+    @abstractmethod
+    def computed_dict(self, sheet: Any) -> dict[str, Any]:
+        """The computed sheet, as JSON, of a sheet ``read_sheet`` accepted."""
+
+    @abstractmethod
+    def sheet_documents(self, sheet: Any, club: str) -> tuple[bytes, bytes]:
+        """(PDF, Excel) of a sheet ``read_sheet`` accepted."""
+
+    @abstractmethod
+    def import_sheet(self, sheet: Any, created_by: Any = None) -> Partie:
+        """Store a sheet ``read_sheet`` accepted, finding players by name (adding new ones)."""
+
+    # -- pages --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_partie_url(self) -> str:
+        """The page that starts a partie of this game."""
+
+    @abstractmethod
+    def detail(self, request: HttpRequest, partie: Partie) -> HttpResponse:
+        """The partie's sheet page."""
+
+    def seats(self, partie: Partie) -> list[str]:
+        """The partie's seats in the order of the table plan."""
+        return sorted(partie.players_by_seat)
+
+    #: What is entered one at a time, for headings (``Donne``, ``Round``).
+    entry_name: Any = ""
+    #: Fields of the entry form at a table, included by the table's page, the form's CSS
+    #: class and the static script that helps typing.
+    entry_template: str = ""
+    entry_class: str = ""
+    entry_script: str = ""
+
+    @abstractmethod
+    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
+        """The entry form of the next donne or round at a tournament table (bound to ``data``
+        when given); None once the partie is over."""
+
+    @abstractmethod
+    def table_record(self, form: Form, *, author: str) -> str:
+        """Store the valid ``form`` of ``table_form``; returns what to tell the table. Raises
+        ``SheetRefused`` (nothing stored) when the sheet or another phone refuses it."""
+
+    def pending(self, partie: Partie) -> list[Pending]:
+        """Entries awaiting confirmation by the other side (none for games that do not)."""
+        return []
+
+    def confirm(self, partie: Partie, number: int, seat: str, author: str) -> None:
+        """The player at ``seat`` confirms pending entry ``number``; raises ``SheetRefused``."""
+        raise SheetRefused("nothing to confirm")
+
+    def player_figures(self, player: Player, parties: Sequence[Partie]) -> dict[str, Any] | None:
+        """The game's figures for a player's page over his ``parties`` of this game
+        (``template`` to include and its context), or None."""
+        return None
+
+    # -- evenings -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def tournament_options(self, tournament: Any) -> dict[str, Any]:
+        """The rule options of a tournament's parties, from the tournament's settings."""
+
+    @abstractmethod
+    def new_partie(
+        self,
+        *,
+        players: Sequence[Player],
+        options: Mapping[str, Any],
+        date: datetime.date,
+        place: str = "",
+        table: str = "",
+        created_by: Any = None,
+    ) -> Partie:
+        """Store a new partie with ``players`` in seat order and no donne or round yet."""
+
+    def simulate(self, partie: Partie, seed: int) -> bool:
+        """Fill a new partie with a whole game played by the engine's simulated players;
+        False when the game has no simulation."""
+        return False
+
+
+#: The registered adapters by key, in menu order.
+REGISTRY: dict[str, GameAdapter] = {}
+
+
+def register(adapter: GameAdapter) -> GameAdapter:
+    """Add a game (replacing one of the same key); returns the adapter."""
+    REGISTRY[adapter.key] = adapter
+    return adapter
+
+
+def unregister(key: str) -> None:
+    """Remove a game (tests of a toy game)."""
+    REGISTRY.pop(key, None)
+
+
+def get(key: str) -> GameAdapter:
+    """The adapter of game ``key``; raises ``KeyError`` for a game not registered."""
+    return REGISTRY[key]
+
+
+def choices() -> list[tuple[str, str]]:
+    """(key, name) of every game, for forms and filters."""
+    return [(key, adapter.name) for key, adapter in REGISTRY.items()]
