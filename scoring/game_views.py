@@ -74,6 +74,9 @@ def game_round_edit(request, pk: int, number: int | None = None):
     partie = get_object_or_404(Partie.objects.prefetch_related("seats__player", "game_rounds"),
                                pk=pk)  # fmt: skip
     adapter = adapter_or_404(partie.game)
+    if number is None and partie.sheet.finished:
+        messages.error(request, _("The partie is over: no more rounds can be entered."))
+        return redirect(partie)
     rounds = list(partie.game_rounds.all())
     target = number or len(rounds) + 1
     initial = {}
