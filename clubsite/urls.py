@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournaments.views import home
+from clubsite.views import home
 
 urlpatterns = [
     path("", home, name="home"),

@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -30,22 +29,14 @@ from scoring.forms import (
 )
 from scoring.mail import send_sheet
 from scoring.messages import record_problem_text, sheet_error_message
-from scoring.models import Donne, Partie, Seat
+from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
 from scoring.replay import replay_record
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import InvalidSheet, next_dealer
 from scoring.roimat.record import entry_of_record
+from scoring.selectors import open_roimat_parties, parties
 from scoring.tables import PartieTable
-
-
-def parties():
-    """Parties with what their lines need, in a fixed number of queries."""
-    return Partie.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        "donnes",
-        "game_rounds",
-    )
 
 
 def partie_list(request):
@@ -238,9 +229,7 @@ def donne_replay(request):
         context["raw"] = form.cleaned_data["raw"]
         if replay.sound and request.user.is_authenticated:
             variant = form.cleaned_data["record"].get("variant")
-            context["parties"] = [
-                p for p in parties().filter(variant=variant)[:50] if not p.sheet.finished
-            ]
+            context["parties"] = open_roimat_parties(variant)
     return render(request, "scoring/donne_replay.html", context)
 
 

@@ -9,27 +9,26 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from scoring import registry
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
 from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.models import Partie, Player
 from scoring.registry import SheetRefused
+from scoring.selectors import game_figures, player_parties
 from scoring.tables import PartieTable
 
 from .console import progress
-from .engine.league import movement
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_results, season_table
 from .mail import send_results
-from .models import Rating, Registration, Round, Season, Table, Tournament
+from .models import Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
+from .selectors import names_of, season_lines
 from .services import TournamentError, start_round, swap_seats, with_ranking_data
 from .tables import SeasonTable, StandingTable
 
@@ -271,19 +270,6 @@ def season_list(request):
     return render(request, "tournaments/seasons.html", {"seasons": Season.objects.all()})
 
 
-def season_lines(season: Season, results=None):
-    """The season's rows (standings with names and movement) and its evenings."""
-    now, before, evenings = season_table(season, results)
-    moves = movement(before, now)
-    players = [line.player for line in now]
-    names = dict(Player.objects.filter(pk__in=players).values_list("pk", "name"))
-    ratings = dict(Rating.objects.filter(player__in=players).values_list("player", "ordinal"))
-    rows = [{**line.__dict__, "name": names.get(line.player, "?"),
-             "move": moves.get(line.player), "rating": ratings.get(line.player)}
-            for line in now]  # fmt: skip
-    return rows, evenings
-
-
 def season_detail(request, pk: int):
     """The season's standings: rank, movement since the last evening, evenings, value; the
     chart of the leaders comes from ``season_chart``."""
@@ -317,8 +303,7 @@ def season_export(request, pk: int, kind: str):
     """The season's standings as PDF or Excel."""
     season = get_object_or_404(Season, pk=pk)
     now, _before, evenings = season_table(season)
-    names = dict(Player.objects.filter(pk__in=[line.player for line in now])
-                 .values_list("pk", "name"))  # fmt: skip
+    names = names_of(line.player for line in now)
     headers = [SeasonTable.base_columns[c].verbose_name for c in SEASON_COLUMNS]
     rows = [[{**line.__dict__, "name": names.get(line.player, "?")}[c] for c in SEASON_COLUMNS]
             for line in now]  # fmt: skip
@@ -333,17 +318,8 @@ def player_detail(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     if player.hidden and not request.user.is_authenticated:
         raise Http404("hidden")
-    parties = list(
-        Partie.objects.filter(seats__player=player)
-        .prefetch_related("seats__player", "donnes", "game_rounds")
-        .order_by("-played_on", "-id")
-    )
-    figures = []
-    for adapter in registry.REGISTRY.values():
-        of_game = [p for p in parties if p.game == adapter.key]
-        found = adapter.player_figures(player, of_game) if of_game else None
-        if found is not None:
-            figures.append({"name": adapter.name, **found})
+    parties = player_parties(player.pk)
+    figures = game_figures(player, parties)
     history = list(player.rating_history.order_by("played_on", "partie_id"))
     chart = ""
     if len(history) > 1:
@@ -387,25 +363,3 @@ def player_resend(request, pk: int, tournament: int):
     else:
         messages.error(request, _("%(name)s has no email address.") % {"name": player})
     return redirect("tournaments:player", pk=player.pk)
-
-
-def home(request):
-    """The club's public page: upcoming evenings, last results, the league's leaders."""
-    today = timezone.localdate()
-    upcoming = Tournament.objects.filter(date__gte=today, finished=False).order_by("date")[:5]
-    last = list(with_ranking_data(Tournament.objects.filter(finished=True).order_by("-date")[:5]))
-    results = []
-    for tournament in last:
-        rows = standing_rows(tournament)
-        results.append((tournament, [row["name"] for row in rows if row["rank"] == 1]))
-    season = Season.objects.filter(start__lte=today, end__gte=today).first()
-    leaders = []
-    if season is not None:
-        now, _before, _evenings = season_table(season)
-        names = dict(Player.objects.filter(pk__in=[line.player for line in now[:10]])
-                     .values_list("pk", "name"))  # fmt: skip
-        leaders = [(line.rank, names.get(line.player), line.value) for line in now[:10]
-                   if line.rank is not None]  # fmt: skip
-    return render(request, "home.html", {
-        "upcoming": upcoming, "results": results, "season": season, "leaders": leaders,
-    })  # fmt: skip

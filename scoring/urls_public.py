@@ -1,0 +1,14 @@
+"""What anyone reads: the parties, their sheets and documents, the check of a donne record."""
+
+from django.urls import path
+
+from scoring import views
+
+urlpatterns = [
+    path("parties/", views.partie_list, name="partie_list"),
+    path("parties/<int:pk>/", views.partie_detail, name="partie_detail"),
+    path("parties/<int:pk>/sheet.pdf", views.partie_pdf, name="partie_pdf"),
+    path("parties/<int:pk>/sheet.xlsx", views.partie_xlsx, name="partie_xlsx"),
+    path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
+    path("donnes/replay/", views.donne_replay, name="donne_replay"),
+]
