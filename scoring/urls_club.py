@@ -2,17 +2,23 @@
 
 from django.urls import path
 
-from scoring import game_views, views
+from scoring import game_views, roimat_views, views
 
 urlpatterns = [
-    path("parties/new/", views.partie_create, name="partie_create"),
+    path("parties/new/", roimat_views.partie_create, name="partie_create"),
     path("parties/import/", views.partie_import, name="partie_import"),
     path("parties/<int:pk>/email/", views.partie_email, name="partie_email"),
-    path("parties/<int:pk>/donnes/new/", views.donne_create, name="donne_create"),
-    path("parties/<int:pk>/donnes/<int:number>/", views.donne_edit, name="donne_edit"),
-    path("parties/<int:pk>/donnes/<int:number>/annul/", views.donne_annul, name="donne_annul"),
-    path("parties/<int:pk>/donnes/delete-last/", views.donne_delete_last, name="donne_delete_last"),
-    path("donnes/replay/add/", views.donne_add_record, name="donne_add_record"),
+    path("parties/<int:pk>/donnes/new/", roimat_views.donne_create, name="donne_create"),
+    path("parties/<int:pk>/donnes/<int:number>/", roimat_views.donne_edit, name="donne_edit"),
+    path(
+        "parties/<int:pk>/donnes/<int:number>/annul/", roimat_views.donne_annul, name="donne_annul"
+    ),
+    path(
+        "parties/<int:pk>/donnes/delete-last/",
+        roimat_views.donne_delete_last,
+        name="donne_delete_last",
+    ),
+    path("donnes/replay/add/", roimat_views.donne_add_record, name="donne_add_record"),
     path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
     path("parties/<int:pk>/rounds/new/", game_views.game_round_edit, name="game_round_create"),
     path(

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import roimat_views, views
 
 urlpatterns = [
     path("parties/", views.partie_list, name="partie_list"),
@@ -10,5 +10,5 @@ urlpatterns = [
     path("parties/<int:pk>/sheet.pdf", views.partie_pdf, name="partie_pdf"),
     path("parties/<int:pk>/sheet.xlsx", views.partie_xlsx, name="partie_xlsx"),
     path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
-    path("donnes/replay/", views.donne_replay, name="donne_replay"),
+    path("donnes/replay/", roimat_views.donne_replay, name="donne_replay"),
 ]

@@ -148,7 +148,7 @@ class RoimatAdapter(GameAdapter):
         return reverse("scoring:partie_create")
 
     def detail(self, request, partie):
-        from scoring.views import roimat_detail
+        from scoring.roimat_views import roimat_detail
 
         return roimat_detail(request, partie)
 

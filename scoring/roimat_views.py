@@ -1,0 +1,193 @@
+"""Roimat's pages: the Table de marque, a new partie, a donne entered, corrected, annulled or
+deleted, and the check of a donne record (replayed card by card, then added to a partie).
+
+Reading needs no account; writing needs a club account.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import services
+from scoring.adapters.roimat import record_donne
+from scoring.exports.chart import cumul_chart_svg
+from scoring.exports.layout import headers, result_line, sheet_lines
+from scoring.forms import (
+    DonneForm,
+    PartieForm,
+    RecordForm,
+)
+from scoring.messages import record_problem_text, sheet_error_message
+from scoring.models import Donne, Partie
+from scoring.registry import SheetRefused
+from scoring.replay import replay_record
+from scoring.roimat.notation import SheetInput
+from scoring.roimat.partie import InvalidSheet, next_dealer
+from scoring.roimat.record import entry_of_record
+from scoring.selectors import open_roimat_parties, parties
+
+
+def roimat_partie(pk: int) -> Partie:
+    """The Roimat partie ``pk`` with what its pages read; 404 for another game's."""
+    return get_object_or_404(parties(), pk=pk, game="roimat")
+
+
+def roimat_detail(request, partie: Partie):
+    """The Table de marque page: every column of the paper sheet, the result and the chart."""
+    sheet = partie.sheet
+    players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+    return render(
+        request,
+        "scoring/partie_detail.html",
+        {
+            "partie": partie,
+            "sheet": sheet,
+            "headers": headers(),
+            "lines": sheet_lines(sheet, players),
+            "result": result_line(sheet, players),
+            "chart": cumul_chart_svg(sheet) if sheet.counted else "",
+            "can_add": not sheet.finished,
+        },
+    )
+
+
+@login_required
+def partie_create(request):
+    """Start a partie: rules, date, place, table and the four players."""
+    form = PartieForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        sheet = SheetInput(
+            rules=form.instance.rules,
+            players={seat: p.name for seat, p in form.players().items()},
+            donnes=(),
+            date=data["played_on"],
+            place=data["place"],
+            table=data["table"],
+        )
+        partie = services.partie_create(
+            sheet=sheet, players=form.players(), created_by=request.user
+        )
+        messages.success(request, _("Partie created. Enter the first donne."))
+        return redirect("scoring:donne_create", pk=partie.pk)
+    return render(request, "scoring/partie_form.html", {"form": form})
+
+
+@login_required
+def donne_create(request, pk: int):
+    """Enter the next donne; the dealer is proposed by rotation."""
+    partie = roimat_partie(pk)
+    if partie.sheet.finished:
+        messages.error(request, _("The partie is over: no more donnes can be entered."))
+        return redirect(partie)
+    initial = {"dealer": next_dealer(partie.entries())}
+    form = DonneForm(request.POST or None, partie=partie, initial=initial)
+    if request.method == "POST" and form.is_valid() and _record(request, form, None):
+        return redirect(partie)
+    return render(request, "scoring/donne_form.html", _donne_context(partie, form, None))
+
+
+@login_required
+def donne_edit(request, pk: int, number: int):
+    """Correct donne ``number``; the sheet is recomputed."""
+    partie = roimat_partie(pk)
+    donne = get_object_or_404(Donne, partie=partie, number=number)
+    form = DonneForm(request.POST or None, instance=donne, partie=partie, number=number)
+    if request.method == "POST" and form.is_valid() and _record(request, form, number):
+        return redirect(partie)
+    return render(request, "scoring/donne_form.html", _donne_context(partie, form, donne))
+
+
+def _record(request, form: DonneForm, number: int | None) -> bool:
+    try:
+        donne = record_donne(form, number, user=request.user)
+    except SheetRefused as error:
+        form.add_error(None, str(error))
+        return False
+    if number is None:
+        messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+    else:
+        messages.success(request, _("Donne %(n)s corrected.") % {"n": number})
+    return True
+
+
+def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict:
+    return {
+        "partie": partie,
+        "form": form,
+        "donne": donne,
+        "players": partie.players_by_seat,
+        "number": donne.number if donne else len(partie.entries()) + 1,
+    }
+
+
+@login_required
+@require_POST
+def donne_annul(request, pk: int, number: int):
+    """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
+    partie = roimat_partie(pk)
+    donne = get_object_or_404(Donne, partie=partie, number=number)
+    entry = replace(donne.to_entry(), annulled=not donne.annulled)
+    try:
+        donne = services.donne_record(partie=partie, entry=entry, number=number, user=request.user)
+    except InvalidSheet as error:
+        messages.error(request, sheet_error_message(error))
+        return redirect(partie)
+    if donne.annulled:
+        messages.success(request, _("Donne %(n)s annulled.") % {"n": number})
+    else:
+        messages.success(request, _("Donne %(n)s counts again.") % {"n": number})
+    return redirect(partie)
+
+
+@login_required
+@require_POST
+def donne_delete_last(request, pk: int):
+    """Remove the last donne entered (a donne typed by mistake)."""
+    partie = get_object_or_404(Partie, pk=pk)
+    last = partie.donnes.order_by("-number").first()
+    if last is not None:
+        last.delete()
+        services.after_change(partie)
+        messages.success(request, _("Donne %(n)s deleted.") % {"n": last.number})
+    return redirect(partie)
+
+
+def donne_replay(request):
+    """Paste or upload a donne record: its trick-by-trick replay and whether it is sound."""
+    form = RecordForm(request.POST or None, request.FILES or None)
+    context = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        replay = replay_record(form.cleaned_data["record"])
+        context["replay"] = replay
+        context["problems"] = [record_problem_text(p) for p in replay.problems]
+        context["raw"] = form.cleaned_data["raw"]
+        if replay.sound and request.user.is_authenticated:
+            variant = form.cleaned_data["record"].get("variant")
+            context["parties"] = open_roimat_parties(variant)
+    return render(request, "scoring/donne_replay.html", context)
+
+
+@login_required
+@require_POST
+def donne_add_record(request):
+    """Add a sound donne record to a partie in progress, as its next donne."""
+    form = RecordForm({"text": request.POST.get("record", "")})
+    partie = roimat_partie(request.POST.get("partie") or 0)
+    if not form.is_valid() or not replay_record(form.cleaned_data["record"]).sound:
+        messages.error(request, _("Only a sound record can be added to a partie."))
+        return redirect("scoring:donne_replay")
+    try:
+        entry = entry_of_record(form.cleaned_data["record"])
+        donne = services.donne_record(partie=partie, entry=entry, number=None, user=request.user)
+    except InvalidSheet as error:
+        messages.error(request, sheet_error_message(error))
+        return redirect(partie)
+    messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
+    return redirect(partie)
