@@ -309,7 +309,7 @@ class DonneState:
         """What a move may change; the immutable fields are kept by reference."""
         trick = self.trick
         return (
-            list(self.hands), self.phase, self.announcer, self.trump, self.annulled, self.bids,
+            tuple(self.hands), self.phase, self.announcer, self.trump, self.annulled, self.bids,
             self.pending_bids, len(self.tricks), len(trick.plays) if trick else -1, self.leader,
             self.turn, self.played, self.direction, self.cavalier, self.master_seat,
             self.master_card, self.faults, self.plis, self.points,
@@ -320,6 +320,7 @@ class DonneState:
          self.pending_bids, count, plays, self.leader, self.turn, self.played,
          self.direction, self.cavalier, self.master_seat, self.master_card, self.faults,
          self.plis, self.points) = snap  # fmt: skip
+        self.hands = list(self.hands)  # the snapshot keeps its tuple: it may be shared by copies
         del self.tricks[count:]
         self.trick = None
         if plays >= 0:
