@@ -5,33 +5,55 @@
 announcement (with the annulment of a king sec), each contre and surcontre, each card, and the
 seat a Dame or Tour sends the play to. Seats are indices 0–3 for N, E, S, O; cards are ids
 0–35 of ``cards``; hands are bitmasks.
+
+The rules of a trick are tables computed once at import: the seats a Dame or Tour may send to
+(``OPTIONS``), the next seat after each play (``FIRST``, second-play rows, ``LAST``), the cards
+that beat the master (``BEATEN_BY``) and, for an opponent of the master, the masks tried in
+turn to find the cards he may play (``CASCADES``). Playing a card allocates no list or
+object beyond the play itself; a card is undone by rewinding its trick from the plays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import (
     BEATS,
-    CARDS_PER_TRICK,
     CODE,
     COLOUR_LETTERS,
     COLOUR_MASK,
     COLOUR_OF,
+    DECK_SIZE,
     PION_MASK,
     RANK_OF,
     ROI,
-    STRENGTH,
     TRICKS,
     VALUE,
     cards_of,
 )
 from .problems import MESSAGES
+from .rules import RuleSet, rules_of
 from .seats import SEATS
 
 N_SEATS = 4
-ONE_OR_NONE = frozenset({0, 1, 2, 4, 8})  # bitmasks of seats: nobody or one seat has played
 BIDS = ("contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi")
+#: The bids of the taking team, made by the dealer; the others are made by his left (§4).
+TAKER_BIDS = frozenset({"contre_plis", "surcontre_roi"})
+
+
+class Phase(StrEnum):
+    """Where a donne is: the trump announcement, the contres and surcontres, the play of the
+    cards, or over (played out, annulled on a king sec, or void)."""
+
+    ANNOUNCE = "announce"
+    BIDS = "bids"
+    PLAY = "play"
+    OVER = "over"
+
+
+ANNOUNCE, BIDDING, PLAY, OVER = Phase.ANNOUNCE, Phase.BIDS, Phase.PLAY, Phase.OVER
 
 
 def left(seat: int) -> int:
@@ -49,7 +71,7 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """One decision of a donne.
 
@@ -83,9 +105,21 @@ def card_move(card: int, to: int = -1) -> Move:
     return CARD_MOVES[card][to + 1]
 
 
-#: Every card move, made once: ``CARD_MOVES[card][to + 1]``.
+#: Every move, made once: ``CARD_MOVES[card][to + 1]``, ``BID_MOVES[name]`` (no, yes),
+#: ``ANNOUNCE_MOVES[seat][colour][annul]``.
 CARD_MOVES = tuple(
-    tuple(Move("card", card=card, to=to) for to in range(-1, 4)) for card in range(36)
+    tuple(Move("card", card=card, to=to) for to in range(-1, 4)) for card in range(DECK_SIZE)
+)
+BID_MOVES = {name: (Move("bid", name=name), Move("bid", name=name, value=True)) for name in BIDS}
+ANNOUNCE_MOVES = tuple(
+    tuple(
+        (
+            Move("announce", card=colour, seat=seat),
+            Move("announce", card=colour, seat=seat, annul=True),
+        )
+        for colour in range(4)
+    )
+    for seat in range(N_SEATS)
 )
 
 
@@ -93,341 +127,137 @@ class IllegalMove(ValueError):
     """A move the state cannot take (a card not in the hand, a bid out of turn …): ``code``
     and ``params`` as in ``problems.MESSAGES``."""
 
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, **params: object) -> None:
         self.code, self.params = code, params
         super().__init__(MESSAGES[code] % params)
 
 
-@dataclass
-class Trick:
-    """The plays of one trick, as (seat, card, fault, to) with ``to`` the seat chosen by a
-    Dame or Tour (else -1), and, when complete, the ``winner``."""
+#: One play of a trick: (seat, card, fault, to), ``to`` the seat chosen by a Dame or Tour
+#: when it had a choice, else -1.
+Play = tuple[int, int, bool, int]
 
-    plays: list[tuple[int, int, bool, int]]
+
+@dataclass(slots=True)
+class Trick:
+    """The plays of one trick and, when complete, the ``winner``."""
+
+    plays: list[Play]
     winner: int = -1
 
 
-class DonneState:
-    """A donne from the deal to the last trick.
+# -- tables of the rules (§8, §9), computed once ---------------------------------------------
 
-    ``hands``: four bitmasks (N, E, S, O) as dealt; ``dealer``: seat index; ``variant``:
-    ``"club-8"`` or ``"official-1000"`` (only there may a king sec be annulled). The dealer
-    announces, or his partner when he holds no Roi; a team without Roi voids the donne.
-    """
+BIT = tuple(1 << card for card in range(DECK_SIZE))
+ROI_MASK = sum(BIT[roi] for roi in ROI)
 
-    def __init__(self, hands: list[int], dealer: int, variant: str = "club-8"):
-        self.deal = tuple(hands)
-        self.dealer = dealer
-        self.variant = variant
-        self.hands = list(hands)
-        self.phase = "announce"
-        self.announcer = -1
-        self.trump = -1
-        self.annulled = False
-        self.void = False
-        self.bids = dict.fromkeys(BIDS, False)  # replaced, never changed in place
-        self.pending_bids: tuple[str, ...] = ()
-        self.tricks: list[Trick] = []
-        self.trick: Trick | None = None  # the trick being played
-        self.leader = left(dealer)
-        self.turn = self.leader
-        self.played = 0  # bitmask of seats that played in the current trick
-        self.direction = 1
-        self.cavalier = False
-        self.master_seat = -1
-        self.master_card = -1
-        self.faults: tuple[int, ...] = ()
-        self.plis = (0, 0)  # by team index: 0 = N/S, 1 = O/E
-        self.points = (0, 0)
-        self._history: list[tuple] = []
-        self._legal: tuple[int, int] = (-1, 0)  # (seat, its legal mask) until the next move
-        if not self._announcers():
-            self.void = True
-            self.phase = "over"
 
-    # -- reading the state -------------------------------------------------------------
+def _options(seat: int, played: int, card: int) -> tuple[int, ...]:
+    """The seats a Dame or Tour lets ``seat`` send the play to, among those still to play;
+    only the first two players of a trick choose (§8)."""
+    rank = RANK_OF[card]
+    if rank not in "DT" or played.bit_count() > 1:
+        return ()
+    seats = (left(seat), right(seat)) + ((partner(seat),) if rank == "D" else ())
+    return tuple(s for s in seats if not played >> s & 1)
 
-    @property
-    def taker(self) -> int:
-        """Team index (0 N/S, 1 O/E) of the équipe preneuse: the dealer's."""
-        return self.dealer % 2
 
-    def to_move(self) -> int:
-        """The seat whose decision is next (the dealer's team's bids by the dealer, the other
-        team's by the dealer's left); -1 when the donne is over."""
-        if self.phase == "over":
-            return -1
-        if self.phase == "bids":
-            team_of_bid = self.taker if self.pending_bids[0] in BIDS[0::3] else 1 - self.taker
-            return self.dealer if team_of_bid == self.taker else left(self.dealer)
-        if self.phase == "announce":
-            return self._announcers()[0]
-        return self.turn
+#: ``OPTIONS[seat << 4 | played][card]``: the seats the card may send to (``played``: the
+#: bitmask of seats that played in the trick); ``CHOICES`` the same when there are two or
+#: three, else ``(-1,)``: no choice to make.
+OPTIONS = tuple(
+    tuple(_options(seat, played, card) for card in range(DECK_SIZE))
+    for seat in range(N_SEATS)
+    for played in range(16)
+)
+NO_CHOICE = (-1,)
+CHOICES = tuple(tuple(o if len(o) > 1 else NO_CHOICE for o in row) for row in OPTIONS)
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
-    def current_trick(self) -> Trick | None:
-        """The trick being played (None before the first card and between tricks)."""
-        return self.trick
+def _second(leader: int, direction: int, cavalier: bool, seat: int, card: int) -> int:
+    """The third player of a trick when the second play gives no choice (§8)."""
+    played = 1 << leader | 1 << seat
+    remaining = [s for s in range(N_SEATS) if not played >> s & 1]
+    if RANK_OF[card] == "F" and partner(seat) in remaining:
+        return partner(seat)
+    if cavalier:
+        return next(s for s in remaining if s != partner(leader))
+    following = seat
+    while True:
+        following = (following + direction) % 4
+        if following in remaining:
+            return following
 
-    def result(self) -> dict:
-        """``{"plis_ns", "points_ns", "roi_au_bout"}`` of a finished donne (ROIMAT.md §10).
 
-        Raises ``IllegalMove`` before the last trick, or for a void or annulled donne.
-        """
-        if self.phase != "over" or self.void or self.annulled:
-            raise IllegalMove("no_result")
-        last = self.tricks[-1]
-        winning_card = next(card for seat, card, *_ in last.plays if seat == last.winner)
-        return {
-            "plis_ns": self.plis[0],
-            "points_ns": self.points[0],
-            "roi_au_bout": winning_card == ROI[self.trump],
-        }
+#: Per (leader, direction, first card a Cavalier): the third player, by ``seat * 36 + card``
+#: of the second play.
+SECOND_ROWS = {
+    (leader, direction, cavalier): tuple(
+        _second(leader, direction, cavalier, seat, card)
+        for seat in range(N_SEATS)
+        for card in range(DECK_SIZE)
+    )
+    for leader in range(N_SEATS)
+    for direction in (1, -1)
+    for cavalier in (False, True)
+}
 
-    # -- legal moves ---------------------------------------------------------------------
 
-    def _announcers(self) -> list[int]:
-        """Who announces: the dealer if he holds a Roi, else his partner (§3); nobody when
-        the team holds no Roi (the donne is void). Under the club rule the dealer redeals
-        until he holds a Roi, so his partner announces only in a deal made otherwise."""
-        for seat in (self.dealer, partner(self.dealer)):
-            if any(self.deal[seat] >> roi & 1 for roi in ROI):
-                return [seat]
-        return []
+def _first(seat: int, card: int, chosen: int) -> tuple[int, int, bool, tuple[int, ...]]:
+    """After the first play of a trick: the second player, the direction of the default
+    continuation, whether a Cavalier was led, and the row giving the third player (§8)."""
+    rank = RANK_OF[card]
+    direction = 1
+    if rank in "DT":
+        following = chosen
+        direction = -1 if chosen == right(seat) else 1
+    elif rank == "F":
+        following = partner(seat)
+    else:
+        following = left(seat)
+    cavalier = rank == "C"
+    return following, direction, cavalier, SECOND_ROWS[seat, direction, cavalier]
 
-    def legal_moves(self) -> list[Move]:
-        """Every move the rules allow now (§3, §4, §8, §9); pions of a colour count once."""
-        if self.phase == "announce":
-            seat = self._announcers()[0]
-            moves = []
-            for colour, roi in enumerate(ROI):
-                if self.hands[seat] >> roi & 1:
-                    moves.append(Move("announce", card=colour, seat=seat))
-                    sec = self.hands[seat] & COLOUR_MASK[colour] == 1 << roi
-                    if sec and self.variant == "official-1000":
-                        moves.append(Move("announce", card=colour, seat=seat, annul=True))
-            return moves
-        if self.phase == "bids":
-            name = self.pending_bids[0]
-            return [Move("bid", name=name, value=False), Move("bid", name=name, value=True)]
-        if self.phase == "over":
-            return []
-        moves = []
-        for card in cards_of(distinct(self.legal_mask(self.turn))):
-            for to in self.choices(card):
-                moves.append(card_move(card, to))
-        return moves
 
-    def legal_mask(self, seat: int) -> int:
-        """Bitmask of the cards ``seat`` may play now without a faute de jeu (§9)."""
-        if self._legal[0] == seat:
-            return self._legal[1]
-        mask = self._legal_mask(seat)
-        self._legal = (seat, mask)
-        return mask
+#: ``FIRST[(seat * 36 + card) * 5 + chosen + 1]``, ``chosen`` the seat a Dame or Tour sends
+#: to (-1 for other cards).
+FIRST = tuple(
+    _first(seat, card, chosen)
+    for seat in range(N_SEATS)
+    for card in range(DECK_SIZE)
+    for chosen in range(-1, 4)
+)
+#: The last seat to play, by the bitmask of the three that have played.
+LAST = tuple((~played & 15).bit_length() - 1 for played in range(16))
 
-    def _legal_mask(self, seat: int) -> int:
-        hand = self.hands[seat]
-        trick = self.trick
-        if trick is None:
-            return hand
-        led = COLOUR_OF[trick.plays[0][1]]
-        master = self.master_card
-        partner_master = self.master_seat == partner(seat)
-        led_cards = hand & COLOUR_MASK[led]
-        if led_cards:
-            if not partner_master and COLOUR_OF[master] == led and RANK_OF[master] != "P":
-                higher = led_cards & BEATS[master]
-                if higher:
-                    return higher
-            return led_cards
-        if partner_master:
-            return hand
-        trumps = hand & COLOUR_MASK[self.trump]
-        if trumps:
-            if COLOUR_OF[master] == self.trump and RANK_OF[master] != "P":
-                over = trumps & BEATS[master]
-                if over:
-                    return over
-            return trumps
-        return hand
+#: ``BEATEN_BY[trump][master]``: the cards that beat ``master`` (§9: a higher card of its
+#: colour, or any trump when it is not one).
+BEATEN_BY = tuple(
+    tuple(
+        BEATS[master] | (COLOUR_MASK[trump] if COLOUR_OF[master] != trump else 0)
+        for master in range(DECK_SIZE)
+    )
+    for trump in range(4)
+)
 
-    def choices(self, card: int) -> list[int]:
-        """Seats the player to move may send the play to with ``card`` (§8): [-1] when the
-        card gives no choice, else two or three seats."""
-        if RANK_OF[card] not in "DT":
-            return [-1]
-        options = self._options(self.turn, card)
-        return options if len(options) > 1 else [-1]
 
-    def _options(self, seat: int, card: int) -> list[int]:
-        rank = RANK_OF[card]
-        if rank not in "DT" or self.played not in ONE_OR_NONE:
-            return []
-        seats = [left(seat), right(seat)] + ([partner(seat)] if rank == "D" else [])
-        return [s for s in seats if not self.played >> s & 1]
+def _cascade(led: int, master: int, trump: int) -> tuple[int, ...]:
+    """For an opponent of the master (§9): the masks whose first non-empty intersection with
+    his hand is what he may play (his whole hand when none is)."""
+    masks = []
+    if COLOUR_OF[master] == led and RANK_OF[master] != "P":
+        masks.append(BEATS[master])  # climb over the master of the led colour
+    masks.append(COLOUR_MASK[led])  # follow
+    if COLOUR_OF[master] == trump and RANK_OF[master] != "P":
+        masks.append(BEATS[master])  # overtrump
+    masks.append(COLOUR_MASK[trump])  # trump
+    return tuple(masks)
 
-    # -- playing ---------------------------------------------------------------------------
 
-    def push(self, move: Move) -> bool:
-        """Make ``move``; returns True when it is a faute de jeu (a card the rules forbid).
-
-        Raises ``IllegalMove`` for a move that cannot be made at all (wrong phase, a card not
-        in the hand, a missing or impossible Dame/Tour choice, a bid out of order).
-        """
-        self._history.append(self._snapshot())
-        try:
-            if move.kind == "card":
-                return self._play(move)
-            self._legal = (-1, 0)
-            if move.kind == "announce":
-                self._announce(move)
-            else:
-                self._bid(move)
-            return False
-        except IllegalMove:
-            self._restore(self._history.pop())
-            raise
-
-    def pop(self) -> None:
-        """Undo the last move. Raises ``IndexError`` when there is none."""
-        self._restore(self._history.pop())
-
-    def copy(self) -> DonneState:
-        """An independent copy, history included."""
-        other = DonneState.__new__(DonneState)
-        other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
-        other.tricks = [Trick(list(t.plays), t.winner) for t in self.tricks]
-        other.trick = other.tricks[-1] if self.trick is not None else None
-        other._history = list(self._history)
-        return other
-
-    def _snapshot(self) -> tuple:
-        """What a move may change; the immutable fields are kept by reference."""
-        trick = self.trick
-        return (
-            tuple(self.hands), self.phase, self.announcer, self.trump, self.annulled, self.bids,
-            self.pending_bids, len(self.tricks), len(trick.plays) if trick else -1, self.leader,
-            self.turn, self.played, self.direction, self.cavalier, self.master_seat,
-            self.master_card, self.faults, self.plis, self.points,
-        )  # fmt: skip
-
-    def _restore(self, snap: tuple) -> None:
-        (self.hands, self.phase, self.announcer, self.trump, self.annulled, self.bids,
-         self.pending_bids, count, plays, self.leader, self.turn, self.played,
-         self.direction, self.cavalier, self.master_seat, self.master_card, self.faults,
-         self.plis, self.points) = snap  # fmt: skip
-        self.hands = list(self.hands)  # the snapshot keeps its tuple: it may be shared by copies
-        del self.tricks[count:]
-        self.trick = None
-        if plays >= 0:
-            self.trick = self.tricks[-1]
-            del self.trick.plays[plays:]
-            self.trick.winner = -1
-        self._legal = (-1, 0)
-
-    def _announce(self, move: Move) -> None:
-        if self.phase != "announce" or move not in self.legal_moves():
-            raise IllegalMove("announcement_refused", move=str(move))
-        self.announcer, self.trump = move.seat, move.card
-        if move.annul:
-            self.annulled = True
-            self.phase = "over"
-            return
-        self.phase = "bids"
-        self.pending_bids = ("contre_plis", "contre_roi")
-
-    def _bid(self, move: Move) -> None:
-        if self.phase != "bids" or move.name != self.pending_bids[0]:
-            raise IllegalMove("bid_out_of_order", name=move.name)
-        self.pending_bids = self.pending_bids[1:]
-        self.bids = {**self.bids, move.name: move.value}
-        if move.name == "contre_roi":
-            self.pending_bids += ("surcontre_plis",) * self.bids["contre_plis"]
-            self.pending_bids += ("surcontre_roi",) * self.bids["contre_roi"]
-        if not self.pending_bids:
-            self.phase = "play"
-
-    def _play(self, move: Move) -> bool:
-        seat, card = self.turn, move.card
-        if self.phase != "play":
-            raise IllegalMove("no_play_now")
-        if not 0 <= card < len(CODE) or not self.hands[seat] >> card & 1:
-            name = CODE[card] if 0 <= card < len(CODE) else str(card)
-            raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
-        options = self._options(seat, card)
-        if len(options) > 1 and move.to not in options:
-            raise IllegalMove("needs_choice", card=CODE[card])
-        fault = not self.legal_mask(seat) >> card & 1
-        trick = self.trick
-        if trick is None:
-            trick = self.trick = Trick([])
-            self.tricks.append(trick)
-        self.hands[seat] &= ~(1 << card)
-        self._legal = (-1, 0)  # the hands and the trick change
-        trick.plays.append((seat, card, fault, move.to if len(options) > 1 else -1))
-        if fault:
-            self.faults += (seat,)
-        if not trick.plays[1:] or self._beats(card, self.master_card):
-            self.master_seat, self.master_card = seat, card
-        self.played |= 1 << seat
-        if len(trick.plays) == CARDS_PER_TRICK:
-            self._close(trick)
-        else:
-            self.turn = self._next_seat(trick, options[0] if len(options) == 1 else move.to)
-        return fault
-
-    def _beats(self, card: int, master: int) -> bool:
-        if COLOUR_OF[card] == COLOUR_OF[master]:
-            return STRENGTH[card] > STRENGTH[master]
-        return COLOUR_OF[card] == self.trump
-
-    def _next_seat(self, trick: Trick, chosen: int) -> int:
-        """The seat that plays next, by §8."""
-        seat, card = trick.plays[-1][0], trick.plays[-1][1]
-        rank = RANK_OF[card]
-        if len(trick.plays) == 1:
-            self.direction, self.cavalier = 1, rank == "C"
-            if rank in "DT":
-                self.direction = -1 if chosen == right(seat) else 1
-                return chosen
-            return partner(seat) if rank == "F" else left(seat)
-        remaining = [s for s in range(N_SEATS) if not self.played >> s & 1]
-        if len(trick.plays) == 2:
-            if rank in "DT" and chosen >= 0:
-                return chosen
-            if rank == "F" and partner(seat) in remaining:
-                return partner(seat)
-            if self.cavalier:
-                return next(s for s in remaining if s != partner(self.leader))
-        nxt = seat
-        while True:
-            nxt = (nxt + self.direction) % 4
-            if nxt in remaining:
-                return nxt
-
-    def _close(self, trick: Trick) -> None:
-        trick.winner = self.master_seat
-        self.trick = None
-        points = sum(VALUE[card] for _s, card, *_ in trick.plays)
-        if trick.winner % 2:
-            self.plis, self.points = (
-                (self.plis[0], self.plis[1] + 1),
-                (self.points[0], self.points[1] + points),
-            )
-        else:
-            self.plis, self.points = (
-                (self.plis[0] + 1, self.plis[1]),
-                (self.points[0] + points, self.points[1]),
-            )
-        self.leader = self.turn = trick.winner
-        self.played = 0
-        self.master_seat = self.master_card = -1
-        if len(self.tricks) == TRICKS:
-            self.phase = "over"
+#: ``CASCADES[trump][led * 36 + master]``.
+CASCADES = tuple(
+    tuple(_cascade(led, master, trump) for led in range(4) for master in range(DECK_SIZE))
+    for trump in range(4)
+)
 
 
 def distinct(mask: int) -> int:
@@ -437,3 +267,389 @@ def distinct(mask: int) -> int:
         if held:
             mask = (mask & ~pions) | (held & -held)
     return mask
+
+
+#: Per colour, by the 9 bits of that colour: the card ids held, one pion kept.
+_DISTINCT = tuple(
+    tuple(tuple(cards_of(distinct(chunk << 9 * colour))) for chunk in range(512))
+    for colour in range(4)
+)
+_D0, _D1, _D2, _D3 = _DISTINCT
+
+
+def distinct_cards(mask: int) -> tuple[int, ...]:
+    """The cards of a mask, lowest first, one pion per colour (``cards_of(distinct(mask))``)."""
+    return _D0[mask & 511] + _D1[mask >> 9 & 511] + _D2[mask >> 18 & 511] + _D3[mask >> 27]
+
+
+#: What an announcement or a bid changes: phase, announcer, trump, annulled, the four bids,
+#: the bids still due. Immutable values only, so copies may share them.
+Snapshot = tuple[Phase, int, int, bool, tuple[bool, ...], tuple[str, ...]]
+
+
+class DonneState:
+    """A donne from the deal to the last trick.
+
+    ``hands``: four bitmasks (N, E, S, O) as dealt; ``dealer``: seat index; ``rules``: the
+    ``RuleSet`` (or a variant's name) whose flags say what may happen, e.g. whether a king
+    sec may be annulled. The dealer announces, or his partner when he holds no Roi; a team
+    without Roi voids the donne.
+    """
+
+    __slots__ = (
+        "deal",
+        "dealer",
+        "rules",
+        "hands",
+        "phase",
+        "announcer",
+        "trump",
+        "annulled",
+        "void",
+        "pending_bids",
+        "tricks",
+        "trick",
+        "leader",
+        "turn",
+        "played",
+        "direction",
+        "cavalier",
+        "master_seat",
+        "master_card",
+        "faults",
+        "plis",
+        "points",
+        "_bid_values",
+        "_history",
+        "_announcer",
+        "_led",
+        "_cascade",
+        "_cascades",
+        "_beaten_by",
+        "_second",
+    )
+
+    def __init__(self, hands: Sequence[int], dealer: int, rules: RuleSet | str = "club-8"):
+        self.deal = tuple(hands)
+        self.dealer = dealer
+        self.rules = rules_of(rules)
+        self.hands = list(hands)
+        self.phase = ANNOUNCE
+        self.announcer = -1
+        self.trump = -1
+        self.annulled = False
+        self.void = False
+        self.pending_bids: tuple[str, ...] = ()
+        self.tricks: list[Trick] = []
+        self.trick: Trick | None = None  # the trick being played
+        self.leader = self.turn = left(dealer)
+        self.played = 0  # bitmask of seats that played in the current trick
+        self.direction = 1
+        self.cavalier = False
+        self.master_seat = -1
+        self.master_card = -1
+        self.faults: tuple[int, ...] = ()
+        self.plis = (0, 0)  # by team index: 0 = N/S, 1 = O/E
+        self.points = (0, 0)
+        self._bid_values: tuple[bool, ...] = (False,) * len(BIDS)
+        self._history: list[Snapshot] = []
+        self._led = -1
+        self._cascade: tuple[int, ...] = ()
+        self._cascades: tuple[tuple[int, ...], ...] = ()
+        self._beaten_by: tuple[int, ...] = ()
+        self._second: tuple[int, ...] = ()
+        self._announcer = self._find_announcer()
+        if self._announcer < 0:
+            self.void = True
+            self.phase = OVER
+
+    # -- reading the state -------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        """The name of the rules played (``"club-8"`` or ``"official-1000"``)."""
+        return self.rules.variant
+
+    @property
+    def bids(self) -> dict[str, bool]:
+        """Each contre and surcontre of ``BIDS``: made or not."""
+        return dict(zip(BIDS, self._bid_values, strict=True))
+
+    @property
+    def taker(self) -> int:
+        """Team index (0 N/S, 1 O/E) of the équipe preneuse: the dealer's."""
+        return self.dealer % 2
+
+    def to_move(self) -> int:
+        """The seat whose decision is next (the dealer's team's bids by the dealer, the other
+        team's by the dealer's left); -1 when the donne is over."""
+        phase = self.phase
+        if phase is PLAY:
+            return self.turn
+        if phase is OVER:
+            return -1
+        if phase is BIDDING:
+            return self.dealer if self.pending_bids[0] in TAKER_BIDS else left(self.dealer)
+        return self._announcer
+
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    def current_trick(self) -> Trick | None:
+        """The trick being played (None before the first card and between tricks)."""
+        return self.trick
+
+    def result(self) -> dict[str, int | bool]:
+        """``{"plis_ns", "points_ns", "roi_au_bout"}`` of a finished donne (ROIMAT.md §10).
+
+        Raises ``IllegalMove`` before the last trick, or for a void or annulled donne.
+        """
+        if self.phase is not OVER or self.void or self.annulled:
+            raise IllegalMove("no_result")
+        last = self.tricks[-1]
+        winning_card = next(card for seat, card, _f, _t in last.plays if seat == last.winner)
+        return {
+            "plis_ns": self.plis[0],
+            "points_ns": self.points[0],
+            "roi_au_bout": winning_card == ROI[self.trump],
+        }
+
+    # -- legal moves ---------------------------------------------------------------------
+
+    def _find_announcer(self) -> int:
+        """Who announces: the dealer if he holds a Roi, else his partner (§3); -1 when the
+        team holds no Roi (the donne is void). Where the rules make the dealer redeal until he
+        holds a Roi, his partner announces only in a deal made otherwise."""
+        for seat in (self.dealer, partner(self.dealer)):
+            if self.deal[seat] & ROI_MASK:
+                return seat
+        return -1
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the rules allow now (§3, §4, §8, §9); pions of a colour count once."""
+        phase = self.phase
+        if phase is ANNOUNCE:
+            seat = self._announcer
+            hand = self.hands[seat]
+            moves = []
+            for colour, roi in enumerate(ROI):
+                if hand >> roi & 1:
+                    made = ANNOUNCE_MOVES[seat][colour]
+                    moves.append(made[False])
+                    sec = hand & COLOUR_MASK[colour] == 1 << roi
+                    if sec and self.rules.king_sec_annuls:
+                        moves.append(made[True])
+            return moves
+        if phase is BIDDING:
+            return list(BID_MOVES[self.pending_bids[0]])
+        if phase is OVER:
+            return []
+        choices = CHOICES[self.turn << 4 | self.played]
+        return [
+            CARD_MOVES[card][to + 1]
+            for card in distinct_cards(self.legal_mask(self.turn))
+            for to in choices[card]
+        ]
+
+    def legal_mask(self, seat: int) -> int:
+        """Bitmask of the cards ``seat`` may play now without a faute de jeu (§9)."""
+        hand = self.hands[seat]
+        if self.trick is None:
+            return hand
+        if self.master_seat == seat ^ 2:  # partner master: follow, else any card
+            return hand & COLOUR_MASK[self._led] or hand
+        for mask in self._cascade:
+            if hand & mask:
+                return hand & mask
+        return hand
+
+    def choices(self, card: int) -> tuple[int, ...]:
+        """Seats the player to move may send the play to with ``card`` (§8): ``(-1,)`` when
+        the card gives no choice, else two or three seats."""
+        return CHOICES[self.turn << 4 | self.played][card]
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def push(self, move: Move) -> bool:
+        """Make ``move``; returns True when it is a faute de jeu (a card the rules forbid).
+
+        Raises ``IllegalMove`` for a move that cannot be made at all (wrong phase, a card not
+        in the hand, a missing or impossible Dame/Tour choice, a bid out of order); the state
+        is then unchanged.
+        """
+        if move.kind == "card":
+            return self.play(move.card, move.to)
+        snapshot: Snapshot = (
+            self.phase,
+            self.announcer,
+            self.trump,
+            self.annulled,
+            self._bid_values,
+            self.pending_bids,
+        )
+        if move.kind == "announce":
+            self._announce(move)
+        else:
+            self._bid(move)
+        self._history.append(snapshot)
+        return False
+
+    def pop(self) -> None:
+        """Undo the last move. Raises ``IndexError`` when there is none."""
+        if self.tricks:
+            self._unplay()
+            return
+        if not self._history:
+            raise IndexError("no move to undo")
+        (
+            self.phase,
+            self.announcer,
+            self.trump,
+            self.annulled,
+            self._bid_values,
+            self.pending_bids,
+        ) = self._history.pop()
+        self._set_trump(self.trump)
+
+    def copy(self) -> DonneState:
+        """An independent copy, history included."""
+        other = DonneState.__new__(DonneState)
+        for name in DonneState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.tricks = [Trick(list(t.plays), t.winner) for t in self.tricks]
+        other.trick = other.tricks[-1] if self.trick is not None else None
+        other._history = list(self._history)
+        return other
+
+    def _set_trump(self, trump: int) -> None:
+        self._cascades = CASCADES[trump] if trump >= 0 else ()
+        self._beaten_by = BEATEN_BY[trump] if trump >= 0 else ()
+
+    def _announce(self, move: Move) -> None:
+        if self.phase is not ANNOUNCE or move not in self.legal_moves():
+            raise IllegalMove("announcement_refused", move=str(move))
+        self.announcer, self.trump = move.seat, move.card
+        self._set_trump(move.card)
+        if move.annul:
+            self.annulled = True
+            self.phase = OVER
+            return
+        self.phase = BIDDING
+        self.pending_bids = ("contre_plis", "contre_roi")
+
+    def _bid(self, move: Move) -> None:
+        if self.phase is not BIDDING or move.name != self.pending_bids[0]:
+            raise IllegalMove("bid_out_of_order", name=move.name)
+        values = list(self._bid_values)
+        values[BIDS.index(move.name)] = move.value
+        self._bid_values = tuple(values)
+        pending = self.pending_bids[1:]
+        if move.name == "contre_roi":
+            pending += ("surcontre_plis",) * values[0] + ("surcontre_roi",) * values[1]
+        self.pending_bids = pending
+        if not pending:
+            self.phase = PLAY
+
+    def play(self, card: int, to: int = -1) -> bool:
+        """Play ``card`` for the seat to move, sending the play to ``to`` when a Dame or Tour
+        gives a choice; ``push(card_move(card, to))`` without the move. True on a fault."""
+        if self.phase is not PLAY:
+            raise IllegalMove("no_play_now")
+        seat = self.turn
+        hands = self.hands
+        hand = hands[seat]
+        if not 0 <= card < DECK_SIZE or not hand >> card & 1:
+            name = CODE[card] if 0 <= card < DECK_SIZE else str(card)
+            raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
+        bit = BIT[card]
+        played = self.played
+        options = OPTIONS[seat << 4 | played][card]
+        if not options:
+            chosen = shown = -1
+        elif len(options) == 1:
+            chosen, shown = options[0], -1
+        elif to in options:
+            chosen = shown = to
+        else:
+            raise IllegalMove("needs_choice", card=CODE[card])
+        hands[seat] = hand ^ bit
+        trick = self.trick
+        if trick is None:  # a lead is never a fault
+            trick = self.trick = Trick([(seat, card, False, shown)])
+            self.tricks.append(trick)
+            self.master_seat, self.master_card = seat, card
+            self._led = led = COLOUR_OF[card]
+            self._cascade = self._cascades[led * DECK_SIZE + card]
+            self.played = 1 << seat
+            self.turn, self.direction, self.cavalier, self._second = FIRST[
+                (seat * DECK_SIZE + card) * 5 + chosen + 1
+            ]
+            return False
+        if self.master_seat == seat ^ 2:
+            legal = hand & COLOUR_MASK[self._led] or hand
+        else:
+            for mask in self._cascade:
+                legal = hand & mask
+                if legal:
+                    break
+            else:
+                legal = hand
+        fault = not legal & bit
+        plays = trick.plays
+        plays.append((seat, card, fault, shown))
+        if fault:
+            self.faults += (seat,)
+        if self._beaten_by[self.master_card] & bit:
+            self.master_seat, self.master_card = seat, card
+            self._cascade = self._cascades[self._led * DECK_SIZE + card]
+        played |= 1 << seat
+        self.played = played
+        count = len(plays)
+        if count == 2:
+            self.turn = chosen if chosen >= 0 else self._second[seat * DECK_SIZE + card]
+        elif count == 3:
+            self.turn = LAST[played]
+        else:
+            self._close(trick, plays)
+        return fault
+
+    def _close(self, trick: Trick, plays: list[Play]) -> None:
+        winner = trick.winner = self.master_seat
+        self.trick = None
+        points = VALUE[plays[0][1]] + VALUE[plays[1][1]] + VALUE[plays[2][1]] + VALUE[plays[3][1]]
+        plis, won = self.plis, self.points
+        if winner & 1:
+            self.plis, self.points = (plis[0], plis[1] + 1), (won[0], won[1] + points)
+        else:
+            self.plis, self.points = (plis[0] + 1, plis[1]), (won[0] + points, won[1])
+        self.leader = self.turn = winner
+        self.played = 0
+        self.master_seat = self.master_card = -1
+        if len(self.tricks) == TRICKS:
+            self.phase = OVER
+
+    def _unplay(self) -> None:
+        """Undo the last card: take back its whole trick, then play the trick's other cards
+        again (at most three)."""
+        trick = self.tricks.pop()
+        plays = trick.plays
+        for seat, card, _fault, _to in plays:
+            self.hands[seat] |= BIT[card]
+        faults = sum(1 for play in plays if play[2])
+        if faults:
+            self.faults = self.faults[:-faults]
+        if trick.winner >= 0:
+            points = sum(VALUE[card] for _seat, card, _fault, _to in plays)
+            (plis_ns, plis_oe), (points_ns, points_oe) = self.plis, self.points
+            if trick.winner & 1:
+                self.plis, self.points = (plis_ns, plis_oe - 1), (points_ns, points_oe - points)
+            else:
+                self.plis, self.points = (plis_ns - 1, plis_oe), (points_ns - points, points_oe)
+        self.phase = PLAY
+        self.trick = None
+        self.leader = self.turn = self.tricks[-1].winner if self.tricks else left(self.dealer)
+        self.played = 0
+        self.master_seat = self.master_card = self._led = -1
+        for _seat, card, _fault, to in plays[:-1]:
+            self.play(card, to)

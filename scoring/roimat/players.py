@@ -9,9 +9,27 @@ commit a faute de jeu with ``fault_rate``: a card the rules forbid (§9), marked
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 from .cards import COLOUR_MASK, COLOUR_OF, RANK_OF, ROI, STRENGTH, VALUE, cards_of
-from .donne import DonneState, Move, card_move, distinct, partner
+from .donne import (
+    ANNOUNCE,
+    BID_MOVES,
+    BIDDING,
+    CARD_MOVES,
+    PLAY,
+    DonneState,
+    Move,
+    distinct_cards,
+    partner,
+)
+from .draws import BIT_LENGTH, below
+
+
+class Player(Protocol):
+    """Chooses the moves of one seat."""
+
+    def choose(self, state: DonneState) -> Move: ...
 
 
 class RandomPlayer:
@@ -24,31 +42,52 @@ class RandomPlayer:
 
     def choose(self, state: DonneState) -> Move:
         """The move to push for the player to move."""
-        if state.phase != "play":
-            return self.rng.choice(state.legal_moves())
+        if state.phase is not PLAY:
+            moves = state.legal_moves()
+            return moves[below(self.rng, len(moves))]
         if self.fault_rate and self.rng.random() < self.fault_rate:
             fault = self.forbidden_card(state)
             if fault is not None:
                 return fault
-        card = self.rng.choice(cards_of(distinct(state.legal_mask(state.turn))))
-        return card_move(card, self.rng.choice(state.choices(card)))
+        # Two draws as ``rng.choice`` makes them, written out: the card, then the seat sent to.
+        bits = self.rng.getrandbits
+        cards = distinct_cards(state.legal_mask(state.turn))
+        n = len(cards)
+        k = BIT_LENGTH[n]
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        card = cards[r]
+        choices = state.choices(card)
+        n = len(choices)
+        k = BIT_LENGTH[n]
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return CARD_MOVES[card][choices[r] + 1]
 
     def forbidden_card(self, state: DonneState) -> Move | None:
         seat = state.turn
         forbidden = state.hands[seat] & ~state.legal_mask(seat)
         if not forbidden:
             return None
-        card = self.rng.choice(cards_of(distinct(forbidden)))
-        return card_move(card, self.rng.choice(state.choices(card)))
+        cards = distinct_cards(forbidden)
+        card = cards[below(self.rng, len(cards))]
+        choices = state.choices(card)
+        return CARD_MOVES[card][choices[below(self.rng, len(choices))] + 1]
+
+
+#: The strength (2 per trump, 1 per Dame or Tour) a hand needs for each bid.
+BID_THRESHOLDS = {"contre_plis": 11, "contre_roi": 9, "surcontre_plis": 12, "surcontre_roi": 12}
 
 
 class HeuristicPlayer(RandomPlayer):
     """Plays like a person: see the module docstring."""
 
     def choose(self, state: DonneState) -> Move:
-        if state.phase == "announce":
+        if state.phase is ANNOUNCE:
             return self.announce(state)
-        if state.phase == "bids":
+        if state.phase is BIDDING:
             return self.bid(state)
         if self.fault_rate and self.rng.random() < self.fault_rate:
             fault = self.forbidden_card(state)
@@ -57,7 +96,7 @@ class HeuristicPlayer(RandomPlayer):
         card = self.card(state)
         choices = state.choices(card)
         to = partner(state.turn) if partner(state.turn) in choices else choices[0]
-        return card_move(card, to)
+        return CARD_MOVES[card][to + 1]
 
     def announce(self, state: DonneState) -> Move:
         moves = state.legal_moves()
@@ -79,13 +118,11 @@ class HeuristicPlayer(RandomPlayer):
         trumps = cards_of(hand & COLOUR_MASK[state.trump])
         high = sum(1 for c in cards_of(hand) if STRENGTH[c] >= 4)
         strength = 2 * len(trumps) + high
-        threshold = {"contre_plis": 11, "contre_roi": 9, "surcontre_plis": 12,
-                     "surcontre_roi": 12}[name]  # fmt: skip
-        return Move("bid", name=name, value=strength >= threshold)
+        return BID_MOVES[name][strength >= BID_THRESHOLDS[name]]
 
     def card(self, state: DonneState) -> int:
         seat = state.turn
-        legal = cards_of(distinct(state.legal_mask(seat)))
+        legal = list(distinct_cards(state.legal_mask(seat)))
         roi = ROI[state.trump]
         if len(legal) > 1 and roi in legal:
             legal.remove(roi)  # keep the trump Roi for the last trick

@@ -188,8 +188,7 @@ def play_move(state: DonneState, play: dict, later: list, place: Place) -> Move:
         held = state.hands[seat] & PION_MASK[COLOUR_OF[card]]
         card = (held & -held).bit_length() - 1 if held else card
     to = -1
-    choices = state.choices(card)
-    if choices != [-1]:
+    if len(state.choices(card)) > 1:
         target = play.get("to") or (later[0].get("seat") if later else None)
         to = seat_index(target, place)
     return card_move(card, to)

@@ -1,4 +1,4 @@
-"""Rule sets of Roimat (ROIMAT.md §5, §6).
+"""Rule sets of Roimat (ROIMAT.md §3, §5, §6).
 
 ``club-8`` is the Roimat Club d'Antony's partie in 8 donnes with ±100 contracts;
 ``official-1000`` is the rule of www.jeu-roimat.com: first team to 1,000 points,
@@ -12,10 +12,43 @@ from dataclasses import dataclass
 VARIANTS: tuple[str, ...] = ("club-8", "official-1000")
 FAULT_COUNTINGS: tuple[str, ...] = ("player", "team")
 
+
+@dataclass(frozen=True)
+class VariantRules:
+    """What a variant decides, as named values; the engine reads these, never the name.
+
+    - ``contract_points``: (EP made, EP failed, EA made, EA failed), in points (§5);
+    - ``king_sec_annuls``: the announcer may annul the donne on a king sec (§3);
+    - ``redeal_until_roi``: the dealer redeals until he holds a Roi (§3, club rule);
+    - ``plays_to_target``: the partie ends on a cumul (``target``), not after ``donnes``
+      counted donnes (§6).
+    """
+
+    contract_points: tuple[int, int, int, int]
+    king_sec_annuls: bool
+    redeal_until_roi: bool
+    plays_to_target: bool
+
+
+#: The one place where a variant's name becomes rules (§3, §5, §6).
+VARIANT_RULES: dict[str, VariantRules] = {
+    "club-8": VariantRules(
+        contract_points=(100, -100, 100, -100),
+        king_sec_annuls=False,
+        redeal_until_roi=True,
+        plays_to_target=False,
+    ),
+    "official-1000": VariantRules(
+        contract_points=(100, -70, 70, -100),
+        king_sec_annuls=True,
+        redeal_until_roi=False,
+        plays_to_target=True,
+    ),
+}
+
 #: Contract points per variant: (EP made, EP failed, EA made, EA failed) (§5).
 CONTRACT_POINTS: dict[str, tuple[int, int, int, int]] = {
-    "club-8": (100, -100, 100, -100),
-    "official-1000": (100, -70, 70, -100),
+    name: rules.contract_points for name, rules in VARIANT_RULES.items()
 }
 
 FAULT_STEP = 50  # points: the n-th fault of a player (or team) costs n × 50 (§5)
@@ -53,9 +86,31 @@ class RuleSet:
     @property
     def contract_points(self) -> tuple[int, int, int, int]:
         """(EP made, EP failed, EA made, EA failed), in points."""
-        return CONTRACT_POINTS[self.variant]
+        return VARIANT_RULES[self.variant].contract_points
+
+    @property
+    def king_sec_annuls(self) -> bool:
+        """True when the announcer may annul the donne on a king sec (§3)."""
+        return VARIANT_RULES[self.variant].king_sec_annuls
+
+    @property
+    def redeal_until_roi(self) -> bool:
+        """True when the dealer redeals until he holds a Roi (§3, club rule)."""
+        return VARIANT_RULES[self.variant].redeal_until_roi
 
     @property
     def plays_to_target(self) -> bool:
-        """True when the partie ends on a cumul (``official-1000``), not a donne count."""
-        return self.variant == "official-1000"
+        """True when the partie ends on a cumul (``target``), not a donne count (§6)."""
+        return VARIANT_RULES[self.variant].plays_to_target
+
+
+#: The rule set of each variant with the default options (for states made from a name).
+DEFAULT_RULES: dict[str, RuleSet] = {name: RuleSet(name) for name in VARIANTS}
+
+
+def rules_of(rules: RuleSet | str) -> RuleSet:
+    """A rule set, or the default rule set of a variant's name; raises ``ValueError`` on an
+    unknown name."""
+    if isinstance(rules, RuleSet):
+        return rules
+    return DEFAULT_RULES.get(rules) or RuleSet(rules)

@@ -9,29 +9,42 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from operator import itemgetter
 from typing import Any
 
-from .cards import CARDS, ROI
-from .donne import DonneState, left
+from .cards import CARDS, DECK_SIZE
+from .donne import BIT, OVER, ROI_MASK, DonneState, left
+from .draws import randint, shuffle
 from .partie import compute_sheet
-from .players import HeuristicPlayer, RandomPlayer
+from .players import HeuristicPlayer, Player, RandomPlayer
 from .record import entry_of_record, record_of
-from .rules import RuleSet
+from .rules import RuleSet, rules_of
 
 PACKETS = (1, 2, 3, 2, 1)
-PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+PLAYERS: dict[str, type[RandomPlayer]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+
+
+def _packet_positions() -> tuple[tuple[int, ...], ...]:
+    """Per seat offset from the dealer (0 the dealer, 1 his left …), the deck positions that
+    the packets of 1, 2, 3, 2, 1 give him, dealing clockwise from the dealer's left."""
+    positions: list[list[int]] = [[], [], [], []]
+    position = 0
+    for packet in PACKETS:
+        for offset in range(1, 5):
+            positions[offset % 4] += range(position, position + packet)
+            position += packet
+    return tuple(tuple(p) for p in positions)
+
+
+_TAKE = tuple(itemgetter(*positions) for positions in _packet_positions())
+_BIT_OF = BIT.__getitem__
 
 
 def deal_hands(deck: list[int], dealer: int) -> list[int]:
     """Four hand bitmasks (N, E, S, O) dealt from ``deck`` (36 card ids, top first)."""
     hands = [0, 0, 0, 0]
-    position = 0
-    for packet in PACKETS:
-        for offset in range(1, 5):
-            seat = (dealer + offset) % 4
-            for card in deck[position : position + packet]:
-                hands[seat] |= 1 << card
-            position += packet
+    for offset, take in enumerate(_TAKE):
+        hands[(dealer + offset) % 4] = sum(map(_BIT_OF, take(deck)))
     return hands
 
 
@@ -42,39 +55,41 @@ class Dealer:
         self.rng = rng
         self.gather = gather
         self.deck = list(CARDS)
-        rng.shuffle(self.deck)
+        shuffle(rng, self.deck)
 
-    def deal(self, dealer: int, variant: str) -> DonneState:
-        """A new donne. Under the club rule the dealer redeals until he holds a Roi."""
+    def deal(self, dealer: int, rules: RuleSet | str) -> DonneState:
+        """A new donne. Where the rules say so, the dealer redeals until he holds a Roi."""
+        rules = rules_of(rules)
         while True:
             if not self.gather:
-                self.rng.shuffle(self.deck)
-            state = DonneState(deal_hands(self.deck, dealer), dealer, variant)
-            if variant == "official-1000" or any(state.deal[dealer] >> r & 1 for r in ROI):
-                return state
+                shuffle(self.rng, self.deck)
+            hands = deal_hands(self.deck, dealer)
+            if not rules.redeal_until_roi or hands[dealer] & ROI_MASK:
+                return DonneState(hands, dealer, rules)
             self.cut()
 
     def collect(self, state: DonneState) -> None:
         """Gather the cards of a finished donne: the tricks in play order, then the hands."""
         if self.gather:
-            played = [card for trick in state.tricks for _s, card, *_ in trick.plays]
-            rest = [c for c in self.deck if c not in set(played)]
-            self.deck = played + rest
+            played = [card for trick in state.tricks for _s, card, _f, _t in trick.plays]
+            seen = set(played)
+            self.deck = played + [c for c in self.deck if c not in seen]
             self.cut()
 
     def cut(self) -> None:
-        at = self.rng.randint(1, len(self.deck) - 1)
+        at = randint(self.rng, 1, DECK_SIZE - 1)
         self.deck = self.deck[at:] + self.deck[:at]
 
 
-def play(state: DonneState, players: list[Any]) -> DonneState:
+def play(state: DonneState, players: list[Player]) -> DonneState:
     """Play the donne to its end, each seat's player choosing its moves."""
-    while not state.is_over():
-        state.push(players[state.to_move()].choose(state))
+    push = state.push
+    while state.phase is not OVER:
+        push(players[state.to_move()].choose(state))
     return state
 
 
-def make_players(kind: str, rng: random.Random, fault_rate: float) -> list[Any]:
+def make_players(kind: str, rng: random.Random, fault_rate: float) -> list[Player]:
     """Four players of ``kind`` (``random`` or ``heuristic``) sharing one seeded generator."""
     return [PLAYERS[kind](rng, fault_rate) for _seat in range(4)]
 
@@ -82,20 +97,21 @@ def make_players(kind: str, rng: random.Random, fault_rate: float) -> list[Any]:
 def simulate_donnes(
     count: int,
     seed: int,
-    variant: str = "club-8",
+    variant: RuleSet | str = "club-8",
     players: str = "random",
     fault_rate: float = 0.0,
     gather: bool = False,
 ) -> Iterator[DonneState]:
     """``count`` played donnes (void deals are redealt and not counted), dealer turning left;
     after an annulled king sec the same dealer deals again."""
+    rules = rules_of(variant)
     rng = random.Random(seed)
     table = Dealer(rng, gather)
     seats = make_players(players, rng, fault_rate)
     dealer = 0
     made = 0
     while made < count:
-        state = play(table.deal(dealer, variant), seats)
+        state = play(table.deal(dealer, rules), seats)
         table.collect(state)
         if not state.void:
             made += 1
@@ -113,7 +129,7 @@ def simulate_partie(
 ) -> list[dict[str, Any]]:
     """The records of one partie played to its end (§6), or of ``limit`` donnes."""
     records: list[dict[str, Any]] = []
-    for state in simulate_donnes(limit, seed, rules.variant, players, fault_rate):
+    for state in simulate_donnes(limit, seed, rules, players, fault_rate):
         records.append(record_of(state))
         if progress:
             progress()
