@@ -15,7 +15,7 @@ object beyond the play itself; a card is undone by rewinding its trick from the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -33,6 +33,7 @@ from .cards import (
     VALUE,
     cards_of,
 )
+from .draws import BIT_LENGTH
 from .problems import MESSAGES
 from .rules import RuleSet, rules_of
 from .seats import SEATS
@@ -173,6 +174,17 @@ NO_CHOICE = (-1,)
 CHOICES = tuple(tuple(o if len(o) > 1 else NO_CHOICE for o in row) for row in OPTIONS)
 
 
+def _targets(options: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Per seat of ``CHOICES``: the seat sent to and the seat the play records (-1: none)."""
+    if len(options) > 1:
+        return tuple((seat, seat) for seat in options)
+    return ((options[0] if options else -1, -1),)
+
+
+#: ``TARGETS[seat << 4 | played][card]``: what each of the card's ``CHOICES`` means.
+TARGETS = tuple(tuple(_targets(o) for o in row) for row in OPTIONS)
+
+
 def _second(leader: int, direction: int, cavalier: bool, seat: int, card: int) -> int:
     """The third player of a trick when the second play gives no choice (§8)."""
     played = 1 << leader | 1 << seat
@@ -202,9 +214,10 @@ SECOND_ROWS = {
 }
 
 
-def _first(seat: int, card: int, chosen: int) -> tuple[int, int, bool, tuple[int, ...]]:
-    """After the first play of a trick: the second player, the direction of the default
-    continuation, whether a Cavalier was led, and the row giving the third player (§8)."""
+def _first(seat: int, card: int, chosen: int) -> tuple[int, tuple[int, ...]]:
+    """After the first play of a trick: the second player, and the row giving the third
+    player, which holds the direction of the default continuation and whether a Cavalier was
+    led (§8)."""
     rank = RANK_OF[card]
     direction = 1
     if rank in "DT":
@@ -214,8 +227,7 @@ def _first(seat: int, card: int, chosen: int) -> tuple[int, int, bool, tuple[int
         following = partner(seat)
     else:
         following = left(seat)
-    cavalier = rank == "C"
-    return following, direction, cavalier, SECOND_ROWS[seat, direction, cavalier]
+    return following, SECOND_ROWS[seat, direction, rank == "C"]
 
 
 #: ``FIRST[(seat * 36 + card) * 5 + chosen + 1]``, ``chosen`` the seat a Dame or Tour sends
@@ -226,8 +238,10 @@ FIRST = tuple(
     for card in range(DECK_SIZE)
     for chosen in range(-1, 4)
 )
-#: The last seat to play, by the bitmask of the three that have played.
-LAST = tuple((~played & 15).bit_length() - 1 for played in range(16))
+#: The last seat to play, by the bitmask of the three that have played (else -1).
+LAST = tuple(
+    (~played & 15).bit_length() - 1 if played.bit_count() == 3 else -1 for played in range(16)
+)
 
 #: ``BEATEN_BY[trump][master]``: the cards that beat ``master`` (§9: a higher card of its
 #: colour, or any trump when it is not one).
@@ -253,9 +267,9 @@ def _cascade(led: int, master: int, trump: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-#: ``CASCADES[trump][led * 36 + master]``.
+#: ``CASCADES[trump][led][master]``.
 CASCADES = tuple(
-    tuple(_cascade(led, master, trump) for led in range(4) for master in range(DECK_SIZE))
+    tuple(tuple(_cascade(led, master, trump) for master in range(DECK_SIZE)) for led in range(4))
     for trump in range(4)
 )
 
@@ -312,8 +326,6 @@ class DonneState:
         "leader",
         "turn",
         "played",
-        "direction",
-        "cavalier",
         "master_seat",
         "master_card",
         "faults",
@@ -322,7 +334,8 @@ class DonneState:
         "_bid_values",
         "_history",
         "_announcer",
-        "_led",
+        "_led_mask",
+        "_cascade_row",
         "_cascade",
         "_cascades",
         "_beaten_by",
@@ -344,8 +357,6 @@ class DonneState:
         self.trick: Trick | None = None  # the trick being played
         self.leader = self.turn = left(dealer)
         self.played = 0  # bitmask of seats that played in the current trick
-        self.direction = 1
-        self.cavalier = False
         self.master_seat = -1
         self.master_card = -1
         self.faults: tuple[int, ...] = ()
@@ -353,9 +364,10 @@ class DonneState:
         self.points = (0, 0)
         self._bid_values: tuple[bool, ...] = (False,) * len(BIDS)
         self._history: list[Snapshot] = []
-        self._led = -1
+        self._led_mask = 0  # the cards of the colour led in the current trick
+        self._cascade_row: tuple[tuple[int, ...], ...] = ()  # by master card, for that colour
         self._cascade: tuple[int, ...] = ()
-        self._cascades: tuple[tuple[int, ...], ...] = ()
+        self._cascades: tuple[tuple[tuple[int, ...], ...], ...] = ()
         self._beaten_by: tuple[int, ...] = ()
         self._second: tuple[int, ...] = ()
         self._announcer = self._find_announcer()
@@ -457,7 +469,7 @@ class DonneState:
         if self.trick is None:
             return hand
         if self.master_seat == seat ^ 2:  # partner master: follow, else any card
-            return hand & COLOUR_MASK[self._led] or hand
+            return hand & self._led_mask or hand
         for mask in self._cascade:
             if hand & mask:
                 return hand & mask
@@ -562,9 +574,7 @@ class DonneState:
         if not 0 <= card < DECK_SIZE or not hand >> card & 1:
             name = CODE[card] if 0 <= card < DECK_SIZE else str(card)
             raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
-        bit = BIT[card]
-        played = self.played
-        options = OPTIONS[seat << 4 | played][card]
+        options = OPTIONS[seat << 4 | self.played][card]
         if not options:
             chosen = shown = -1
         elif len(options) == 1:
@@ -573,46 +583,81 @@ class DonneState:
             chosen = shown = to
         else:
             raise IllegalMove("needs_choice", card=CODE[card])
-        hands[seat] = hand ^ bit
+        fault = not self.legal_mask(seat) >> card & 1
+        self._put(seat, card, chosen, shown, fault)
+        return fault
+
+    def play_random(self, getrandbits: Callable[[int], int], cards: int = 1) -> None:
+        """Play ``cards`` legal cards at random (or to the end of the donne), for the seats in
+        turn; for each, a card then a seat when it gives a choice, drawn as
+        ``rng.choice(cards)`` then ``rng.choice(choices(card))`` draw with ``getrandbits =
+        rng.getrandbits``. The fast path of random players and of playouts."""
+        if self.phase is not PLAY:
+            raise IllegalMove("no_play_now")
+        hands, put = self.hands, self._put
+        for _card in range(min(cards, (hands[0] | hands[1] | hands[2] | hands[3]).bit_count())):
+            seat = self.turn
+            hand = hands[seat]
+            if self.trick is None:
+                mask = hand
+            elif self.master_seat == seat ^ 2:
+                mask = hand & self._led_mask or hand
+            else:
+                for mask in self._cascade:
+                    mask &= hand
+                    if mask:
+                        break
+                else:
+                    mask = hand
+            choices = _D0[mask & 511] + _D1[mask >> 9 & 511] + _D2[mask >> 18 & 511]
+            choices += _D3[mask >> 27]
+            n = len(choices)
+            k = BIT_LENGTH[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            card = choices[r]
+            targets = TARGETS[seat << 4 | self.played][card]
+            n = len(targets)
+            k = BIT_LENGTH[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            chosen, shown = targets[r]
+            put(seat, card, chosen, shown, False)
+
+    def _put(self, seat: int, card: int, chosen: int, shown: int, fault: bool) -> None:
+        """Play a card known to be in the hand: ``chosen`` the seat it sends to (or -1),
+        ``shown`` that seat when it was a choice, as the play records it (or -1)."""
+        bit = BIT[card]
+        self.hands[seat] ^= bit
         trick = self.trick
-        if trick is None:  # a lead is never a fault
+        if trick is None:
             trick = self.trick = Trick([(seat, card, False, shown)])
             self.tricks.append(trick)
             self.master_seat, self.master_card = seat, card
-            self._led = led = COLOUR_OF[card]
-            self._cascade = self._cascades[led * DECK_SIZE + card]
+            led = COLOUR_OF[card]
+            self._led_mask = COLOUR_MASK[led]
+            self._cascade_row = row = self._cascades[led]
+            self._cascade = row[card]
             self.played = 1 << seat
-            self.turn, self.direction, self.cavalier, self._second = FIRST[
-                (seat * DECK_SIZE + card) * 5 + chosen + 1
-            ]
-            return False
-        if self.master_seat == seat ^ 2:
-            legal = hand & COLOUR_MASK[self._led] or hand
-        else:
-            for mask in self._cascade:
-                legal = hand & mask
-                if legal:
-                    break
-            else:
-                legal = hand
-        fault = not legal & bit
+            self.turn, self._second = FIRST[(seat * DECK_SIZE + card) * 5 + chosen + 1]
+            return
         plays = trick.plays
         plays.append((seat, card, fault, shown))
         if fault:
             self.faults += (seat,)
         if self._beaten_by[self.master_card] & bit:
             self.master_seat, self.master_card = seat, card
-            self._cascade = self._cascades[self._led * DECK_SIZE + card]
-        played |= 1 << seat
+            self._cascade = self._cascade_row[card]
+        played = self.played | 1 << seat
         self.played = played
-        count = len(plays)
-        if count == 2:
-            self.turn = chosen if chosen >= 0 else self._second[seat * DECK_SIZE + card]
-        elif count == 3:
+        if played == 15:
+            self._close(trick, plays)
+        elif LAST[played] >= 0:
             self.turn = LAST[played]
         else:
-            self._close(trick, plays)
-        return fault
+            self.turn = chosen if chosen >= 0 else self._second[seat * DECK_SIZE + card]
 
     def _close(self, trick: Trick, plays: list[Play]) -> None:
         winner = trick.winner = self.master_seat
@@ -650,6 +695,6 @@ class DonneState:
         self.trick = None
         self.leader = self.turn = self.tricks[-1].winner if self.tricks else left(self.dealer)
         self.played = 0
-        self.master_seat = self.master_card = self._led = -1
+        self.master_seat = self.master_card = -1
         for _seat, card, _fault, to in plays[:-1]:
             self.play(card, to)

@@ -32,12 +32,22 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
     return items[below(rng, len(items))]
 
 
+#: Per length of a list up to 64: the steps of its shuffle (i, i + 1, bits drawn).
+_STEPS = tuple(
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(65)
+)
+
+
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place (``random.Random.shuffle``)."""
     bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = BIT_LENGTH[n] if n < 65 else n.bit_length()
+    size = len(items)
+    steps = (
+        _STEPS[size]
+        if size < 65
+        else ((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    )
+    for i, n, k in steps:
         j = bits(k)
         while j >= n:
             j = bits(k)

@@ -31,6 +31,8 @@ class Player(Protocol):
 
     def choose(self, state: DonneState) -> Move: ...
 
+    def act(self, state: DonneState) -> None: ...
+
 
 class RandomPlayer:
     """A legal move at random: any announcement or bid; any playable card (pions of a colour
@@ -39,6 +41,13 @@ class RandomPlayer:
     def __init__(self, rng: random.Random, fault_rate: float = 0.0):
         self.rng = rng
         self.fault_rate = fault_rate
+
+    def act(self, state: DonneState) -> None:
+        """Make this player's move (the same as ``state.push(self.choose(state))``)."""
+        if state.phase is PLAY and not self.fault_rate:
+            state.play_random(self.rng.getrandbits)
+        else:
+            state.push(self.choose(state))
 
     def choose(self, state: DonneState) -> Move:
         """The move to push for the player to move."""
@@ -83,6 +92,9 @@ BID_THRESHOLDS = {"contre_plis": 11, "contre_roi": 9, "surcontre_plis": 12, "sur
 
 class HeuristicPlayer(RandomPlayer):
     """Plays like a person: see the module docstring."""
+
+    def act(self, state: DonneState) -> None:
+        state.push(self.choose(state))
 
     def choose(self, state: DonneState) -> Move:
         if state.phase is ANNOUNCE:

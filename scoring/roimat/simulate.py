@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import Any
 
-from .cards import CARDS, DECK_SIZE
-from .donne import BIT, OVER, ROI_MASK, DonneState, left
+from .cards import DECK_SIZE
+from .donne import BIT, OVER, PLAY, ROI_MASK, DonneState, left
 from .draws import randint, shuffle
 from .partie import compute_sheet
 from .players import HeuristicPlayer, Player, RandomPlayer
@@ -36,16 +36,21 @@ def _packet_positions() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(p) for p in positions)
 
 
-_TAKE = tuple(itemgetter(*positions) for positions in _packet_positions())
-_BIT_OF = BIT.__getitem__
+#: ``_TAKES[dealer][seat]``: the 9 deck positions that seat receives.
+_TAKES = tuple(
+    tuple(itemgetter(*_packet_positions()[(seat - dealer) % 4]) for seat in range(4))
+    for dealer in range(4)
+)
 
 
 def deal_hands(deck: list[int], dealer: int) -> list[int]:
     """Four hand bitmasks (N, E, S, O) dealt from ``deck`` (36 card ids, top first)."""
-    hands = [0, 0, 0, 0]
-    for offset, take in enumerate(_TAKE):
-        hands[(dealer + offset) % 4] = sum(map(_BIT_OF, take(deck)))
-    return hands
+    return _deal([BIT[card] for card in deck], dealer)
+
+
+def _deal(deck: list[int], dealer: int) -> list[int]:
+    """``deal_hands`` for a deck of card bits (``1 << card``), whose sums are the hands."""
+    return [sum(take(deck)) for take in _TAKES[dealer]]
 
 
 class Dealer:
@@ -54,38 +59,52 @@ class Dealer:
     def __init__(self, rng: random.Random, gather: bool = False):
         self.rng = rng
         self.gather = gather
-        self.deck = list(CARDS)
-        shuffle(rng, self.deck)
+        self._deck = list(BIT)  # each card as its bit, in deck order
+        shuffle(rng, self._deck)
+
+    @property
+    def deck(self) -> list[int]:
+        """The card ids, top first."""
+        return [bit.bit_length() - 1 for bit in self._deck]
 
     def deal(self, dealer: int, rules: RuleSet | str) -> DonneState:
         """A new donne. Where the rules say so, the dealer redeals until he holds a Roi."""
         rules = rules_of(rules)
+        takes = _TAKES[dealer]
         while True:
+            deck = self._deck
             if not self.gather:
-                shuffle(self.rng, self.deck)
-            hands = deal_hands(self.deck, dealer)
-            if not rules.redeal_until_roi or hands[dealer] & ROI_MASK:
-                return DonneState(hands, dealer, rules)
-            self.cut()
+                shuffle(self.rng, deck)
+            if rules.redeal_until_roi and not sum(takes[dealer](deck)) & ROI_MASK:
+                self.cut()
+                continue
+            return DonneState([sum(take(deck)) for take in takes], dealer, rules)
 
     def collect(self, state: DonneState) -> None:
         """Gather the cards of a finished donne: the tricks in play order, then the hands."""
         if self.gather:
-            played = [card for trick in state.tricks for _s, card, _f, _t in trick.plays]
+            played = [BIT[card] for trick in state.tricks for _s, card, _f, _t in trick.plays]
             seen = set(played)
-            self.deck = played + [c for c in self.deck if c not in seen]
+            self._deck = played + [bit for bit in self._deck if bit not in seen]
             self.cut()
 
     def cut(self) -> None:
         at = randint(self.rng, 1, DECK_SIZE - 1)
-        self.deck = self.deck[at:] + self.deck[:at]
+        self._deck = self._deck[at:] + self._deck[:at]
 
 
 def play(state: DonneState, players: list[Player]) -> DonneState:
     """Play the donne to its end, each seat's player choosing its moves."""
-    push = state.push
+    first = players[0]
+    if all(type(p) is RandomPlayer and p.rng is first.rng and not p.fault_rate for p in players):
+        # Four random players drawing from one generator: the cards in one call.
+        while state.phase is not PLAY and state.phase is not OVER:
+            players[state.to_move()].act(state)
+        if state.phase is PLAY:
+            state.play_random(first.rng.getrandbits, DECK_SIZE)
+        return state
     while state.phase is not OVER:
-        push(players[state.to_move()].choose(state))
+        players[state.to_move()].act(state)
     return state
 
 
