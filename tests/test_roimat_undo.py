@@ -1,9 +1,11 @@
 """Undo and copies of a donne state (issue 9): a copy has its own history, so popping and
 playing on one never changes the other (no database)."""
 
+import json
+
 import pytest
 
-from scoring.roimat.record import to_text
+from scoring.roimat.record import record_of, to_text
 from scoring.roimat.simulate import simulate_donnes
 
 
@@ -44,3 +46,16 @@ def test_pop_and_play_on_one_copy_leaves_the_other_intact(side, pops):
         replay_differently(changed, pops)
         assert describe(kept) == text
         assert history_texts(kept) == history
+
+
+def test_record_text_is_the_json_of_the_record_at_every_step():
+    """``to_text`` writes its pieces by hand: it must equal ``json.dumps(record_of(state))``."""
+    for variant in ("club-8", "official-1000"):
+        for state in simulate_donnes(40, seed=22, variant=variant, fault_rate=0.1):
+            other = state.copy()
+            while True:
+                assert to_text(other) == json.dumps(record_of(other), ensure_ascii=False)
+                try:
+                    other.pop()
+                except IndexError:
+                    break

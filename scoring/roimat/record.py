@@ -74,8 +74,93 @@ def record_of(state: DonneState) -> dict[str, Any]:
 
 
 def to_text(state: DonneState) -> str:
-    """The record as one line of JSON."""
-    return json.dumps(record_of(state), ensure_ascii=False)
+    """The record as one line of JSON: ``json.dumps(record_of(state), ensure_ascii=False)``,
+    written from pieces of text made once (a finished or started donne), as fast as the
+    simulation needs."""
+    if state.void or state.announcer < 0 or state.annulled:
+        return json.dumps(record_of(state), ensure_ascii=False)
+    deal = state.deal
+    parts = [
+        _HEAD[state.variant][state.dealer],
+        _hand_text(deal[0]),
+        '], "E": [',
+        _hand_text(deal[1]),
+        '], "S": [',
+        _hand_text(deal[2]),
+        '], "O": [',
+        _hand_text(deal[3]),
+        _ANNOUNCED[state.announcer][state.trump],
+    ]
+    bids = state.bids
+    parts += [_BID_TEXT[name][bids[name]] for name in BIDS]
+    tricks = []
+    for trick in state.tricks:
+        plays = trick.plays
+        text = ", ".join([_PLAY_TEXT[seat][card][fault] for seat, card, fault, _to in plays])
+        if plays[-1][3] >= 0:  # a choice the next play of the trick does not show yet
+            text = text[:-1] + f', "to": "{SEATS[plays[-1][3]]}"}}'
+        tricks.append(_TRICK_TEXT[trick.winner + 1] % text)
+    parts += (', "tricks": [', ", ".join(tricks), '], "faults": ')
+    parts.append(json.dumps([SEATS[s] for s in state.faults]) if state.faults else "[]")
+    if state.is_over():
+        result = state.result()
+        parts.append(_RESULT_TEXT[result["roi_au_bout"]] % (result["plis_ns"], result["points_ns"]))
+    else:
+        parts.append(', "result": null}')
+    return "".join(parts)
+
+
+def _hand_text(mask: int) -> str:
+    return ", ".join(
+        [
+            text
+            for text in (
+                _CHUNK_TEXT[0][mask & 511],
+                _CHUNK_TEXT[1][mask >> 9 & 511],
+                _CHUNK_TEXT[2][mask >> 18 & 511],
+                _CHUNK_TEXT[3][mask >> 27],
+            )
+            if text
+        ]
+    )
+
+
+# The pieces of ``to_text``, in the order and spelling of ``json.dumps``.
+_HEAD = {
+    variant: tuple(
+        f'{{"variant": {json.dumps(variant)}, "dealer": "{seat}", "deal": {{"N": ['
+        for seat in SEATS
+    )
+    for variant in VARIANTS
+}
+_CHUNK_TEXT = tuple(
+    tuple(
+        ", ".join(f'"{code}"' for code in hand_codes(chunk << 9 * colour)) for chunk in range(512)
+    )
+    for colour in range(4)
+)
+_ANNOUNCED = tuple(
+    tuple(f']}}, "announcer": "{seat}", "trump": "{colour}"' for colour in COLOUR_LETTERS)
+    for seat in SEATS
+)
+_BID_TEXT = {name: (f', "{name}": false', f', "{name}": true') for name in BIDS}
+_PLAY_TEXT = tuple(
+    tuple(
+        (
+            f'{{"seat": "{seat}", "card": "{code}"}}',
+            f'{{"seat": "{seat}", "card": "{code}", "fault": true}}',
+        )
+        for code in CODE
+    )
+    for seat in SEATS
+)
+_TRICK_TEXT = ('{"plays": [%s]}',) + tuple(
+    f'{{"plays": [%s], "winner": "{seat}"}}' for seat in SEATS
+)
+_RESULT_TEXT = tuple(
+    f', "result": {{"plis_ns": %d, "points_ns": %d, "roi_au_bout": {flag}}}}}'
+    for flag in ("false", "true")
+)
 
 
 def from_text(text: str) -> DonneState:
