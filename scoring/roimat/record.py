@@ -10,6 +10,7 @@ deal where the taking team held no Roi (official rules), both without tricks or 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from .cards import (
@@ -33,7 +34,7 @@ from .seats import SEATS
 class RecordError(ValueError):
     """A record that cannot be read or replayed: its ``problem`` (place, code, values)."""
 
-    def __init__(self, place: Place, code: str, **params):
+    def __init__(self, place: Place, code: str, **params: Any) -> None:
         self.problem = Problem(place, code, params)
         super().__init__(str(self.problem))
 
@@ -242,7 +243,9 @@ def replay(record: dict[str, Any]) -> DonneState:
     return state
 
 
-def plays_of(record: dict[str, Any]):
+def plays_of(
+    record: dict[str, Any],
+) -> Iterator[tuple[Place, dict[str, Any], list[dict[str, Any]]]]:
     """Each recorded play as (its ``Place``, the play, the later plays of its trick)."""
     tricks = record.get("tricks") or []
     if not isinstance(tricks, list):
@@ -258,7 +261,9 @@ def plays_of(record: dict[str, Any]):
             yield place, play, plays[p:]
 
 
-def play_move(state: DonneState, play: dict, later: list, place: Place) -> Move:
+def play_move(
+    state: DonneState, play: dict[str, Any], later: list[dict[str, Any]], place: Place
+) -> Move:
     """The card move of a recorded play; the seat sent to after a Dame or Tour is the play's
     ``to`` or else the seat of the next play of the trick."""
     seat = seat_index(play.get("seat"), place)

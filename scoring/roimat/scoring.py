@@ -7,7 +7,8 @@ Roi au bout; the other team (EA) plays for 5 plis.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import COLOURS, MAX_POINTS, MIN_POINTS, TOTAL_POINTS, TRICKS
@@ -81,7 +82,7 @@ class EntryProblem:
 
     field: str
     code: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def message(self) -> str:

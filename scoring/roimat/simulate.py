@@ -8,7 +8,7 @@ cut and dealt again without shuffling, as the seed requires at the table.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -93,19 +93,36 @@ class Dealer:
         self._deck = self._deck[at:] + self._deck[:at]
 
 
-def play(state: DonneState, players: list[Player]) -> DonneState:
-    """Play the donne to its end, each seat's player choosing its moves."""
-    first = players[0]
-    if all(type(p) is RandomPlayer and p.rng is first.rng and not p.fault_rate for p in players):
-        # Four random players drawing from one generator: the cards in one call.
+def play(
+    state: DonneState,
+    players: Sequence[Player],
+    getrandbits: Callable[[int], int] | None = None,
+) -> DonneState:
+    """Play the donne to its end, each seat's player choosing its moves. ``getrandbits``:
+    ``random_bits(players)``, when the caller has it."""
+    if getrandbits is None:
+        getrandbits = random_bits(players)
+    if getrandbits is not None:  # the cards in one call
         while state.phase is not PLAY and state.phase is not OVER:
             players[state.to_move()].act(state)
         if state.phase is PLAY:
-            state.play_random(first.rng.getrandbits, DECK_SIZE)
+            state.play_random(getrandbits, DECK_SIZE)
         return state
     while state.phase is not OVER:
         players[state.to_move()].act(state)
     return state
+
+
+def random_bits(players: Sequence[Player]) -> Callable[[int], int] | None:
+    """``getrandbits`` of the generator that four random players share when they make no
+    fault (their cards are then played by ``DonneState.play_random``), else None."""
+    first = players[0]
+    if not isinstance(first, RandomPlayer):
+        return None
+    for player in players:
+        if type(player) is not RandomPlayer or player.rng is not first.rng or player.fault_rate:
+            return None
+    return first.rng.getrandbits
 
 
 def make_players(kind: str, rng: random.Random, fault_rate: float) -> list[Player]:
@@ -127,10 +144,11 @@ def simulate_donnes(
     rng = random.Random(seed)
     table = Dealer(rng, gather)
     seats = make_players(players, rng, fault_rate)
+    getrandbits = random_bits(seats)
     dealer = 0
     made = 0
     while made < count:
-        state = play(table.deal(dealer, rules), seats)
+        state = play(table.deal(dealer, rules), seats, getrandbits)
         table.collect(state)
         if not state.void:
             made += 1

@@ -40,7 +40,7 @@ def check(record: Any) -> tuple[DonneState | None, list[Problem]]:
     return state, problems
 
 
-def _check_announcement(record: dict, state: DonneState, problems: list[Problem]) -> bool:
+def _check_announcement(record: dict[str, Any], state: DonneState, problems: list[Problem]) -> bool:
     if state.void or record.get("void"):
         if not (state.void and record.get("void")):
             problems.append(Problem(Place("deal"), "void_mismatch"))
@@ -69,7 +69,7 @@ def _check_announcement(record: dict, state: DonneState, problems: list[Problem]
     return True
 
 
-def _check_play(record: dict, state: DonneState, problems: list[Problem]) -> None:
+def _check_play(record: dict[str, Any], state: DonneState, problems: list[Problem]) -> None:
     tricks = record.get("tricks") or []
     for place, play, later in plays_of(record):
         move = play_move(state, play, later, place)
@@ -93,7 +93,7 @@ def _check_play(record: dict, state: DonneState, problems: list[Problem]) -> Non
     _check_outcome(record, state, problems)
 
 
-def _check_outcome(record: dict, state: DonneState, problems: list[Problem]) -> None:
+def _check_outcome(record: dict[str, Any], state: DonneState, problems: list[Problem]) -> None:
     faults = [SEATS[s] for s in state.faults]
     if sorted(record.get("faults") or []) != sorted(faults):
         params = {"computed": faults, "stated": record.get("faults")}

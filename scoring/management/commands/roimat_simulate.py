@@ -1,7 +1,8 @@
 """``manage.py roimat_simulate``: play Roimat donnes or whole parties with simulated players.
 
 Writes one donne record per line (ROIMAT.md §10) to stdout or ``--out``; with ``--parties K``
-plays K parties to their end, and ``--save`` stores them as parties of the site.
+plays K parties to their end, and ``--save`` stores them as parties of the site. ``--jobs N``
+plays on N processes (``scoring.roimat.parallel``), streaming the records in a fixed order.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from scoring.roimat.notation import SheetInput
-from scoring.roimat.record import entry_of_record, record_of
+from scoring.roimat.parallel import CHUNK, DonneRun, partie_records, record_chunks
+from scoring.roimat.record import entry_of_record, to_text
 from scoring.roimat.rules import VARIANTS, RuleSet
-from scoring.roimat.simulate import PLAYERS, simulate_donnes, simulate_partie
+from scoring.roimat.simulate import PLAYERS, simulate_donnes
 from scoring.services import partie_import
 
 SIMULATED = {"N": "Sim Nord", "E": "Sim Est", "S": "Sim Sud", "O": "Sim Ouest"}
@@ -44,6 +46,12 @@ class Command(BaseCommand):
             "--gather",
             action="store_true",
             help="gather the tricks, cut and deal without shuffling",
+        )
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            help=f"processes to play on; the donnes are then played in chunks of {CHUNK}, each "
+            "seeded from --seed and its number, so the records are the same for any --jobs",
         )
         parser.add_argument("--out", help="write the records to this file (default stdout)")
         parser.add_argument("--save", action="store_true", help="store the parties (--parties)")
@@ -76,23 +84,47 @@ class Command(BaseCommand):
             raise bad_input("--donnes and --parties: at least 1")
         if options["save"] and not options["parties"]:
             raise bad_input("--save stores whole parties: give --parties")
+        if options["jobs"] is not None and options["jobs"] < 1:
+            raise bad_input("--jobs: at least 1")
 
     def donnes(self, options, out) -> None:
+        run = DonneRun(
+            count=options["donnes"],
+            seed=options["seed"],
+            variant=options["variant"],
+            players=options["players"],
+            fault_rate=options["fault_rate"],
+            gather=options["gather"],
+        )
+        if options["jobs"] is not None:
+            bar = self.progress(None, run.count, "donnes")
+            for number, text in enumerate(record_chunks(run, options["jobs"])):
+                out.write(text)
+                if bar:
+                    bar.update(min(CHUNK, run.count - number * CHUNK))
+            if bar:
+                bar.close()
+            return
         states = simulate_donnes(
-            options["donnes"], options["seed"], options["variant"], options["players"],
-            options["fault_rate"], options["gather"],
-        )  # fmt: skip
-        for state in self.progress(states, options["donnes"], "donnes"):
-            out.write(json.dumps(record_of(state), ensure_ascii=False) + "\n")
+            run.count, run.seed, run.variant, run.players, run.fault_rate, run.gather
+        )
+        for state in self.progress(states, run.count, "donnes"):
+            out.write(to_text(state) + "\n")
 
     def parties(self, options, out) -> None:
         rules = RuleSet(options["variant"])
         bar = self.progress(None, None, "donnes")
-        for number in range(options["parties"]):
-            records = simulate_partie(
-                rules, options["seed"] + number, options["players"], options["fault_rate"],
-                progress=bar.update if bar else None,
-            )  # fmt: skip
+        parties = partie_records(
+            rules,
+            options["seed"],
+            options["parties"],
+            options["players"],
+            options["fault_rate"],
+            jobs=options["jobs"] or 1,
+        )
+        for records in parties:
+            if bar:
+                bar.update(len(records))
             if options["save"]:
                 sheet = SheetInput(
                     rules=rules,
