@@ -18,8 +18,9 @@ setup: $(STAMP)
 ## Set up, migrate, add the demo data (once) and serve the site on port 8000.
 run: setup
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py demo_data
-	@echo "Site: http://127.0.0.1:8000/  (club account: secretaire / roimat)"
+	@echo "Site: http://127.0.0.1:8000/  (accounts: directeur / roimat, secretaire / roimat)"
 	$(BIN)/python manage.py runserver $(ADDRESS)
 
 ## Set up, lint, check migrations, run the whole test suite.

@@ -3,10 +3,17 @@
 from django.conf import settings
 
 from scoring import registry
+from scoring.access import DIRECTOR, SECRETARY, has_role
 
 
 def club(request):
-    """The club's name, for page titles and headings, and the games of the "New partie" menu
-    (name, address), from the registry."""
+    """The club's name, for page titles and headings; the games of the "New partie" menu
+    (name, address), from the registry; the user's roles (``is_director``,
+    ``is_secretary``), which decide the actions a page shows."""
     games = [(adapter.name, adapter.new_partie_url()) for adapter in registry.REGISTRY.values()]
-    return {"CLUB_NAME": settings.CLUB_NAME, "GAMES_MENU": games}
+    return {
+        "CLUB_NAME": settings.CLUB_NAME,
+        "GAMES_MENU": games,
+        "is_director": has_role(request.user, DIRECTOR),
+        "is_secretary": has_role(request.user, SECRETARY),
+    }

@@ -6,6 +6,7 @@ Production sets at least ``DJANGO_DEBUG=false``, ``DJANGO_SECRET_KEY``,
 (see README, "Production").
 """
 
+import datetime
 from pathlib import Path
 
 import dj_database_url
@@ -36,6 +37,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
+    "axes",
     "scoring",
     "tournaments",
 ]
@@ -50,7 +52,37 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login attempts: a username is locked after AXES_FAILURE_LIMIT failures from one address
+# (username and address together, so that a club's shared wifi is never locked out whole),
+# for AXES_COOLOFF_MINUTES.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+
+# The cache holds the rate limits (wrong table codes): shared by every server process, in
+# Redis when REDIS_URL is set, else in the database (its counts may miss an increment when two
+# requests race, which a rate limit tolerates).
+REDIS_URL = env_str("REDIS_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache"}
+    )
+}
+RATELIMIT_USE_CACHE = "default"
+#: Wrong table codes one address may try (django-ratelimit's rate: count/period).
+TABLE_CODE_RATE = env_str("TABLE_CODE_RATE", "20/m")
 
 ROOT_URLCONF = "clubsite.urls"
 

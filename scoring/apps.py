@@ -7,4 +7,10 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Score sheets")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
         import scoring.adapters  # noqa: F401  (registers the club's games)
+        from scoring.access import ensure_roles
+
+        # After the last app's permissions exist (the club's roles span both apps).
+        post_migrate.connect(ensure_roles, dispatch_uid="scoring.roles")

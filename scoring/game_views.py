@@ -4,12 +4,12 @@ the entry of each round, and corrections."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring import registry, services
+from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
 from scoring.game_forms import GamePartieForm, GameRoundForm
 from scoring.games.base import InvalidGameSheet
@@ -25,7 +25,7 @@ def adapter_or_404(key: str) -> TabularAdapter:
     return adapter
 
 
-@login_required
+@director_required
 def game_partie_create(request, game: str):
     """Start a partie of another game: players in seat order and the game's options."""
     adapter = adapter_or_404(game)
@@ -60,7 +60,7 @@ def game_partie_detail(request, partie: Partie):
         for n, (scores, cumuls) in enumerate(zip(sheet.scores, sheet.cumuls, strict=True), 1)
     ]  # fmt: skip
     form = None
-    if request.user.is_authenticated and not sheet.finished:
+    if has_role(request.user, DIRECTOR) and not sheet.finished:
         form = GameRoundForm(partie=partie, number=len(rows) + 1)
     return render(request, "scoring/game_detail.html", {
         "partie": partie, "game": spec, "sheet": sheet, "names": names, "rows": rows,
@@ -68,7 +68,7 @@ def game_partie_detail(request, partie: Partie):
     })  # fmt: skip
 
 
-@login_required
+@director_required
 def game_round_edit(request, pk: int, number: int | None = None):
     """Enter the next round (``number`` None) or correct round ``number``."""
     partie = get_object_or_404(Partie.objects.prefetch_related("seats__player", "game_rounds"),

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import services
+from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.roimat import record_donne
 from scoring.exports.chart import cumul_chart_svg
 from scoring.exports.layout import headers, result_line, sheet_lines
@@ -57,7 +57,7 @@ def roimat_detail(request, partie: Partie):
     )
 
 
-@login_required
+@director_required
 def partie_create(request):
     """Start a partie: rules, date, place, table and the four players."""
     form = PartieForm(request.POST or None)
@@ -79,7 +79,7 @@ def partie_create(request):
     return render(request, "scoring/partie_form.html", {"form": form})
 
 
-@login_required
+@director_required
 def donne_create(request, pk: int):
     """Enter the next donne; the dealer is proposed by rotation."""
     partie = roimat_partie(pk)
@@ -93,7 +93,7 @@ def donne_create(request, pk: int):
     return render(request, "scoring/donne_form.html", _donne_context(partie, form, None))
 
 
-@login_required
+@director_required
 def donne_edit(request, pk: int, number: int):
     """Correct donne ``number``; the sheet is recomputed."""
     partie = roimat_partie(pk)
@@ -127,7 +127,7 @@ def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict
     }
 
 
-@login_required
+@director_required
 @require_POST
 def donne_annul(request, pk: int, number: int):
     """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
@@ -146,7 +146,7 @@ def donne_annul(request, pk: int, number: int):
     return redirect(partie)
 
 
-@login_required
+@director_required
 @require_POST
 def donne_delete_last(request, pk: int):
     """Remove the last donne entered (a donne typed by mistake)."""
@@ -168,13 +168,13 @@ def donne_replay(request):
         context["replay"] = replay
         context["problems"] = [record_problem_text(p) for p in replay.problems]
         context["raw"] = form.cleaned_data["raw"]
-        if replay.sound and request.user.is_authenticated:
+        if replay.sound and has_role(request.user, DIRECTOR):
             variant = form.cleaned_data["record"].get("variant")
             context["parties"] = open_roimat_parties(variant)
     return render(request, "scoring/donne_replay.html", context)
 
 
-@login_required
+@director_required
 @require_POST
 def donne_add_record(request):
     """Add a sound donne record to a partie in progress, as its next donne."""

@@ -8,13 +8,13 @@ Reading needs no account; importing and emailing need a club account.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from scoring import documents
+from scoring.access import director_required
 from scoring.filters import PartieFilter
 from scoring.forms import (
     EmailSheetForm,
@@ -67,7 +67,7 @@ def _download(content: bytes, content_type: str, name: str) -> HttpResponse:
     return response
 
 
-@login_required
+@director_required
 def partie_import(request):
     """Store a partie from a §10 JSON score sheet (file or pasted text)."""
     form = SheetImportForm(request.POST or None, request.FILES or None)
@@ -78,7 +78,7 @@ def partie_import(request):
     return render(request, "scoring/partie_import.html", {"form": form})
 
 
-@login_required
+@director_required
 def partie_email(request, pk: int):
     """Send the sheet, PDF and Excel attached, to the players and/or the club."""
     partie = get_object_or_404(parties(), pk=pk)

@@ -1,7 +1,8 @@
 """Shared fixtures: the worked examples of ROIMAT.md §11 and the club's named characters.
 
 The club: Annie (North), Bernard (East), Claire (South), Denis (West) play; Sophie is the
-secretary with a club account; a visitor has none.
+secretary, Damien the tournament director, Victor a club account with no role; a visitor
+has none.
 """
 
 import json
@@ -39,7 +40,28 @@ def players(db):
 
 @pytest.fixture
 def sophie(db, django_user_model):
-    return django_user_model.objects.create_user("sophie", password="marque-2026")
+    """The club's secretary (group ``secretary``: every role; staff, for the admin)."""
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user("sophie", password="marque-2026", is_staff=True)
+    user.groups.add(Group.objects.get(name="secretary"))
+    return user
+
+
+@pytest.fixture
+def damien(db, django_user_model):
+    """The tournament director (group ``director``)."""
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user("damien", password="directeur-2026")
+    user.groups.add(Group.objects.get(name="director"))
+    return user
+
+
+@pytest.fixture
+def victor(db, django_user_model):
+    """A club account with no role (a member who may only read)."""
+    return django_user_model.objects.create_user("victor", password="lecteur-2026")
 
 
 @pytest.fixture
@@ -47,3 +69,15 @@ def secretary(client, sophie):
     """A browser logged in with the club account."""
     client.force_login(sophie)
     return client
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(request, django_db_blocker):
+    """Each test with a database starts with empty rate limits (the cache table outlives a
+    flushed database)."""
+    uses_db = {"db", "transactional_db"} & set(request.fixturenames)
+    if uses_db or request.node.get_closest_marker("django_db"):
+        from django.core.cache import cache
+
+        with django_db_blocker.unblock():
+            cache.clear()

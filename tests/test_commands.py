@@ -12,6 +12,7 @@ from django.core.management.base import CommandError
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from scoring.access import DIRECTOR, SECRETARY, has_role
 from scoring.models import Partie
 from tests.conftest import DATA
 
@@ -98,7 +99,11 @@ def test_demo_data_creates_account_players_and_parties_once(django_user_model):
     call_command("demo_data")
     count = Partie.objects.count()
     assert count >= 5
-    assert django_user_model.objects.get(username="secretaire").check_password("roimat")
+    secretary = django_user_model.objects.get(username="secretaire")
+    director = django_user_model.objects.get(username="directeur")
+    assert secretary.check_password("roimat") and director.check_password("roimat")
+    assert has_role(secretary, SECRETARY) and has_role(director, DIRECTOR)
+    assert not has_role(director, SECRETARY)
     finished = [p for p in Partie.objects.all() if p.sheet.finished]
     assert len(finished) >= 4
     call_command("demo_data")

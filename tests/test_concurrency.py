@@ -120,10 +120,10 @@ def test_two_phones_entering_one_donne_at_once_store_one():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_secretary_and_a_phone_entering_two_donnes_at_once_store_both(django_user_model):
-    """Without an expected number (the secretary's page), two donnes at once are two donnes,
+def test_a_secretary_and_a_phone_entering_two_donnes_at_once_store_both(damien):
+    """Without an expected number (the director's page), two donnes at once are two donnes,
     numbered 1 and 2, at each of 20 tables."""
-    user = django_user_model.objects.create_user("table", password="x")
+    user = damien
     requests = []
     for table in room(20):
         url = reverse("scoring:donne_create", args=[table.partie.pk])

@@ -115,7 +115,8 @@ def test_old_round_tables_are_closed_for_entry(secretary):
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     old = first.tables.first()
     page = secretary.get(reverse("tournaments:table_entry", args=[old.code]))
-    assert page.context["form"] is None
+    assert page.status_code == 403 and "Ce tour est clos" in page.text
+    assert "form" not in page.context
 
 
 def first_table(secretary):
@@ -249,7 +250,9 @@ def test_closing_the_tournament_stops_rounds_and_entries(secretary, client):
     assert tournament.finished
     table = Round.objects.get().tables.first()
     page = client.get(reverse("tournaments:table_entry", args=[table.code]))
-    assert page.context["form"] is None
+    assert page.status_code == 403 and "Ce tour est clos" in page.text
+    confirm = client.post(reverse("tournaments:table_confirm", args=[table.code, 1]), {"seat": "E"})
+    assert confirm.status_code == 403
 
 
 def test_ranking_and_table_plan_exports(secretary):

@@ -9,11 +9,15 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Player
 
+#: Letters and digits of the table codes, without look-alikes (no I, O, 0, 1).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 10
+
 
 def new_table_code() -> str:
-    """A short code that opens one table's entry page: 6 letters and digits, no look-alikes."""
-    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    """The code that opens one table's entry page: 10 letters and digits without look-alikes,
+    50 bits, so that guessing one is hopeless (wrong codes are rate-limited besides)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class Season(models.Model):
@@ -155,6 +159,13 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} — {_('round')} {self.number}"
 
+    @property
+    def is_open(self) -> bool:
+        """Whether its tables may enter and confirm: the tournament's latest round, while the
+        tournament is not closed."""
+        latest = self.tournament.rounds_set.order_by("-number").first()
+        return latest == self and not self.tournament.finished
+
 
 class Table(models.Model):
     """A table of a round: its partie (seats and donnes) and the code that opens its entry
@@ -165,7 +176,7 @@ class Table(models.Model):
     partie = models.OneToOneField(
         "scoring.Partie", on_delete=models.PROTECT, related_name="tournament_table"
     )
-    code = models.CharField(max_length=8, unique=True, default=new_table_code)
+    code = models.CharField(max_length=12, unique=True, default=new_table_code)
 
     class Meta:
         ordering = ["round", "number"]

@@ -12,7 +12,6 @@ urlpatterns = [
         "tournois/<int:pk>/present/<int:registration>/", views.registration_toggle, name="present"
     ),
     path("tournois/<int:pk>/rounds/start/", views.round_start, name="round_start"),
-    path("tournois/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("tournois/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="swap"),
     path(
         "tournois/<int:pk>/rounds/<int:number>/plan.pdf", views.round_plan_export, name="plan_pdf"

@@ -8,6 +8,7 @@ urlpatterns = [
     path("tournois/", views.tournament_list, name="list"),
     path("tournois/<int:pk>/", views.tournament_detail, name="detail"),
     path("tournois/<int:pk>/ranking.<str:kind>", views.ranking_export, name="ranking_export"),
+    path("tournois/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("tournois/<int:pk>/screen/", views.room_screen, name="screen"),
     path("saisons/", views.season_list, name="seasons"),
     path("saisons/<int:pk>/", views.season_detail, name="season"),

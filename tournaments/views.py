@@ -4,16 +4,19 @@ plans, the live ranking, the room screen, and each table's entry page opened by 
 from __future__ import annotations
 
 import segno
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
+from django_ratelimit.exceptions import Ratelimited
 from django_tables2 import RequestConfig
 
+from scoring.access import DIRECTOR, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
 from scoring.exports.tabular import table_pdf, table_xlsx
@@ -33,7 +36,7 @@ from .services import TournamentError, start_round, swap_seats, with_ranking_dat
 from .tables import SeasonTable, StandingTable
 
 
-@login_required
+@director_required
 def player_create(request):
     """Add a player, then go back where the user came from (``?next=``)."""
     form = PlayerForm(request.POST or None)
@@ -52,7 +55,7 @@ def tournament_list(request):
     return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()[:100]})
 
 
-@login_required
+@director_required
 def tournament_create(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -77,7 +80,7 @@ def tournament_detail(request, pk: int):
     return render(request, "tournaments/detail.html", context)
 
 
-@login_required
+@director_required
 @require_POST
 def registration_add(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -91,7 +94,7 @@ def registration_add(request, pk: int):
     return redirect(tournament)
 
 
-@login_required
+@director_required
 @require_POST
 def registration_toggle(request, pk: int, registration: int):
     """Mark a registered player present or absent."""
@@ -101,7 +104,7 @@ def registration_toggle(request, pk: int, registration: int):
     return redirect(entry.tournament)
 
 
-@login_required
+@director_required
 @require_POST
 def round_start(request, pk: int):
     """Draw the next round: tables, seats and parties."""
@@ -115,30 +118,32 @@ def round_start(request, pk: int):
     return redirect("tournaments:round", pk=pk, number=round_.number)
 
 
-def table_rows(request, round_: Round) -> list[dict]:
-    """Each table of a round: its seats, progress and entry link with its QR code."""
+def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
+    """Each table of a round: its seats and progress; with ``codes`` (the director's pages
+    only), its entry address and QR code."""
     states = {state.table.pk: state for state in progress(round_)}
     rows = []
     for table in round_.tables.select_related("partie").prefetch_related(
         "partie__seats__player", "partie__donnes"
     ):
-        url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
         partie = table.partie
-        seats = partie.adapter.seats(partie)
-        rows.append({
+        row = {
             "table": table,
-            "seats": [(s, partie.players_by_seat.get(s)) for s in seats],
+            "seats": [(s, partie.players_by_seat.get(s)) for s in partie.adapter.seats(partie)],
             "progress": states[table.pk],
-            "url": url,
-            "qr": segno.make(url).svg_inline(scale=2),
-        })  # fmt: skip
+        }
+        if codes:
+            url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
+            row.update(code=table.code, url=url, qr=segno.make(url).svg_inline(scale=2))
+        rows.append(row)
     return rows
 
 
 def round_detail(request, pk: int, number: int):
-    """The table plan of a round (printable), with each table's progress for the director."""
+    """The table plan of a round (printable) with each table's progress; the director's
+    console adds the tables' codes and QR codes, which nobody else sees."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
-    rows = table_rows(request, round_)
+    rows = table_rows(request, round_, codes=has_role(request.user, DIRECTOR))
     states = [row["progress"] for row in rows]
     return render(request, "tournaments/round.html", {
         "round": round_, "tournament": round_.tournament, "rows": rows,
@@ -148,7 +153,7 @@ def round_detail(request, pk: int, number: int):
     })  # fmt: skip
 
 
-@login_required
+@director_required
 @require_POST
 def round_swap(request, pk: int, number: int):
     """Swap two players' seats before the round starts (no donne entered yet)."""
@@ -163,7 +168,7 @@ def round_swap(request, pk: int, number: int):
     return redirect("tournaments:round", pk=pk, number=number)
 
 
-@login_required
+@director_required
 @require_POST
 def tournament_close(request, pk: int):
     """Close the tournament: no more rounds, no more entries at the tables."""
@@ -184,6 +189,44 @@ def room_screen(request, pk: int):
     })  # fmt: skip
 
 
+class TableClosed(Exception):
+    """A table's code used after its round or its tournament closed."""
+
+
+def table_of(request, code: str) -> Table:
+    """The table a code opens, while its round is open.
+
+    Raises ``Ratelimited`` once this address has tried too many wrong codes (and before it
+    looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
+    wrong code (counted), ``TableClosed`` after the round or the tournament closed.
+    """
+    limit = {"group": "table-code", "key": "ip", "rate": settings.TABLE_CODE_RATE}
+    if is_ratelimited(request, increment=False, **limit):
+        raise Ratelimited()
+    table = (
+        Table.objects.select_related("partie", "round__tournament")
+        .filter(code=code.upper()[:12])
+        .first()
+    )
+    if table is None:
+        if is_ratelimited(request, increment=True, **limit):
+            raise Ratelimited()
+        raise Http404("no table has this code")
+    if not table.round.is_open:
+        raise TableClosed()
+    return table
+
+
+def table_refusal(request, error: Exception) -> HttpResponse:
+    """The page a phone sees when its code does not open a table: too many wrong codes (429),
+    or a round that is closed (403)."""
+    if isinstance(error, Ratelimited):
+        message, status = _("Too many wrong codes: wait a minute, then type it again."), 429
+    else:
+        message, status = _("This round is closed: its tables no longer enter anything."), 403
+    return render(request, "tournaments/table_closed.html", {"message": message}, status=status)
+
+
 def table_entry(request, code: str):
     """A table's entry page, opened by its code without an account, for its round only.
 
@@ -191,26 +234,24 @@ def table_entry(request, code: str):
     game asks for it, a player of the other team confirms a pending donne with a tap on the
     same phone.
     """
-    table = get_object_or_404(Table.objects.select_related("partie", "round__tournament"),
-                              code=code.upper())  # fmt: skip
+    try:
+        table = table_of(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
     partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
         pk=table.partie_id
     )
     adapter = partie.adapter
-    latest = table.round.tournament.rounds_set.order_by("-number").first()
-    open_for_entry = latest == table.round and not table.round.tournament.finished
-    form = None
-    if open_for_entry:
-        data = request.POST if request.POST.get("action") == "enter" else None
-        form = adapter.table_form(partie, data)
-        if data is not None and form is not None and form.is_valid():
-            try:
-                done = adapter.table_record(form, author=f"{_('table')} {table.number}")
-            except SheetRefused as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, done)
-                return redirect("tournaments:table_entry", code=table.code)
+    data = request.POST if request.POST.get("action") == "enter" else None
+    form = adapter.table_form(partie, data)
+    if data is not None and form is not None and form.is_valid():
+        try:
+            done = adapter.table_record(form, author=f"{_('table')} {table.number}")
+        except SheetRefused as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, done)
+            return redirect("tournaments:table_entry", code=table.code)
     return render(request, "tournaments/table_entry.html", {
         "table": table, "partie": partie, "adapter": adapter, "form": form,
         "sides": adapter.sides(partie), "counted": adapter.counted(partie),
@@ -221,7 +262,10 @@ def table_entry(request, code: str):
 @require_POST
 def table_confirm(request, code: str, number: int):
     """A player of the other team confirms a pending donne."""
-    table = get_object_or_404(Table.objects.select_related("partie"), code=code.upper())
+    try:
+        table = table_of(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
     partie = table.partie
     try:
         partie.adapter.confirm(
@@ -241,12 +285,14 @@ def ranking_export(request, pk: int, kind: str):
     return _export(kind, title, heading, headers, rows, f"classement-{tournament.pk}")
 
 
+@director_required
 def round_plan_export(request, pk: int, number: int):
-    """The table plan of a round as PDF, to print and lay on the tables."""
+    """The table plan of a round as PDF with the tables' codes, to print and lay on the
+    tables (the director's)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     headers = [_("Table"), "N", "E", "S", "O", _("Code")]
-    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["table"].code]
-            for row in table_rows(request, round_)]  # fmt: skip
+    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["code"]]
+            for row in table_rows(request, round_, codes=True)]  # fmt: skip
     title = f"{round_.tournament.name} — {_('Round')} {number}"
     sit_out = ", ".join(str(p) for p in round_.sit_out.all())
     heading = [_("Each table enters its donnes at its own address (code or QR code).")]
@@ -316,7 +362,7 @@ def player_detail(request, pk: int):
     """A player's page: rating and its history, Roimat figures, partners and opponents,
     evenings and parties. A hidden page is shown to club accounts only."""
     player = get_object_or_404(Player, pk=pk)
-    if player.hidden and not request.user.is_authenticated:
+    if player.hidden and not has_role(request.user, DIRECTOR):
         raise Http404("hidden")
     parties = player_parties(player.pk)
     figures = game_figures(player, parties)
@@ -336,7 +382,7 @@ def player_detail(request, pk: int):
     })  # fmt: skip
 
 
-@login_required
+@director_required
 @require_POST
 def results_send(request, pk: int):
     """After an evening: send each player his sheets and the ranking, the club everything."""

@@ -2,7 +2,8 @@
 
 The parties are played card by card by the rules engine's simulated players.
 
-Creates the account ``secretaire`` (password ``roimat``) unless it exists; adds the demo
+Creates the accounts ``secretaire`` (the secretary, also an admin) and ``directeur`` (the
+tournament director), both with the password ``roimat``, unless they exist; adds the demo
 players and parties only once, so the command can run at every start.
 """
 
@@ -11,8 +12,10 @@ from __future__ import annotations
 import datetime
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
+from scoring.access import DIRECTOR, SECRETARY
 from scoring.models import Partie, Player
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.record import entry_of_record
@@ -22,7 +25,8 @@ from scoring.services import partie_create
 from tournaments.models import Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 
-USERNAME, PASSWORD = "secretaire", "roimat"
+#: The demo accounts: (username, password, role); the secretary is also an admin.
+ACCOUNTS = [("secretaire", "roimat", SECRETARY), ("directeur", "roimat", DIRECTOR)]
 PLAYERS = [
     "Annie",
     "Bernard",
@@ -50,15 +54,27 @@ PARTIES = [
 class Command(BaseCommand):
     help = "Create the demo club account, players and parties (once)."
 
+    def account(self, username: str, password: str, role: str):
+        """The demo account ``username`` with ``role``, created once."""
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=username).first()
+        if user is None:
+            if role == SECRETARY:
+                user = user_model.objects.create_superuser(username, "", password)
+            else:
+                user = user_model.objects.create_user(username, "", password)
+            user.groups.add(Group.objects.get(name=role))
+            self.stdout.write(f"account {username} / {password} ({role}) created")
+        return user
+
     def add_arguments(self, parser):
         parser.add_argument("--seed", type=int, default=2026, help="seed of the simulated play")
 
     def handle(self, *args, **options):
-        user_model = get_user_model()
-        user = user_model.objects.filter(username=USERNAME).first()
-        if user is None:
-            user = user_model.objects.create_superuser(USERNAME, "", PASSWORD)
-            self.stdout.write(f"account {USERNAME} / {PASSWORD} created")
+        user = None
+        for username, password, role in ACCOUNTS:
+            account = self.account(username, password, role)
+            user = user or account
         if Partie.objects.exists():
             self.stdout.write("parties already present: no demo parties added")
             return

@@ -1,0 +1,206 @@
+"""Who may use each address (issue 10): for every URL of the two apps, the roles that may and
+may not use it, GET and POST; table codes only while their round is open; wrong codes and
+login attempts limited."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import get_resolver, reverse
+
+from scoring import registry
+from scoring.models import Partie, Player
+from tests.helpers import donne_post
+from tournaments.models import Registration, Season, Tournament
+from tournaments.services import start_round
+
+pytestmark = pytest.mark.django_db
+
+DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
+
+
+@pytest.fixture
+def world(db):
+    """An open evening (round 1 drawn, two Roimat tables, a donne pending at table 1), a
+    closed evening, a season, a Roi partie; the URL arguments of every page."""
+    players = [Player.objects.create(name=f"Joueur {i}") for i in range(8)]
+    evening = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26), rounds=3)
+    closed = Tournament.objects.create(name="Lundi", date=datetime.date(2026, 11, 23), rounds=1)
+    for tournament in (evening, closed):
+        for player in players:
+            Registration.objects.create(tournament=tournament, player=player, checked_in=True)
+    round_ = start_round(tournament=evening)
+    old = start_round(tournament=closed)
+    closed.finished = True
+    closed.save()
+    table = round_.tables.order_by("number").first()
+    Client().post(reverse("tournaments:table_entry", args=[table.code]),
+                  {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})  # fmt: skip
+    assert table.partie.donnes.count() == 1
+    adapter = registry.get("roi")
+    roi = adapter.new_partie(players=players[:4], options={}, date=datetime.date(2026, 11, 20))
+    adapter.simulate(roi, seed=1)
+    season = Season.objects.create(name="S", start=datetime.date(2026, 9, 1),
+                                   end=datetime.date(2027, 6, 30))  # fmt: skip
+    partie = table.partie
+    return {
+        "tournament": evening.pk, "registration": evening.registrations.first().pk,
+        "round": round_.number, "partie": partie.pk, "season": season.pk,
+        "player": players[0].pk, "roi_partie": roi.pk, "code": table.code,
+        "other_code": round_.tables.last().code, "closed_code": old.tables.first().code,
+    }  # fmt: skip
+
+
+#: Every page of the two apps, by audience, with its URL arguments (from ``world``).
+PUBLIC = {
+    "tournaments:list": {},
+    "tournaments:detail": {"pk": "tournament"},
+    "tournaments:ranking_export": {"pk": "tournament", "kind": "pdf"},
+    "tournaments:round": {"pk": "tournament", "number": "round"},
+    "tournaments:screen": {"pk": "tournament"},
+    "tournaments:seasons": {},
+    "tournaments:season": {"pk": "season"},
+    "tournaments:season_chart": {"pk": "season"},
+    "tournaments:season_export": {"pk": "season", "kind": "xlsx"},
+    "tournaments:player": {"pk": "player"},
+    "scoring:partie_list": {},
+    "scoring:partie_detail": {"pk": "partie"},
+    "scoring:partie_pdf": {"pk": "partie"},
+    "scoring:partie_xlsx": {"pk": "partie"},
+    "scoring:partie_json": {"pk": "partie"},
+    "scoring:donne_replay": {},
+}
+#: Public forms that write: each limited in its own test.
+PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
+TABLE = {
+    "tournaments:table_entry": {"code": "code"},
+    "tournaments:table_confirm": {"code": "code", "number": 1},
+}
+DIRECTOR = {
+    "tournaments:player_create": {},
+    "tournaments:create": {},
+    "tournaments:register": {"pk": "tournament"},
+    "tournaments:present": {"pk": "tournament", "registration": "registration"},
+    "tournaments:round_start": {"pk": "tournament"},
+    "tournaments:swap": {"pk": "tournament", "number": "round"},
+    "tournaments:plan_pdf": {"pk": "tournament", "number": "round"},
+    "tournaments:close": {"pk": "tournament"},
+    "tournaments:send": {"pk": "tournament"},
+    "scoring:partie_create": {},
+    "scoring:partie_import": {},
+    "scoring:partie_email": {"pk": "partie"},
+    "scoring:donne_create": {"pk": "partie"},
+    "scoring:donne_edit": {"pk": "partie", "number": 1},
+    "scoring:donne_annul": {"pk": "partie", "number": 1},
+    "scoring:donne_delete_last": {"pk": "partie"},
+    "scoring:donne_add_record": {},
+    "scoring:game_partie_create": {"game": "roi"},
+    "scoring:game_round_create": {"pk": "roi_partie"},
+    "scoring:game_round_edit": {"pk": "roi_partie", "number": 1},
+}
+
+
+def url_of(name: str, arguments: dict, world: dict) -> str:
+    kwargs = {k: world.get(v, v) if isinstance(v, str) else v for k, v in arguments.items()}
+    return reverse(name, kwargs=kwargs)
+
+
+def app_url_names() -> set[str]:
+    names = set()
+    for pattern in get_resolver().url_patterns:
+        if getattr(pattern, "namespace", None) in ("scoring", "tournaments"):
+            names |= {f"{pattern.namespace}:{p.name}" for p in pattern.url_patterns}
+    return names
+
+
+def test_every_page_of_the_apps_has_its_audience_here():
+    listed = [*PUBLIC, *PUBLIC_POST, *TABLE, *DIRECTOR]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == app_url_names()
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_a_visitor_reads_the_public_pages(name, world, client):
+    assert client.get(url_of(name, PUBLIC[name], world)).status_code == 200
+
+
+@pytest.mark.parametrize("name", DIRECTOR)
+def test_a_visitor_is_sent_to_log_in_and_a_member_without_role_refused(name, world, victor):
+    url = url_of(name, DIRECTOR[name], world)
+    stored = Partie.objects.count(), Tournament.objects.count(), Player.objects.count()
+    visitor, member = Client(), Client()
+    member.force_login(victor)
+    for method in ("get", "post"):
+        response = getattr(visitor, method)(url)
+        assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+        assert getattr(member, method)(url).status_code == 403
+    assert (Partie.objects.count(), Tournament.objects.count(), Player.objects.count()) == stored
+
+
+@pytest.mark.parametrize("name", DIRECTOR)
+def test_the_director_may(name, world, damien):
+    director = Client()
+    director.force_login(damien)
+    response = director.get(url_of(name, DIRECTOR[name], world))
+    # 405: a form that only posts; anything but a refusal or the login page.
+    assert response.status_code in (200, 302, 405)
+    assert not (response.status_code == 302 and response.url.startswith("/accounts/login/"))
+
+
+def test_the_admin_is_the_secretarys_not_the_directors(secretary, damien):
+    director = Client()
+    director.force_login(damien)
+    assert director.get(reverse("admin:index")).status_code == 302  # to the admin's login
+    assert secretary.get(reverse("admin:index")).status_code == 200
+
+
+def test_a_code_opens_its_own_table_only_while_its_round_is_open(world, client):
+    own = client.get(url_of("tournaments:table_entry", {"code": "code"}, world))
+    other = client.get(url_of("tournaments:table_entry", {"code": "other_code"}, world))
+    assert own.status_code == other.status_code == 200
+    assert own.context["partie"].pk == world["partie"] != other.context["partie"].pk
+    closed = client.get(url_of("tournaments:table_entry", {"code": "closed_code"}, world))
+    assert closed.status_code == 403
+    confirm = client.post(
+        url_of("tournaments:table_confirm", {"code": "closed_code", "number": 1}, world),
+        {"seat": "E"},
+    )
+    assert confirm.status_code == 403
+
+
+def test_a_code_stops_working_when_the_next_round_is_drawn_or_the_evening_closes(world, client):
+    tournament = Tournament.objects.get(pk=world["tournament"])
+    url = url_of("tournaments:table_entry", {"code": "code"}, world)
+    tournament.finished = True
+    tournament.save()
+    assert client.get(url).status_code == 403
+    response = client.post(url, {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})
+    assert response.status_code == 403
+    assert Partie.objects.get(pk=world["partie"]).donnes.count() == 1
+
+
+def test_wrong_codes_are_limited_by_address(world, settings):
+    settings.TABLE_CODE_RATE = "5/m"
+    phone, other = Client(REMOTE_ADDR="10.1.1.1"), Client(REMOTE_ADDR="10.1.1.2")
+    statuses = [phone.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"])).status_code
+                for n in range(7)]  # fmt: skip
+    assert statuses == [404] * 5 + [429] * 2
+    # Over the limit, even the right code learns nothing; another address is not concerned.
+    assert phone.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 429
+    assert other.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 200
+
+
+def test_login_attempts_are_limited_by_name_and_address_together(damien, settings):
+    settings.AXES_FAILURE_LIMIT = 3
+    url = reverse("login")
+    guesser, colleague = Client(REMOTE_ADDR="10.2.2.2"), Client(REMOTE_ADDR="10.2.2.2")
+    for _attempt in range(3):
+        guesser.post(url, {"username": "damien", "password": "wrong"})
+    locked = guesser.post(url, {"username": "damien", "password": "directeur-2026"})
+    assert locked.status_code == 429 and "réessayez plus tard" in locked.text
+    # Another club account on the same wifi logs in.
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("sophie2", password="marque-2026")
+    response = colleague.post(url, {"username": "sophie2", "password": "marque-2026"})
+    assert response.status_code == 302
