@@ -38,10 +38,12 @@ class DonneRun:
     players: str = "random"
     fault_rate: float = 0.0
     gather: bool = False
+    chunk: int = CHUNK  # donnes per chunk
 
     @property
     def chunks(self) -> int:
-        return -(-self.count // CHUNK)
+        """How many chunks the run is played in."""
+        return -(-self.count // self.chunk)
 
 
 def chunk_seed(seed: int, index: int) -> int:
@@ -52,7 +54,7 @@ def chunk_seed(seed: int, index: int) -> int:
 
 def chunk_text(run: DonneRun, index: int) -> str:
     """The record lines of chunk ``index`` of ``run``."""
-    count = min(CHUNK, run.count - index * CHUNK)
+    count = min(run.chunk, run.count - index * run.chunk)
     states = simulate_donnes(
         count, chunk_seed(run.seed, index), run.variant, run.players, run.fault_rate, run.gather
     )

@@ -101,7 +101,7 @@ class Command(BaseCommand):
             for number, text in enumerate(record_chunks(run, options["jobs"])):
                 out.write(text)
                 if bar:
-                    bar.update(min(CHUNK, run.count - number * CHUNK))
+                    bar.update(min(run.chunk, run.count - number * run.chunk))
             if bar:
                 bar.close()
             return
