@@ -566,98 +566,103 @@ class DonneState:
     def play(self, card: int, to: int = -1) -> bool:
         """Play ``card`` for the seat to move, sending the play to ``to`` when a Dame or Tour
         gives a choice; ``push(card_move(card, to))`` without the move. True on a fault."""
-        if self.phase is not PLAY:
-            raise IllegalMove("no_play_now")
-        seat = self.turn
-        hands = self.hands
-        hand = hands[seat]
-        if not 0 <= card < DECK_SIZE or not hand >> card & 1:
-            name = CODE[card] if 0 <= card < DECK_SIZE else str(card)
-            raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
-        options = OPTIONS[seat << 4 | self.played][card]
-        if not options:
-            chosen = shown = -1
-        elif len(options) == 1:
-            chosen, shown = options[0], -1
-        elif to in options:
-            chosen = shown = to
-        else:
-            raise IllegalMove("needs_choice", card=CODE[card])
-        fault = not self.legal_mask(seat) >> card & 1
-        self._put(seat, card, chosen, shown, fault)
-        return fault
+        return self._advance(1, None, card, to)
 
     def play_random(self, getrandbits: Callable[[int], int], cards: int = 1) -> None:
         """Play ``cards`` legal cards at random (or to the end of the donne), for the seats in
         turn; for each, a card then a seat when it gives a choice, drawn as
         ``rng.choice(cards)`` then ``rng.choice(choices(card))`` draw with ``getrandbits =
         rng.getrandbits``. The fast path of random players and of playouts."""
+        self._advance(cards, getrandbits)
+
+    def _advance(
+        self, cards: int, getrandbits: Callable[[int], int] | None, card: int = -1, to: int = -1
+    ) -> bool:
+        """Play ``card`` (sending to ``to``), or ``cards`` random legal cards when
+        ``getrandbits`` is given; True when the card played was a fault. The one place where
+        a card changes the state: written for speed, one pass of the loop per card."""
         if self.phase is not PLAY:
             raise IllegalMove("no_play_now")
-        hands, put = self.hands, self._put
-        for _card in range(min(cards, (hands[0] | hands[1] | hands[2] | hands[3]).bit_count())):
+        hands = self.hands
+        fault = False
+        if getrandbits is not None:  # no more cards than are left
+            cards = min(cards, (hands[0] | hands[1] | hands[2] | hands[3]).bit_count())
+        for _card in range(cards):
             seat = self.turn
             hand = hands[seat]
-            if self.trick is None:
-                mask = hand
+            trick = self.trick
+            # The cards ``seat`` may play (§9); see ``legal_mask``.
+            if trick is None:
+                legal = hand
             elif self.master_seat == seat ^ 2:
-                mask = hand & self._led_mask or hand
+                legal = hand & self._led_mask or hand
             else:
-                for mask in self._cascade:
-                    mask &= hand
-                    if mask:
+                for legal in self._cascade:
+                    legal &= hand
+                    if legal:
                         break
                 else:
-                    mask = hand
-            choices = _D0[mask & 511] + _D1[mask >> 9 & 511] + _D2[mask >> 18 & 511]
-            choices += _D3[mask >> 27]
-            n = len(choices)
-            k = BIT_LENGTH[n]
-            r = getrandbits(k)
-            while r >= n:
+                    legal = hand
+            if getrandbits is None:  # the card given, checked
+                if not 0 <= card < DECK_SIZE or not hand >> card & 1:
+                    name = CODE[card] if 0 <= card < DECK_SIZE else str(card)
+                    raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
+                options = OPTIONS[seat << 4 | self.played][card]
+                if not options:
+                    chosen = shown = -1
+                elif len(options) == 1:
+                    chosen, shown = options[0], -1
+                elif to in options:
+                    chosen = shown = to
+                else:
+                    raise IllegalMove("needs_choice", card=CODE[card])
+                fault = not legal >> card & 1
+            else:  # a legal card at random, then a seat when it has a choice
+                choices = _D0[legal & 511] + _D1[legal >> 9 & 511] + _D2[legal >> 18 & 511]
+                choices += _D3[legal >> 27]
+                n = len(choices)
+                k = BIT_LENGTH[n]
                 r = getrandbits(k)
-            card = choices[r]
-            targets = TARGETS[seat << 4 | self.played][card]
-            n = len(targets)
-            k = BIT_LENGTH[n]
-            r = getrandbits(k)
-            while r >= n:
+                while r >= n:
+                    r = getrandbits(k)
+                card = choices[r]
+                targets = TARGETS[seat << 4 | self.played][card]
+                n = len(targets)
+                k = BIT_LENGTH[n]
                 r = getrandbits(k)
-            chosen, shown = targets[r]
-            put(seat, card, chosen, shown, False)
-
-    def _put(self, seat: int, card: int, chosen: int, shown: int, fault: bool) -> None:
-        """Play a card known to be in the hand: ``chosen`` the seat it sends to (or -1),
-        ``shown`` that seat when it was a choice, as the play records it (or -1)."""
-        bit = BIT[card]
-        self.hands[seat] ^= bit
-        trick = self.trick
-        if trick is None:
-            trick = self.trick = Trick([(seat, card, False, shown)])
-            self.tricks.append(trick)
-            self.master_seat, self.master_card = seat, card
-            led = COLOUR_OF[card]
-            self._led_mask = COLOUR_MASK[led]
-            self._cascade_row = row = self._cascades[led]
-            self._cascade = row[card]
-            self.played = 1 << seat
-            self.turn, self._second = FIRST[(seat * DECK_SIZE + card) * 5 + chosen + 1]
-            return
-        plays = trick.plays
-        plays.append((seat, card, fault, shown))
-        if fault:
-            self.faults += (seat,)
-        if self._beaten_by[self.master_card] & bit:
-            self.master_seat, self.master_card = seat, card
-            self._cascade = self._cascade_row[card]
-        played = self.played | 1 << seat
-        self.played = played
-        if played == 15:
-            self._close(trick, plays)
-        elif LAST[played] >= 0:
-            self.turn = LAST[played]
-        else:
-            self.turn = chosen if chosen >= 0 else self._second[seat * DECK_SIZE + card]
+                while r >= n:
+                    r = getrandbits(k)
+                chosen, shown = targets[r]
+            # Play it: the hand, the trick, the master, the next seat (§8).
+            bit = BIT[card]
+            hands[seat] = hand ^ bit
+            if trick is None:
+                self.trick = Trick([(seat, card, False, shown)])
+                self.tricks.append(self.trick)
+                self.master_seat, self.master_card = seat, card
+                led = COLOUR_OF[card]
+                self._led_mask = COLOUR_MASK[led]
+                self._cascade_row = row = self._cascades[led]
+                self._cascade = row[card]
+                self.played = 1 << seat
+                self.turn, self._second = FIRST[(seat * DECK_SIZE + card) * 5 + chosen + 1]
+                continue
+            plays = trick.plays
+            plays.append((seat, card, fault, shown))
+            if fault:
+                self.faults += (seat,)
+            if self._beaten_by[self.master_card] & bit:
+                self.master_seat, self.master_card = seat, card
+                self._cascade = self._cascade_row[card]
+            played = self.played | 1 << seat
+            self.played = played
+            if played == 15:
+                self._close(trick, plays)
+            elif LAST[played] >= 0:
+                self.turn = LAST[played]
+            else:
+                self.turn = chosen if chosen >= 0 else self._second[seat * DECK_SIZE + card]
+        return fault
 
     def _close(self, trick: Trick, plays: list[Play]) -> None:
         winner = trick.winner = self.master_seat
