@@ -2,11 +2,14 @@
 playing on one never changes the other (no database)."""
 
 import json
+import random
 
 import pytest
 
-from scoring.roimat.record import record_of, to_text
-from scoring.roimat.simulate import simulate_donnes
+from scoring.roimat.cards import CODE, hand_codes
+from scoring.roimat.donne import Phase
+from scoring.roimat.record import record_of, replay, to_text
+from scoring.roimat.simulate import Dealer, make_players, simulate_donnes
 
 
 def describe(state):
@@ -59,3 +62,54 @@ def test_record_text_is_the_json_of_the_record_at_every_step():
                     other.pop()
                 except IndexError:
                     break
+
+
+def everything(state):
+    """All that the rules read of a state, cards as codes (pions of a colour are alike):
+    hands, phase, bids, tricks, turn, master, faults, points, and what each seat may play."""
+    in_play = state.phase is Phase.PLAY
+    return (
+        [hand_codes(hand) for hand in state.hands],
+        state.phase,
+        state.announcer,
+        state.trump,
+        state.annulled,
+        state.bids,
+        state.pending_bids,
+        [([(s, CODE[c], f, to) for s, c, f, to in t.plays], t.winner) for t in state.tricks],
+        state.current_trick() is None,
+        (state.leader, state.turn, state.played, state.master_seat),
+        CODE[state.master_card] if state.master_card >= 0 else None,
+        (state.faults, state.plis, state.points),
+        state.to_move(),
+        [str(move) for move in state.legal_moves()],
+        [hand_codes(state.legal_mask(seat)) for seat in range(4)] if in_play else None,
+    )
+
+
+@pytest.mark.parametrize("variant", ["club-8", "official-1000"])
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_push_then_pop_restores_everything_at_every_step(variant, kind):
+    rng = random.Random(f"undo-{variant}-{kind}")
+    table = Dealer(rng)
+    players = make_players(kind, rng, fault_rate=0.1)
+    for number in range(150):
+        state = table.deal(number % 4, variant)
+        while not state.is_over():
+            before = everything(state)
+            copied = state.copy()
+            move = players[state.to_move()].choose(state)
+            state.push(move)
+            after = everything(state)
+            state.pop()
+            assert everything(state) == before
+            assert everything(copied) == before
+            state.push(move)
+            assert everything(state) == after
+
+
+def test_random_cards_are_the_cards_pushed():
+    """``play_random`` (the random players' fast path) and ``push`` make the same state."""
+    for state in simulate_donnes(200, seed=23):
+        again = replay(record_of(state))
+        assert everything(again) == everything(state)
