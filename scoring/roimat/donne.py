@@ -580,34 +580,38 @@ class DonneState:
     ) -> bool:
         """Play ``card`` (sending to ``to``), or ``cards`` random legal cards when
         ``getrandbits`` is given; True when the card played was a fault. The one place where
-        a card changes the state: written for speed, one pass of the loop per card."""
+        a card changes the state, written for speed: the trick's state is kept in local
+        names while the cards are played, and written back at the end."""
         if self.phase is not PLAY:
             raise IllegalMove("no_play_now")
         hands = self.hands
-        fault = False
         if getrandbits is not None:  # no more cards than are left
             cards = min(cards, (hands[0] | hands[1] | hands[2] | hands[3]).bit_count())
+        turn, trick, played = self.turn, self.trick, self.played
+        master_seat, master_card = self.master_seat, self.master_card
+        led_mask, row, cascade = self._led_mask, self._cascade_row, self._cascade
+        second, beaten_by = self._second, self._beaten_by
+        fault = False
         for _card in range(cards):
-            seat = self.turn
+            seat = turn
             hand = hands[seat]
-            trick = self.trick
-            # The cards ``seat`` may play (§9); see ``legal_mask``.
+            # The cards ``seat`` may play (§9), as ``legal_mask`` finds them.
             if trick is None:
                 legal = hand
-            elif self.master_seat == seat ^ 2:
-                legal = hand & self._led_mask or hand
+            elif master_seat == seat ^ 2:
+                legal = hand & led_mask or hand
             else:
-                for legal in self._cascade:
+                for legal in cascade:
                     legal &= hand
                     if legal:
                         break
                 else:
                     legal = hand
-            if getrandbits is None:  # the card given, checked
+            if getrandbits is None:  # the card given, checked before anything changes
                 if not 0 <= card < DECK_SIZE or not hand >> card & 1:
                     name = CODE[card] if 0 <= card < DECK_SIZE else str(card)
                     raise IllegalMove("not_in_hand", seat=SEATS[seat], card=name)
-                options = OPTIONS[seat << 4 | self.played][card]
+                options = OPTIONS[seat << 4 | played][card]
                 if not options:
                     chosen = shown = -1
                 elif len(options) == 1:
@@ -626,7 +630,7 @@ class DonneState:
                 while r >= n:
                     r = getrandbits(k)
                 card = choices[r]
-                targets = TARGETS[seat << 4 | self.played][card]
+                targets = TARGETS[seat << 4 | played][card]
                 n = len(targets)
                 k = BIT_LENGTH[n]
                 r = getrandbits(k)
@@ -636,48 +640,48 @@ class DonneState:
             # Play it: the hand, the trick, the master, the next seat (§8).
             bit = BIT[card]
             hands[seat] = hand ^ bit
-            if trick is None:
-                self.trick = Trick([(seat, card, False, shown)])
-                self.tricks.append(self.trick)
-                self.master_seat, self.master_card = seat, card
+            if trick is None:  # a lead: never a fault
+                trick = Trick([(seat, card, False, shown)])
+                self.tricks.append(trick)
+                master_seat, master_card = seat, card
                 led = COLOUR_OF[card]
-                self._led_mask = COLOUR_MASK[led]
-                self._cascade_row = row = self._cascades[led]
-                self._cascade = row[card]
-                self.played = 1 << seat
-                self.turn, self._second = FIRST[(seat * DECK_SIZE + card) * 5 + chosen + 1]
+                led_mask = COLOUR_MASK[led]
+                row = self._cascades[led]
+                cascade = row[card]
+                played = 1 << seat
+                turn, second = FIRST[(seat * DECK_SIZE + card) * 5 + chosen + 1]
                 continue
             plays = trick.plays
             plays.append((seat, card, fault, shown))
             if fault:
                 self.faults += (seat,)
-            if self._beaten_by[self.master_card] & bit:
-                self.master_seat, self.master_card = seat, card
-                self._cascade = self._cascade_row[card]
-            played = self.played | 1 << seat
-            self.played = played
-            if played == 15:
-                self._close(trick, plays)
+            if beaten_by[master_card] & bit:
+                master_seat, master_card = seat, card
+                cascade = row[card]
+            played |= 1 << seat
+            if played == 15:  # the trick is complete: its winner takes it and leads
+                trick.winner = turn = self.leader = master_seat
+                points = VALUE[plays[0][1]] + VALUE[plays[1][1]] + VALUE[plays[2][1]]
+                points += VALUE[card]
+                (plis_ns, plis_oe), (points_ns, points_oe) = self.plis, self.points
+                if master_seat & 1:
+                    self.plis, self.points = (plis_ns, plis_oe + 1), (points_ns, points_oe + points)
+                else:
+                    self.plis, self.points = (plis_ns + 1, plis_oe), (points_ns + points, points_oe)
+                trick = None
+                played = 0
+                master_seat = master_card = -1
+                if len(self.tricks) == TRICKS:
+                    self.phase = OVER
             elif LAST[played] >= 0:
-                self.turn = LAST[played]
+                turn = LAST[played]
             else:
-                self.turn = chosen if chosen >= 0 else self._second[seat * DECK_SIZE + card]
+                turn = chosen if chosen >= 0 else second[seat * DECK_SIZE + card]
+        self.turn, self.trick, self.played = turn, trick, played
+        self.master_seat, self.master_card = master_seat, master_card
+        self._led_mask, self._cascade_row, self._cascade = led_mask, row, cascade
+        self._second = second
         return fault
-
-    def _close(self, trick: Trick, plays: list[Play]) -> None:
-        winner = trick.winner = self.master_seat
-        self.trick = None
-        points = VALUE[plays[0][1]] + VALUE[plays[1][1]] + VALUE[plays[2][1]] + VALUE[plays[3][1]]
-        plis, won = self.plis, self.points
-        if winner & 1:
-            self.plis, self.points = (plis[0], plis[1] + 1), (won[0], won[1] + points)
-        else:
-            self.plis, self.points = (plis[0] + 1, plis[1]), (won[0] + points, won[1])
-        self.leader = self.turn = winner
-        self.played = 0
-        self.master_seat = self.master_card = -1
-        if len(self.tricks) == TRICKS:
-            self.phase = OVER
 
     def _unplay(self) -> None:
         """Undo the last card: take back its whole trick, then play the trick's other cards
