@@ -40,8 +40,14 @@ from .seats import SEATS
 
 N_SEATS = 4
 BIDS = ("contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi")
+BID_INDEX = {name: index for index, name in enumerate(BIDS)}
 #: The bids of the taking team, made by the dealer; the others are made by his left (§4).
 TAKER_BIDS = frozenset({"contre_plis", "surcontre_roi"})
+#: ``SURCONTRES_DUE[contre_plis][contre_roi]``: the bids due after the two contres (§4).
+SURCONTRES_DUE: tuple[tuple[tuple[str, ...], ...], ...] = (
+    ((), ("surcontre_roi",)),
+    (("surcontre_plis",), ("surcontre_plis", "surcontre_roi")),
+)
 
 
 class Phase(StrEnum):
@@ -551,14 +557,17 @@ class DonneState:
         self.pending_bids = ("contre_plis", "contre_roi")
 
     def _bid(self, move: Move) -> None:
-        if self.phase is not BIDDING or move.name != self.pending_bids[0]:
-            raise IllegalMove("bid_out_of_order", name=move.name)
-        values = list(self._bid_values)
-        values[BIDS.index(move.name)] = move.value
-        self._bid_values = tuple(values)
-        pending = self.pending_bids[1:]
-        if move.name == "contre_roi":
-            pending += ("surcontre_plis",) * values[0] + ("surcontre_roi",) * values[1]
+        name = move.name
+        if self.phase is not BIDDING or name != self.pending_bids[0]:
+            raise IllegalMove("bid_out_of_order", name=name)
+        index = BID_INDEX[name]
+        values = self._bid_values
+        values = values[:index] + (move.value,) + values[index + 1 :]
+        self._bid_values = values
+        if index == 1:  # after the contre on the roi, the surcontres of the contres made
+            pending = SURCONTRES_DUE[values[0]][values[1]]
+        else:
+            pending = self.pending_bids[1:]
         self.pending_bids = pending
         if not pending:
             self.phase = PLAY

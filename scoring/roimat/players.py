@@ -51,15 +51,20 @@ class RandomPlayer:
 
     def choose(self, state: DonneState) -> Move:
         """The move to push for the player to move."""
+        bits = self.rng.getrandbits
         if state.phase is not PLAY:
             moves = state.legal_moves()
-            return moves[below(self.rng, len(moves))]
+            n = len(moves)
+            k = BIT_LENGTH[n]
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return moves[r]
         if self.fault_rate and self.rng.random() < self.fault_rate:
             fault = self.forbidden_card(state)
             if fault is not None:
                 return fault
         # Two draws as ``rng.choice`` makes them, written out: the card, then the seat sent to.
-        bits = self.rng.getrandbits
         cards = distinct_cards(state.legal_mask(state.turn))
         n = len(cards)
         k = BIT_LENGTH[n]
