@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .cards import COLOUR_MASK, COLOUR_OF, RANK_OF, ROI, STRENGTH, VALUE, cards_of
+from .cards import CARDS, COLOUR_MASK, COLOUR_OF, RANK_OF, ROI, STRENGTH, VALUE, cards_of
 from .donne import (
     ANNOUNCE,
+    BEATEN_BY,
     BID_MOVES,
     BIDDING,
     CARD_MOVES,
@@ -91,6 +92,15 @@ class RandomPlayer:
         return CARD_MOVES[card][choices[below(self.rng, len(choices))] + 1]
 
 
+# Orders of the cards as numbers (ties as in the tuples they stand for): the cheapest card
+# (value, then strength), the cheapest winner (not a trump first, then strength), the lead
+# (strength, then a card before a pion).
+CHEAP = tuple(VALUE[c] * 8 + STRENGTH[c] for c in CARDS)
+WINNING = tuple(
+    tuple((COLOUR_OF[c] == trump) * 8 + STRENGTH[c] for c in CARDS) for trump in range(4)
+)
+LEADING = tuple(STRENGTH[c] * 2 + (RANK_OF[c] != "P") for c in CARDS)
+
 #: The strength (2 per trump, 1 per Dame or Tour) a hand needs for each bid.
 BID_THRESHOLDS = {"contre_plis": 11, "contre_roi": 9, "surcontre_plis": 12, "surcontre_roi": 12}
 
@@ -140,29 +150,24 @@ class HeuristicPlayer(RandomPlayer):
     def card(self, state: DonneState) -> int:
         seat = state.turn
         legal = list(distinct_cards(state.legal_mask(seat)))
-        roi = ROI[state.trump]
+        trump = state.trump
+        roi = ROI[trump]
         if len(legal) > 1 and roi in legal:
             legal.remove(roi)  # keep the trump Roi for the last trick
-        trick = state.current_trick()
-        if trick is None:
+        if state.current_trick() is None:
             return self.lead(state, legal)
         if state.master_seat == partner(seat):
-            return min(legal, key=lambda c: (VALUE[c], STRENGTH[c]))
-        winners = [c for c in legal if self.wins(state, c)]
+            return min(legal, key=CHEAP.__getitem__)
+        beaten = BEATEN_BY[trump][state.master_card]
+        winners = [c for c in legal if beaten >> c & 1]
         if winners:
-            return min(winners, key=lambda c: (COLOUR_OF[c] == state.trump, STRENGTH[c]))
-        return min(legal, key=lambda c: (VALUE[c], STRENGTH[c]))
+            return min(winners, key=WINNING[trump].__getitem__)
+        return min(legal, key=CHEAP.__getitem__)
 
     def lead(self, state: DonneState, legal: list[int]) -> int:
-        trumps = [c for c in legal if COLOUR_OF[c] == state.trump]
+        trump = state.trump
+        trumps = [c for c in legal if COLOUR_OF[c] == trump]
         if state.turn % 2 == state.taker and len(trumps) >= 2:
-            return max(trumps, key=lambda c: STRENGTH[c])  # draw the high trumps
-        others = [c for c in legal if COLOUR_OF[c] != state.trump] or legal
-        return max(others, key=lambda c: (STRENGTH[c], RANK_OF[c] != "P"))
-
-    @staticmethod
-    def wins(state: DonneState, card: int) -> bool:
-        master = state.master_card
-        if COLOUR_OF[card] == COLOUR_OF[master]:
-            return STRENGTH[card] > STRENGTH[master]
-        return COLOUR_OF[card] == state.trump
+            return max(trumps, key=STRENGTH.__getitem__)  # draw the high trumps
+        others = [c for c in legal if COLOUR_OF[c] != trump] or legal
+        return max(others, key=LEADING.__getitem__)
