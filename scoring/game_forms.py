@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -71,17 +73,32 @@ def parse_team(text: str) -> list[list[int]]:
 
 
 class GameRoundForm(forms.Form):
-    """One round of another game: each player's fields. Card fields are typed as
-    ``colour:value`` (Römer); the adapter's ``complete`` field may be left blank for one player
-    and is computed from the others' (Differenzler's points)."""
+    """One round of another game, new or (``game_round``) corrected: each player's fields.
+    Card fields are typed as ``colour:value`` (Römer); the adapter's ``complete`` field may be
+    left blank for one player and is computed from the others' (Differenzler's points). At a
+    table (``ask_seat``) the player who enters it is named, for the others to check it; a new
+    round carries the phone's idempotency key and the number it expects."""
 
-    def __init__(self, *args, partie: Partie, number: int, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.partie, self.number = partie, number
+    key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
+    expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self, data=None, *, partie: Partie, game_round=None, ask_seat: bool = False, **kwargs
+    ):
+        self.partie, self.game_round = partie, game_round
+        self.number = game_round.number if game_round else len(partie.game_rounds.all()) + 1
+        super().__init__(data, initial=self.initial_of(game_round) if game_round else {}, **kwargs)
+        self.fields["key"].initial = uuid.uuid4().hex
+        self.fields["expected"].initial = self.number
+        if ask_seat:
+            self.fields["entered_seat"] = forms.ChoiceField(
+                label=gettext_lazy("Entered by"),
+                choices=[(str(n), str(p)) for n, p in enumerate(partie.players_in_order, 1)],
+            )
         self.adapter = partie.adapter
         self.game = self.adapter.game
         self.players = partie.players_in_order
-        self.spec = self.game.round_spec(number, len(self.players), partie.options)
+        self.spec = self.game.round_spec(self.number, len(self.players), partie.options)
         for index in range(len(self.players)):
             for spec in self.spec.fields:
                 name = f"p{index}_{spec.key}"
@@ -96,6 +113,21 @@ class GameRoundForm(forms.Form):
                         label=spec.label,
                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                     )  # fmt: skip
+
+    def initial_of(self, game_round) -> dict[str, object]:
+        """The fields of a stored round, as typed (cards back to ``colour:value``)."""
+        adapter = self.partie.adapter
+        spec = adapter.game.round_spec(
+            game_round.number, len(self.partie.players_in_order), self.partie.options
+        )
+        initial = {}
+        for index, entry in enumerate(game_round.entries):
+            for field in spec.fields:
+                value = entry.get(field.key)
+                if field.key in adapter.card_fields:
+                    value = " ".join(f"{c}:{v}" for c, v in value or [])
+                initial[f"p{index}_{field.key}"] = value
+        return initial
 
     @property
     def completed_field(self) -> str | None:

@@ -8,13 +8,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import registry, services
+from scoring import registry
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
 from scoring.game_forms import GamePartieForm, GameRoundForm
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_sheet_error_message
 from scoring.models import Partie
+from scoring.registry import SheetRefused
 
 
 def adapter_or_404(key: str) -> TabularAdapter:
@@ -54,17 +55,18 @@ def game_partie_detail(request, partie: Partie):
     sheet = partie.sheet
     spec = partie.adapter.game
     names = [str(p) for p in partie.players_in_order]
+    pending = {r.number for r in partie.game_rounds.all() if not r.confirmed}
     rows = [
         {"number": n, "name": spec.round_spec(n, len(names), partie.options).name,
-         "cells": list(zip(scores, cumuls, strict=True))}
+         "cells": list(zip(scores, cumuls, strict=True)), "pending": n in pending}
         for n, (scores, cumuls) in enumerate(zip(sheet.scores, sheet.cumuls, strict=True), 1)
     ]  # fmt: skip
     form = None
     if has_role(request.user, DIRECTOR) and not sheet.finished:
-        form = GameRoundForm(partie=partie, number=len(rows) + 1)
+        form = GameRoundForm(partie=partie)
     return render(request, "scoring/game_detail.html", {
         "partie": partie, "game": spec, "sheet": sheet, "names": names, "rows": rows,
-        "winners": [names[w] for w in sheet.winners], "form": form,
+        "winners": [names[w] for w in sheet.winners], "form": form, "pending": pending,
     })  # fmt: skip
 
 
@@ -77,30 +79,19 @@ def game_round_edit(request, pk: int, number: int | None = None):
     if number is None and partie.sheet.finished:
         messages.error(request, _("The partie is over: no more rounds can be entered."))
         return redirect(partie)
-    rounds = list(partie.game_rounds.all())
-    target = number or len(rounds) + 1
-    initial = {}
+    game_round = None
     if number is not None:
-        if not 1 <= number <= len(rounds):
+        game_round = next((r for r in partie.game_rounds.all() if r.number == number), None)
+        if game_round is None:
             raise Http404(number)
-        spec = adapter.game.round_spec(number, len(partie.players_in_order), partie.options)
-        for index, entry in enumerate(rounds[number - 1].entries):
-            for field in spec.fields:
-                value = entry.get(field.key)
-                if field.key in adapter.card_fields:
-                    value = " ".join(f"{c}:{v}" for c, v in value or [])
-                initial[f"p{index}_{field.key}"] = value
-    form = GameRoundForm(request.POST or None, partie=partie, number=target, initial=initial)
+    form = GameRoundForm(request.POST or None, partie=partie, game_round=game_round)
     if request.method == "POST" and form.is_valid():
         try:
-            services.game_round_record(partie=partie, entries=form.cleaned_data["entries"],
-                                       number=number, user=request.user)  # fmt: skip
-        except InvalidGameSheet as error:
-            form.add_error(
-                None, game_sheet_error_message(error, [str(p) for p in partie.players_in_order])
-            )
+            adapter.record_round(form, user=request.user)
+        except SheetRefused as error:
+            form.add_error(None, str(error))
         else:
-            messages.success(request, _("Round %(n)s recorded.") % {"n": target})
+            messages.success(request, _("Round %(n)s recorded.") % {"n": form.number})
             return redirect(partie)
     return render(request, "scoring/game_round_form.html",
-                  {"partie": partie, "form": form, "number": target})  # fmt: skip
+                  {"partie": partie, "form": form, "number": form.number})  # fmt: skip

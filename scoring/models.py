@@ -66,6 +66,18 @@ class Player(models.Model):
         return self.name
 
 
+def counted_prefix(entries: list) -> list:
+    """The entries (donnes or rounds, in order) that count: the confirmed ones before the
+    first that is not. A later confirmed entry waits, since each donne's score may depend on
+    the cumul before it (the end of the partie, the target)."""
+    counted = []
+    for entry in entries:
+        if not entry.confirmed:
+            break
+        counted.append(entry)
+    return counted
+
+
 def fault_seats(count_of) -> tuple[str, ...]:
     """The §10 faults list from the four counters ``faults_n`` … ``faults_o``, read by
     ``count_of(field name)`` (a missing count is 0)."""
@@ -150,9 +162,11 @@ class Partie(models.Model):
         seats = ("N", "S") if team == "ns" else ("O", "E")
         return " & ".join(str(self.players_by_seat[s]) for s in seats if s in self.players_by_seat)
 
-    def entries(self) -> list[DonneEntry]:
-        """The donnes as engine entries, in the order played."""
-        return [donne.to_entry() for donne in self.donnes.all()]
+    def entries(self, official: bool = False) -> list[DonneEntry]:
+        """The donnes as engine entries, in the order played (``official``: only those that
+        count, see ``counted_prefix``)."""
+        donnes = list(self.donnes.all())
+        return [donne.to_entry() for donne in (counted_prefix(donnes) if official else donnes)]
 
     @property
     def adapter(self) -> registry.GameAdapter:
@@ -161,10 +175,24 @@ class Partie(models.Model):
 
     @cached_property
     def sheet(self):
-        """The computed sheet, the engine's own type: Roimat's Table de marque
-        (``roimat.partie.Sheet``), another game's ``GameSheet``. Raises the engine's error if
-        the stored entries break its rules."""
+        """The computed sheet of everything entered, pending donnes or rounds included (what
+        the table sees, provisional while one is pending), the engine's own type: Roimat's
+        Table de marque (``roimat.partie.Sheet``), another game's ``GameSheet``. Raises the
+        engine's error if the stored entries break its rules."""
         return self.adapter.compute(self)
+
+    @cached_property
+    def official_sheet(self):
+        """The sheet of what counts: the entries confirmed by the other side, up to the first
+        one still pending (``counted_prefix``). Rankings, ratings, the league and the room
+        screen read this one."""
+        return self.adapter.compute(self, official=True)
+
+    @cached_property
+    def pending_count(self) -> int:
+        """Donnes or rounds awaiting confirmation (or refused, awaiting correction)."""
+        entries = [*self.donnes.all(), *self.game_rounds.all()]
+        return sum(1 for entry in entries if not entry.confirmed)
 
     @cached_property
     def players_in_order(self) -> list:
@@ -215,7 +243,78 @@ class Seat(models.Model):
         return f"{self.seat}: {self.player}"
 
 
-class Donne(models.Model):
+class EntryVersion(models.Model):
+    """Every version of a donne or a round, kept for good: what was written, by whom, when
+    (who entered, confirmed, refused, corrected, annulled, restored or deleted it). Kept by
+    partie and number, so that deleting a donne keeps its history."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", _("entered")
+        CORRECT = "correct", _("corrected")
+        CONFIRM = "confirm", _("confirmed")
+        REFUSE = "refuse", _("refused")
+        ANNUL = "annul", _("annulled")
+        RESTORE = "restore", _("restored")
+        DELETE = "delete", _("deleted")
+
+    partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    data = models.JSONField()
+    author = models.CharField(max_length=120, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["partie", "number", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.partie_id} / {self.number} v{self.version} {self.action}"
+
+
+class Entry(models.Model):
+    """What a donne and a round share: the number on the sheet, whether the other side
+    confirmed it (a pending entry does not count), who entered, confirmed or refused it (seat
+    letters or numbers), the phone's idempotency key and the version."""
+
+    number = models.PositiveSmallIntegerField(_("number"))
+    confirmed = models.BooleanField(_("confirmed"), default=True)
+    entered_seat = models.CharField(_("entered by"), max_length=1, blank=True)
+    confirmed_seat = models.CharField(_("confirmed by"), max_length=1, blank=True)
+    refused_seat = models.CharField(_("refused by"), max_length=1, blank=True)
+    key = models.CharField(max_length=40, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=1, editable=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def refused(self) -> bool:
+        """Refused by the other side: back with the side that entered it, to correct."""
+        return not self.confirmed and bool(self.refused_seat)
+
+    @property
+    def versions(self):
+        """Every version of this entry, oldest first."""
+        return EntryVersion.objects.filter(partie_id=self.partie_id, number=self.number)
+
+
+class Donne(Entry):
     """One donne as entered on the sheet (ROIMAT.md §10, score-sheet donne).
 
     N/S's plis and points are stored; O/E's are 9 − and 128 − those.
@@ -223,7 +322,6 @@ class Donne(models.Model):
     """
 
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="donnes")
-    number = models.PositiveSmallIntegerField(_("number"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
     trump = models.CharField(_("trump"), max_length=1, choices=COLOUR_CHOICES)
     trumps = models.PositiveSmallIntegerField(_("number of trumps"), null=True, blank=True)
@@ -239,19 +337,6 @@ class Donne(models.Model):
     faults_s = models.PositiveSmallIntegerField(_("faults South"), default=0)
     faults_o = models.PositiveSmallIntegerField(_("faults West"), default=0)
     annulled = models.BooleanField(_("annulled"), default=False)
-    confirmed = models.BooleanField(_("confirmed"), default=True)
-    entered_seat = models.CharField(_("entered by"), max_length=1, blank=True)
-    confirmed_seat = models.CharField(_("confirmed by"), max_length=1, blank=True)
-    key = models.CharField(max_length=40, blank=True, editable=False)
-    version = models.PositiveIntegerField(default=1, editable=False)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["partie", "number"]
@@ -289,58 +374,20 @@ class Donne(models.Model):
         return donne
 
 
-class DonneVersion(models.Model):
-    """Every version of a donne, kept: what was entered, by whom, when (who entered,
-    confirmed, corrected, annulled or restored it)."""
-
-    class Action(models.TextChoices):
-        ENTER = "enter", _("entered")
-        CORRECT = "correct", _("corrected")
-        CONFIRM = "confirm", _("confirmed")
-        ANNUL = "annul", _("annulled")
-        RESTORE = "restore", _("restored")
-
-    donne = models.ForeignKey(Donne, on_delete=models.CASCADE, related_name="versions")
-    version = models.PositiveIntegerField()
-    action = models.CharField(max_length=10, choices=Action.choices)
-    data = models.JSONField()
-    author = models.CharField(max_length=120, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["donne", "version"]
-
-    def __str__(self) -> str:
-        return f"{self.donne} v{self.version} {self.action}"
-
-
-class GameRound(models.Model):
+class GameRound(Entry):
     """A round (manche, tour, coup) of a partie of another game: each player's entry, in the
     order of the seats, as the game's fields (``scoring.games``)."""
 
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="game_rounds")
-    number = models.PositiveSmallIntegerField(_("number"))
     entries = models.JSONField()
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["partie", "number"]
         constraints = [
             models.UniqueConstraint(fields=["partie", "number"], name="one_round_per_number"),
+            models.UniqueConstraint(
+                fields=["partie", "key"], condition=~models.Q(key=""), name="one_round_per_key"
+            ),
         ]
 
     def __str__(self) -> str:

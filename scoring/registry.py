@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 if TYPE_CHECKING:
     from django.forms import Form
     from django.http import HttpRequest, HttpResponse
@@ -33,11 +35,13 @@ class SheetRefused(ValueError):
 
 @dataclass(frozen=True)
 class Pending:
-    """An entry awaiting the other side's confirmation at a table: its ``number``, the entry
-    in words (``summary``) and who may confirm it (``choices``: seat, label)."""
+    """An entry awaiting the other side's decision at a table: its ``number``, the entry in
+    words (``summary``: one line per item, the resulting score last), who entered it and who
+    may accept or refuse it (``choices``: seat, label)."""
 
     number: int
-    summary: str
+    summary: list[str]
+    entered_by: str
     choices: list[tuple[str, str]]
 
 
@@ -68,12 +72,13 @@ class GameAdapter(ABC):
     # -- the computed sheet -------------------------------------------------------------------
 
     @abstractmethod
-    def compute(self, partie: Partie) -> Any:
-        """The computed sheet of a stored partie (with ``finished``); the engine's own type."""
+    def compute(self, partie: Partie, official: bool = False) -> Any:
+        """The computed sheet of a stored partie (with ``finished``), the engine's own type:
+        of every entry, or (``official``) of those that count (``models.counted_prefix``)."""
 
     @abstractmethod
     def counted(self, partie: Partie) -> int:
-        """Donnes or rounds that count so far."""
+        """Donnes or rounds that count so far (confirmed)."""
 
     @abstractmethod
     def players_text(self, partie: Partie) -> str:
@@ -103,9 +108,11 @@ class GameAdapter(ABC):
         """(teams of player ids, each team's score, the higher the better) of a finished
         partie, for the ratings; None while it goes on."""
 
-    def sides(self, partie: Partie) -> list[Side]:
-        """The heading of a table's page: one line per team or player with its total."""
-        pairs = zip(partie.players_in_order, partie.sheet.totals, strict=True)
+    def sides(self, partie: Partie, official: bool = False) -> list[Side]:
+        """One line per team or player with its total: of every entry (the table's page,
+        provisional while one is pending), or of those that count (``official``)."""
+        sheet = partie.official_sheet if official else partie.sheet
+        pairs = zip(partie.players_in_order, sheet.totals, strict=True)
         return [Side(str(player), "", total) for player, total in pairs]
 
     # -- documents ----------------------------------------------------------------------------
@@ -166,21 +173,42 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
-        """The entry form of the next donne or round at a tournament table (bound to ``data``
-        when given); None once the partie is over."""
+        """The entry form at a tournament table (bound to ``data`` when given): the
+        correction of an entry the other side refused, else the next donne or round (the
+        form's ``number`` is None for a new one); None once the partie is over."""
 
     @abstractmethod
     def table_record(self, form: Form, *, author: str) -> str:
-        """Store the valid ``form`` of ``table_form``; returns what to tell the table. Raises
-        ``SheetRefused`` (nothing stored) when the sheet or another phone refuses it."""
+        """Store the valid ``form`` of ``table_form``, pending until the other side decides;
+        returns what to tell the table. Raises ``SheetRefused`` (nothing stored) when the
+        sheet or another phone refuses it."""
 
+    @abstractmethod
     def pending(self, partie: Partie) -> list[Pending]:
-        """Entries awaiting confirmation by the other side (none for games that do not)."""
-        return []
+        """Entries awaiting the other side's decision (refused ones are being corrected)."""
 
-    def confirm(self, partie: Partie, number: int, seat: str, author: str) -> None:
-        """The player at ``seat`` confirms pending entry ``number``; raises ``SheetRefused``."""
-        raise SheetRefused("nothing to confirm")
+    @abstractmethod
+    def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
+        """Whether the player at ``seat`` is of the other side than ``entered_seat``'s."""
+
+    def decide(
+        self, partie: Partie, number: int, seat: str, accept: bool, author: str = ""
+    ) -> None:
+        """The player at ``seat`` accepts or refuses pending entry ``number``; raises
+        ``SheetRefused`` when there is no such pending entry or he may not decide it."""
+        from scoring.services import entry_decide
+
+        entry = next((e for e in self.stored_entries(partie) if e.number == number), None)
+        if entry is None or entry.confirmed or entry.refused:
+            raise SheetRefused(_("This entry no longer awaits a decision."))
+        if not self.may_decide(partie, entry.entered_seat, seat):
+            raise SheetRefused(_("A player of the other side accepts or refuses the entry."))
+        name = partie.players_by_seat.get(seat)
+        entry_decide(entry=entry, seat=seat, accept=accept, author=f"{author} · {name}")
+
+    @abstractmethod
+    def stored_entries(self, partie: Partie) -> list[Any]:
+        """The partie's stored donnes or rounds (``models.Entry``), in order."""
 
     def player_figures(self, player: Player, parties: Sequence[Partie]) -> dict[str, Any] | None:
         """The game's figures for a player's page over his ``parties`` of this game

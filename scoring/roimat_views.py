@@ -53,6 +53,7 @@ def roimat_detail(request, partie: Partie):
             "result": result_line(sheet, players),
             "chart": cumul_chart_svg(sheet) if sheet.counted else "",
             "can_add": not sheet.finished,
+            "pending": {d.number for d in partie.donnes.all() if not d.confirmed},
         },
     )
 
@@ -150,11 +151,9 @@ def donne_annul(request, pk: int, number: int):
 @require_POST
 def donne_delete_last(request, pk: int):
     """Remove the last donne entered (a donne typed by mistake)."""
-    partie = get_object_or_404(Partie, pk=pk)
-    last = partie.donnes.order_by("-number").first()
+    partie = roimat_partie(pk)
+    last = services.donne_delete_last(partie=partie, user=request.user)
     if last is not None:
-        last.delete()
-        services.after_change(partie)
         messages.success(request, _("Donne %(n)s deleted.") % {"n": last.number})
     return redirect(partie)
 

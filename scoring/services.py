@@ -1,4 +1,8 @@
-"""Writing parties and donnes (keyword-only services; views and commands call these)."""
+"""Writing parties, donnes and rounds (keyword-only services; views and commands call these).
+
+Every change of a donne or round keeps a version (``EntryVersion``): entered, corrected,
+confirmed, refused, annulled, restored, deleted, with who and when.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,11 @@ from django.utils.translation import gettext as _
 from scoring.games import GAMES
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
-from scoring.models import Donne, DonneVersion, GameRound, Partie, Player, Seat
+from scoring.models import Donne, Entry, EntryVersion, GameRound, Partie, Player, Seat
 from scoring.results import store_results
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.scoring import DonneEntry
-from scoring.roimat.seats import team_of
 from scoring.signals import partie_changed
 
 
@@ -46,7 +49,7 @@ def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=N
             for number, entry in enumerate(sheet.donnes, start=1)
         )
         for donne in donnes:
-            keep_version(donne, DonneVersion.Action.ENTER, user=created_by)
+            keep_version(donne, EntryVersion.Action.ENTER, user=created_by)
     after_change(partie)
     return partie
 
@@ -126,11 +129,11 @@ def donne_record(
         donne = Donne.from_entry(entry, partie=partie, number=number, entered_by=user)
         if old is None:
             donne.key, donne.confirmed, donne.entered_seat = key, confirmed, seat
-            action = DonneVersion.Action.ENTER
+            action = EntryVersion.Action.ENTER
         else:
             donne.pk, donne.key, donne.version = old.pk, old.key, old.version + 1
             donne.confirmed, donne.entered_seat = old.confirmed, old.entered_seat
-            donne.confirmed_seat = old.confirmed_seat
+            donne.confirmed_seat = old.confirmed_seat  # a refused donne, corrected: pending
             action = _change(old, entry)
         donne.save()
         keep_version(donne, action, author, user)
@@ -147,37 +150,66 @@ def after_change(partie: Partie) -> None:
 
 def _change(old: Donne, entry: DonneEntry) -> str:
     if old.annulled != entry.annulled:
-        return DonneVersion.Action.ANNUL if entry.annulled else DonneVersion.Action.RESTORE
-    return DonneVersion.Action.CORRECT
+        return EntryVersion.Action.ANNUL if entry.annulled else EntryVersion.Action.RESTORE
+    return EntryVersion.Action.CORRECT
 
 
-def keep_version(donne: Donne, action: str, author: str = "", user=None) -> None:
-    """Record the donne as it now stands, with who did what."""
-    DonneVersion.objects.create(
-        donne=donne,
-        version=donne.version,
+def entry_data(entry: Entry) -> dict:
+    """What a donne or round holds, as JSON (a donne: its §10 form)."""
+    if isinstance(entry, Donne):
+        return donne_to_dict(entry.to_entry())
+    return {"entries": entry.entries}
+
+
+def keep_version(entry: Entry, action: str, author: str = "", user=None) -> None:
+    """Record the donne or round as it now stands, with who did what."""
+    EntryVersion.objects.create(
+        partie_id=entry.partie_id,
+        number=entry.number,
+        version=entry.version,
         action=action,
-        data=donne_to_dict(donne.to_entry()),
+        data=entry_data(entry),
         author=author or (user.get_username() if user else ""),
         user=user,
     )
 
 
-def donne_confirm(*, donne: Donne, seat: str, author: str = "") -> Donne:
-    """The other team confirms a pending donne: ``seat`` is the confirming player's seat.
-
-    Raises ``EntryConflict`` when that seat is of the team that entered it.
-    """
-    if donne.entered_seat and team_of(seat) == team_of(donne.entered_seat):
-        raise EntryConflict(_("A player of the other team confirms the donne."))
+def entry_decide(*, entry: Entry, seat: str, accept: bool, author: str = "") -> Entry:
+    """The other side's decision on a pending donne or round: ``accept`` confirms it (it
+    counts from now on), else it is refused and goes back to the side that entered it, to be
+    corrected (then pending again). ``seat`` is the deciding player's, whom the adapter has
+    checked to be of the other side. A decision on an entry no longer pending changes
+    nothing (a second phone's tap)."""
     with transaction.atomic():
-        donne = Donne.objects.select_for_update().get(pk=donne.pk)
-        if not donne.confirmed:
-            donne.confirmed, donne.confirmed_seat = True, seat
-            donne.version += 1
-            donne.save(update_fields=["confirmed", "confirmed_seat", "version"])
-            keep_version(donne, DonneVersion.Action.CONFIRM, author)
-    return donne
+        entry = type(entry).objects.select_for_update().get(pk=entry.pk)
+        if entry.confirmed or (entry.refused_seat and not accept):
+            return entry
+        if accept:
+            entry.confirmed, entry.confirmed_seat, entry.refused_seat = True, seat, ""
+            action = EntryVersion.Action.CONFIRM
+        else:
+            entry.refused_seat = seat
+            action = EntryVersion.Action.REFUSE
+        entry.version += 1
+        entry.save(update_fields=["confirmed", "confirmed_seat", "refused_seat", "version"])
+        keep_version(entry, action, author)
+    after_change(entry.partie)
+    return entry
+
+
+def donne_delete_last(*, partie: Partie, user=None) -> Donne | None:
+    """Remove the last donne (one typed by mistake), keeping its history with a ``delete``
+    version; None when the partie has no donne."""
+    with transaction.atomic():
+        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        last = partie.donnes.order_by("-number").first()
+        if last is None:
+            return None
+        last.version += 1
+        keep_version(last, EntryVersion.Action.DELETE, user=user)
+        last.delete()
+    after_change(partie)
+    return last
 
 
 def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
@@ -194,34 +226,65 @@ def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
         for position, name in enumerate(sheet.players, start=1):
             player = Player.objects.get_or_create(name=name)[0]
             Seat.objects.create(partie=partie, seat=str(position), player=player)
-        GameRound.objects.bulk_create(
+        rounds = GameRound.objects.bulk_create(
             GameRound(partie=partie, number=n, entries=list(entries), entered_by=created_by)
             for n, entries in enumerate(sheet.rounds, start=1)
         )
+        for game_round in rounds:
+            keep_version(game_round, EntryVersion.Action.ENTER, user=created_by)
     after_change(partie)
     return partie
 
 
 def game_round_record(
-    *, partie: Partie, entries: list[dict], number: int | None = None, user=None
+    *,
+    partie: Partie,
+    entries: list[dict],
+    number: int | None = None,
+    user=None,
+    author: str = "",
+    key: str = "",
+    expected: int | None = None,
+    confirmed: bool = True,
+    seat: str = "",
 ) -> GameRound:
-    """Add the next round of another game (``number`` None) or correct round ``number``.
+    """Add the next round of another game (``number`` None) or correct round ``number``; keep
+    the version.
 
-    The whole sheet is checked again under a lock on the partie; raises ``InvalidGameSheet``
-    (nothing saved) when it would be refused."""
+    As ``donne_record``: the whole sheet is checked again under a lock on the partie; ``key``
+    makes a resubmission store one round; ``expected`` (the number the phone had) another
+    than the next number is ``EntryConflict``; ``confirmed`` False leaves the round pending
+    for another player to confirm, ``seat`` the entering player's. Raises
+    ``InvalidGameSheet`` (nothing saved) when the sheet would be refused."""
     with transaction.atomic():
         Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        if key:
+            done = GameRound.objects.filter(partie=partie, key=key).first()
+            if done is not None:
+                return done
         rounds = list(GameRound.objects.filter(partie=partie).order_by("number"))
         sheet = [r.entries for r in rounds]
         if number is None:
             number = len(rounds) + 1
+            if expected is not None and expected != number:
+                raise EntryConflict(
+                    _("Round %(n)s was already entered by another phone: check the sheet.")
+                    % {"n": expected}
+                )
             sheet.append(entries)
-            game_round = GameRound(partie=partie, number=number)
+            game_round = GameRound(
+                partie=partie, number=number, key=key, confirmed=confirmed, entered_seat=seat
+            )
+            action = EntryVersion.Action.ENTER
         else:
             game_round = rounds[number - 1]
             sheet[number - 1] = entries
+            game_round.version += 1
+            game_round.refused_seat = ""  # a refused round, corrected: pending again
+            action = EntryVersion.Action.CORRECT
         compute(GAMES[partie.game], len(entries), sheet, partie.options)
         game_round.entries, game_round.entered_by = entries, user
         game_round.save()
+        keep_version(game_round, action, author, user)
     after_change(partie)
     return game_round

@@ -121,10 +121,14 @@ def test_an_evening_of_another_game(secretary, game, players):
             sheet = simulate_sheet(game, seed=number * 10 + table.number, players=count,
                                    options=table.partie.options)  # fmt: skip
             url = reverse("tournaments:table_entry", args=[table.code])
-            for entries in sheet.rounds:
-                response = phone.post(url, {"action": "enter", **round_post(game, entries)})
+            for number_, entries in enumerate(sheet.rounds, start=1):
+                data = {"action": "enter", "entered_seat": "1", **round_post(game, entries)}
+                response = phone.post(url, data)
                 assert response.status_code == 302, response.context["form"].errors
-            assert table.partie.sheet.finished
+                # Another player of the table checks the round on the same phone.
+                confirm = reverse("tournaments:table_confirm", args=[table.code, number_])
+                phone.post(confirm, {"seat": "2", "decision": "accept"})
+            assert table.partie.official_sheet.finished
     page = secretary.get(tournament.get_absolute_url())
     rows = page.context["standings"].rows
     assert len(rows) == players

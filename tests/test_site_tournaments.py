@@ -22,6 +22,12 @@ def table_post(donne, seat, key="", expected=None):
     return data
 
 
+def accept(client, table, number, seat="E"):
+    """A player of the other team accepts pending donne ``number`` on the table's phone."""
+    url = reverse("tournaments:table_confirm", args=[table.code, number])
+    return client.post(url, {"seat": seat, "decision": "accept"})
+
+
 def create_evening(client, count=8):
     response = client.post(reverse("tournaments:create"), {
         "name": "Soirée du jeudi", "date": "2026-11-26", "place": "Antony",
@@ -145,6 +151,63 @@ def test_a_donne_is_pending_until_the_other_team_confirms_it(secretary, client):
     assert "table" in donne.versions.first().author
 
 
+def test_the_other_team_reads_the_whole_donne_in_words_before_it_counts(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    donne = {**DONNE, "contre_plis": True, "faults": ["E", "E"], "trumps": 4}
+    client.post(url, table_post(donne, "N"))
+    names = table.partie.players_by_seat
+    (pending,) = client.get(url).context["pending"]
+    words = "\n".join(pending.summary)
+    assert f"Donneur : {names['N']}" in words and "Atout : rouge (4 atouts)" in words
+    assert "contre sur les 5 plis" in words and "Roi au bout : oui" in words
+    assert "6 plis, 84 points" in words and "3 plis, 44 points" in words
+    assert f"2 fautes de {names['E']}" in words
+    assert "Score de la donne" in words
+    assert "Totaux provisoires" in client.get(url).text
+
+
+def test_a_refused_donne_goes_back_for_correction_and_keeps_every_version(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(confirm, {"seat": "O", "decision": "refuse"})
+    donne = table.partie.donnes.get()
+    assert donne.refused and donne.refused_seat == "O" and not donne.confirmed
+    page = client.get(url)
+    assert page.context["pending"] == [] and page.context["form"].number == 1
+    assert "a refusée" in page.text or "refusé" in page.text
+    corrected = {**table_post({**DONNE, "points_ns": 80}, "N"), "version": donne.version}
+    corrected.pop("entered_seat")
+    assert client.post(url, corrected).status_code == 302
+    donne.refresh_from_db()
+    assert not donne.refused and not donne.confirmed and donne.points_ns == 80
+    accept(client, table, 1, seat="E")
+    donne.refresh_from_db()
+    assert donne.confirmed
+    actions = [v.action for v in donne.versions.all()]
+    assert actions == ["enter", "refuse", "correct", "confirm"]
+
+
+def test_pending_donnes_count_nowhere_until_accepted(secretary, client):
+    from tournaments.models import Season
+
+    tournament, table = first_table(secretary)
+    season = Season.objects.create(name="S", start=tournament.date, end=tournament.date)
+    tournament.season = season
+    tournament.save()
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    standings = secretary.get(tournament.get_absolute_url()).context["standings"].rows
+    assert all(row.record["points"] == 0 for row in standings)
+    screen = secretary.get(reverse("tournaments:screen", args=[tournament.pk]))
+    assert all(row["points"] == 0 for row in screen.context["rows"])
+    assert "N/S 0" in screen.text
+    accept(client, table, 1)
+    standings = secretary.get(tournament.get_absolute_url()).context["standings"].rows
+    assert sorted(row.record["points"] for row in standings)[-1] == 100
+
+
 def test_replays_of_one_submission_store_one_donne(secretary, client):
     tournament, table = first_table(secretary)
     url = reverse("tournaments:table_entry", args=[table.code])
@@ -235,11 +298,15 @@ def test_console_shows_progress_pending_and_late_tables(secretary, client):
                 reverse("tournaments:table_entry", args=[table.code]),
                 table_post({**DONNE, "dealer": "NESO"[number - 1]}, "N"),
             )
+            if table == first or number < 3:
+                accept(client, table, number)
     page = secretary.get(reverse("tournaments:round", args=[tournament.pk, 1]))
     states = {row["table"].number: row["progress"] for row in page.context["rows"]}
-    assert (states[1].entered, states[1].pending, states[1].late) == (3, 3, False)
+    # Only accepted donnes count; the pending one is shown as such.
+    assert (states[1].entered, states[1].pending, states[1].late) == (3, 0, False)
+    assert (states[2].entered, states[2].pending, states[2].late) == (2, 1, False)
     assert (states[3].entered, states[3].late) == (0, True)
-    assert "3 en attente de confirmation" in page.text and "en retard" in page.text
+    assert "1 en attente de confirmation" in page.text and "en retard" in page.text
 
 
 def test_closing_the_tournament_stops_rounds_and_entries(secretary, client):
@@ -265,8 +332,11 @@ def test_ranking_and_table_plan_exports(secretary):
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     table = Round.objects.get().tables.first()
     secretary.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
-    xlsx = secretary.get(reverse("tournaments:ranking_export", args=[tournament.pk, "xlsx"]))
-    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    ranking = reverse("tournaments:ranking_export", args=[tournament.pk, "xlsx"])
+    sheet = load_workbook(io.BytesIO(secretary.get(ranking).content)).active
+    assert sheet["F4"].value == 0  # a pending donne does not count
+    accept(secretary, table, 1)
+    sheet = load_workbook(io.BytesIO(secretary.get(ranking).content)).active
     assert sheet["A3"].value == "Rang" and sheet["A4"].value == 1 and sheet["F4"].value == 100
     pdf = secretary.get(reverse("tournaments:ranking_export", args=[tournament.pk, "pdf"]))
     assert "Classement" in PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()

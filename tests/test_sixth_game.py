@@ -72,8 +72,11 @@ def test_the_sixth_game_has_its_menu_sheet_pdf_and_excel(bouchon, secretary):
     partie = Partie.objects.get(game="bouchon")
     for points in ([10, 20, 30], [50, 0, 5], [7, 7, 7]):
         enter(secretary, reverse("scoring:game_round_create", args=[partie.pk]), points)
-    refused = secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
-                             {"p0_points": 1, "p1_points": 2, "p2_points": 3}, follow=True)
+    refused = secretary.post(
+        reverse("scoring:game_round_create", args=[partie.pk]),
+        {"p0_points": 1, "p1_points": 2, "p2_points": 3},
+        follow=True,
+    )
     assert "La partie est finie" in refused.text and partie.game_rounds.count() == 3
     page = secretary.get(partie.get_absolute_url())
     assert "Bouchon" in page.text and "Manche 3" in page.text
@@ -109,9 +112,11 @@ def test_the_sixth_game_plays_a_tournament_that_counts_in_the_league(bouchon, se
     for table in tables:
         url = reverse("tournaments:table_entry", args=[table.code])
         assert 'name="p2_points"' in phone.get(url).text  # the game's own entry form
-        for points in ([10, 20, 30], [5, 5, 5], [0, 0, 1]):
-            enter(phone, url, points, action="enter")
-        assert Partie.objects.get(pk=table.partie_id).sheet.finished
+        for number, points in enumerate(([10, 20, 30], [5, 5, 5], [0, 0, 1]), start=1):
+            enter(phone, url, points, action="enter", entered_seat="3")
+            confirm = reverse("tournaments:table_confirm", args=[table.code, number])
+            phone.post(confirm, {"seat": "1", "decision": "accept"})
+        assert Partie.objects.get(pk=table.partie_id).official_sheet.finished
     ranking = secretary.get(tournament.get_absolute_url()).context["standings"].rows
     assert len(ranking) == 6 and sum(row.record["wins"] for row in ranking) == 2
     secretary.post(reverse("tournaments:close", args=[tournament.pk]))
@@ -120,3 +125,32 @@ def test_the_sixth_game_plays_a_tournament_that_counts_in_the_league(bouchon, se
     assert {row["name"] for row in rows if row["rank"] == 1} <= {
         str(p) for t in tables for p in t.partie.players.all()
     }
+
+
+def test_a_round_at_a_table_is_checked_by_another_player(bouchon, secretary):
+    """At a table of a game without partners, one player enters the round, another accepts
+    or refuses it; until then it counts nowhere."""
+    players = [Player.objects.create(name=name) for name in ("Annie", "Bernard", "Claire")]
+    tournament = Tournament.objects.create(name="Soirée", date=datetime.date(2026, 11, 26),
+                                           game="bouchon", table_size=3, rounds=1)  # fmt: skip
+    for player in players:
+        tournament.registrations.create(player=player, checked_in=True)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    table = tournament.rounds_set.get().tables.get()
+    url = reverse("tournaments:table_entry", args=[table.code])
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    phone = Client()
+    enter(phone, url, [10, 20, 30], action="enter", entered_seat="2")
+    partie = Partie.objects.get(pk=table.partie_id)
+    assert partie.official_sheet.scores == () and partie.sheet.totals == (10, 20, 30)
+    phone.post(confirm, {"seat": "2", "decision": "accept"})  # not by the one who entered it
+    assert not partie.game_rounds.get().confirmed
+    phone.post(confirm, {"seat": "3", "decision": "refuse"})
+    page = phone.get(url)
+    assert page.context["form"].game_round.refused and page.context["pending"] == []
+    enter(phone, url, [10, 20, 25], action="enter")
+    phone.post(confirm, {"seat": "1", "decision": "accept"})
+    partie = Partie.objects.get(pk=table.partie_id)
+    assert partie.official_sheet.totals == (10, 20, 25)
+    actions = [v.action for v in partie.game_rounds.get().versions]
+    assert actions == ["enter", "refuse", "correct", "confirm"]

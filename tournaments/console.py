@@ -32,7 +32,7 @@ def progress(round_: Round) -> list[TableProgress]:
         TableProgress(
             table=t,
             entered=entered,
-            pending=len(t.partie.adapter.pending(t.partie)),
+            pending=t.partie.pending_count,
             finished=finished,
             late=not finished and entered <= middle - 2,
             score=score,
@@ -42,7 +42,9 @@ def progress(round_: Round) -> list[TableProgress]:
 
 
 def state(partie) -> tuple[int, bool, str]:
-    """Rounds (donnes) entered, whether the partie is over, and its score in a few words."""
+    """Donnes (rounds) that count, whether the partie is over, and its score in a few words,
+    all of what counts: pending entries wait for the other side's decision."""
     adapter = partie.adapter
-    score = " · ".join(f"{side.label} {side.total}" for side in adapter.sides(partie))
-    return adapter.counted(partie), partie.sheet.finished, score
+    sides = adapter.sides(partie, official=True)
+    score = " · ".join(f"{side.label} {side.total}" for side in sides)
+    return adapter.counted(partie), partie.official_sheet.finished, score

@@ -139,11 +139,11 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
             raise TournamentError(_("The tournament is closed."))
         if number > tournament.rounds:
             raise TournamentError(_("All the rounds have been drawn."))
-        if last and any(not t.partie.sheet.finished for t in last.tables.all()):
+        tables = list(last.tables.all()) if last else []
+        if any(t.partie.pending_count for t in tables):
+            raise TournamentError(_("An entry of the current round awaits the other side."))
+        if any(not t.partie.official_sheet.finished for t in tables):
             raise TournamentError(_("A table of the current round has not finished."))
-        if last and Donne.objects.filter(partie__tournament_table__round=last,
-                                         confirmed=False).exists():  # fmt: skip
-            raise TournamentError(_("A donne of the current round awaits confirmation."))
         drawn = draw(tournament, number)
         round_ = Round.objects.create(tournament=tournament, number=number)
         players = Player.objects.in_bulk([p for t in drawn.tables for p in t.seats])

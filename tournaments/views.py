@@ -255,26 +255,35 @@ def table_entry(request, code: str):
     return render(request, "tournaments/table_entry.html", {
         "table": table, "partie": partie, "adapter": adapter, "form": form,
         "sides": adapter.sides(partie), "counted": adapter.counted(partie),
-        "finished": partie.sheet.finished, "pending": adapter.pending(partie),
+        "counted_next": len(adapter.stored_entries(partie)) + 1,
+        "provisional": partie.pending_count > 0, "pending": adapter.pending(partie),
     })  # fmt: skip
 
 
 @require_POST
 def table_confirm(request, code: str, number: int):
-    """A player of the other team confirms a pending donne."""
+    """A player of the other side accepts (``decision=accept``) or refuses pending entry
+    ``number``, naming himself (``seat``); a refused entry goes back to be corrected."""
     try:
         table = table_of(request, code)
     except (Ratelimited, TableClosed) as error:
         return table_refusal(request, error)
-    partie = table.partie
+    partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
+        pk=table.partie_id
+    )
+    accept = request.POST.get("decision", "accept") != "refuse"
+    author = f"{_('table')} {table.number}"
     try:
-        partie.adapter.confirm(
-            partie, number, request.POST.get("seat", ""), author=f"{_('table')} {table.number}"
-        )
+        partie.adapter.decide(partie, number, request.POST.get("seat", ""), accept, author)
     except SheetRefused as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Donne %(n)s confirmed.") % {"n": number})
+        what = {"entry": partie.adapter.entry_name, "n": number}
+        if accept:
+            messages.success(request, _("Accepted: %(entry)s %(n)s counts from now on.") % what)
+        else:
+            messages.warning(request, _("Refused: %(entry)s %(n)s goes back to be corrected.")
+                             % what)  # fmt: skip
     return redirect("tournaments:table_entry", code=table.code)
 
 

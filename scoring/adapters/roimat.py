@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import services
 from scoring.exports.layout import result_line
@@ -50,20 +50,20 @@ class RoimatAdapter(GameAdapter):
 
     # -- the computed sheet
 
-    def compute(self, partie: Partie) -> Sheet:
-        return compute_sheet(partie.entries(), partie.rules)
+    def compute(self, partie: Partie, official: bool = False) -> Sheet:
+        return compute_sheet(partie.entries(official), partie.rules)
 
     def counted(self, partie: Partie) -> int:
-        return partie.sheet.counted
+        return partie.official_sheet.counted
 
     def players_text(self, partie: Partie) -> str:
         return f"{partie.team_names('ns')} / {partie.team_names('oe')}"
 
     def score_text(self, partie: Partie) -> str:
-        return f"{partie.sheet.total_ns} / {partie.sheet.total_oe}"
+        return f"{partie.official_sheet.total_ns} / {partie.official_sheet.total_oe}"
 
     def winners_text(self, partie: Partie) -> str | None:
-        sheet = partie.sheet
+        sheet = partie.official_sheet
         if not sheet.finished:
             return None
         return partie.team_names(sheet.winner) if sheet.winner else ""
@@ -72,7 +72,7 @@ class RoimatAdapter(GameAdapter):
         return f"Roimat — {partie.get_variant_display()}"
 
     def results(self, partie: Partie) -> list[PlayerResult]:
-        sheet = partie.sheet
+        sheet = partie.official_sheet
         if not sheet.counted:
             return []
         seats = {s.seat: s.player_id for s in partie.seats.all()}
@@ -92,15 +92,15 @@ class RoimatAdapter(GameAdapter):
         ]
 
     def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
-        sheet = partie.sheet
+        sheet = partie.official_sheet
         if not sheet.finished:
             return None
         seats = {s.seat: s.player_id for s in partie.seats.all()}
         teams = [[seats["N"], seats["S"]], [seats["E"], seats["O"]]]
         return teams, [sheet.total_ns, sheet.total_oe]
 
-    def sides(self, partie: Partie) -> list[Side]:
-        sheet = partie.sheet
+    def sides(self, partie: Partie, official: bool = False) -> list[Side]:
+        sheet = partie.official_sheet if official else partie.sheet
         return [
             Side("N/S", partie.team_names("ns"), sheet.total_ns),
             Side("O/E", partie.team_names("oe"), sheet.total_oe),
@@ -153,47 +153,55 @@ class RoimatAdapter(GameAdapter):
         return roimat_detail(request, partie)
 
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> DonneForm | None:
+        refused = next((d for d in partie.donnes.all() if d.refused), None)
+        if refused is not None:
+            return DonneForm(data, instance=refused, partie=partie, number=refused.number)
         if partie.sheet.finished:
             return None
         initial = {"dealer": next_dealer(partie.entries())}
         return DonneForm(data, partie=partie, initial=initial, ask_seat=True)
 
     def table_record(self, form: DonneForm, *, author: str) -> str:
+        if form.number is not None:  # a refused donne, corrected: pending again
+            record_donne(form, form.number, author=author)
+            return _("Donne %(n)s corrected: the other team checks it again.") % {"n": form.number}
         seat = form.cleaned_data["entered_seat"]
         name = form.partie.players_by_seat.get(seat)
         donne = record_donne(
             form, None, author=f"{author} · {name} ({seat})", confirmed=False, seat=seat
         )
-        return _("Donne %(n)s entered: the other team confirms it.") % {"n": donne.number}
+        return _("Donne %(n)s entered: the other team checks it.") % {"n": donne.number}
+
+    def stored_entries(self, partie: Partie) -> list[Donne]:
+        return list(partie.donnes.all())
+
+    def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
+        return seat in SEATS and (not entered_seat or team_of(seat) != team_of(entered_seat))
 
     def pending(self, partie: Partie) -> list[Pending]:
         names = partie.players_by_seat
+        rows = {row.number: row for row in partie.sheet.rows}
         return [
-            Pending(donne.number, donne_summary(partie, donne), [
-                (s, f"{names.get(s)} ({s})") for s in SEATS
-                if not donne.entered_seat or team_of(s) != team_of(donne.entered_seat)
-            ])
+            Pending(
+                number=donne.number,
+                summary=donne_in_words(partie, donne, rows.get(donne.number)),
+                entered_by=f"{names.get(donne.entered_seat, '?')} ({donne.entered_seat})",
+                choices=[
+                    (s, f"{names.get(s)} ({s})")
+                    for s in SEATS
+                    if self.may_decide(partie, donne.entered_seat, s)
+                ],
+            )
             for donne in partie.donnes.all()
-            if not donne.confirmed
-        ]  # fmt: skip
-
-    def confirm(self, partie: Partie, number: int, seat: str, author: str) -> None:
-        pending = next((p for p in self.pending(partie) if p.number == number), None)
-        if pending is None or seat not in dict(pending.choices):
-            raise SheetRefused(_("A player of the other team confirms the donne."))
-        donne = Donne.objects.get(partie=partie, number=number)
-        name = partie.players_by_seat.get(seat)
-        try:
-            services.donne_confirm(donne=donne, seat=seat, author=f"{author} · {name}")
-        except services.EntryConflict as error:
-            raise SheetRefused(str(error)) from None
+            if not donne.confirmed and not donne.refused
+        ]
 
     def player_figures(self, player, parties: Sequence[Partie]) -> dict[str, Any] | None:
         sheets, partners, opponents = [], Counter(), Counter()
         for partie in parties:
             seats = {s.seat: s.player for s in partie.seats.all()}
             mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
-            sheets.append((partie.sheet, team_of(mine)))
+            sheets.append((partie.official_sheet, team_of(mine)))
             partners.update([seats[PARTNER[mine]].name])
             opponents.update(p.name for seat, p in seats.items() if team_of(seat) != team_of(mine))
         return {
@@ -230,18 +238,67 @@ class RoimatAdapter(GameAdapter):
         return True
 
 
-def donne_summary(partie: Partie, donne: Donne) -> str:
-    """A pending donne in words, for the other team to check before it counts."""
+def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
+    """A donne as the other team checks it before it counts: the dealer by name, the trump
+    colour, every contre and surcontre, both teams' plis and points, the Roi au bout, the
+    fautes by name, and the score it gives each team (``row``: its line of the computed
+    sheet)."""
     names = partie.players_by_seat
-    parts = [
-        _("dealer %(name)s") % {"name": names.get(donne.dealer, donne.dealer)},
-        _("trump %(colour)s") % {"colour": donne.get_trump_display()},
-        _("N/S %(plis)s plis, %(points)s points")
-        % {"plis": donne.plis_ns, "points": donne.points_ns},
+    lines = [
+        _("Dealer: %(name)s") % {"name": names.get(donne.dealer, donne.dealer)},
+        _("Trump: %(colour)s") % {"colour": donne.get_trump_display()}
+        + (
+            " ("
+            + ngettext("%(count)s trump", "%(count)s trumps", donne.trumps)
+            % {"count": donne.trumps}
+            + ")"
+            if donne.trumps
+            else ""
+        ),
     ]
-    if donne.roi_au_bout:
-        parts.append(_("Roi au bout"))
-    return ", ".join(parts)
+    bids = [
+        str(label)[:1].lower() + str(label)[1:]
+        for field, label in (
+            ("contre_plis", _("contre on the 5 plis")),
+            ("surcontre_plis", _("surcontre on the 5 plis")),
+            ("contre_roi", _("contre on the Roi au bout")),
+            ("surcontre_roi", _("surcontre on the Roi au bout")),
+        )
+        if getattr(donne, field)
+    ]
+    lines.append(_("Contres: %(bids)s") % {"bids": ", ".join(bids) if bids else _("none")})
+    for team, plis, points in (
+        ("ns", donne.plis_ns, donne.points_ns),
+        ("oe", 9 - donne.plis_ns, 128 - donne.points_ns),
+    ):
+        lines.append(
+            ngettext(
+                "%(team)s: %(plis)s pli, %(points)s points",
+                "%(team)s: %(plis)s plis, %(points)s points",
+                plis,
+            )
+            % {"team": partie.team_names(team), "plis": plis, "points": points}
+        )
+    lines.append(_("Roi au bout: %(made)s") % {"made": _("yes") if donne.roi_au_bout else _("no")})
+    faults = [
+        ngettext("%(count)s faute of %(name)s", "%(count)s fautes of %(name)s", count)
+        % {"count": count, "name": names.get(seat, seat)}
+        for seat, count in Counter(donne.faults).items()
+    ]
+    lines.append(_("Fautes: %(faults)s") % {"faults": ", ".join(faults) if faults else _("none")})
+    if donne.annulled:
+        lines.append(_("Annulled: it scores nothing."))
+    elif row is not None and row.ns is not None and row.oe is not None:
+        lines.append(
+            _("Score of the donne: %(ns)s %(ns_total)+d, %(oe)s %(oe_total)+d")
+            % {
+                "ns": partie.team_names("ns"),
+                "ns_total": row.ns.total,
+                "oe": partie.team_names("oe"),
+                "oe_total": row.oe.total,
+            }
+        )
+    return lines
 
 
 def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:

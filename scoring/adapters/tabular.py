@@ -16,7 +16,7 @@ from django import forms
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import services
 from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
@@ -31,8 +31,8 @@ from scoring.games.notation import (
 )
 from scoring.games.simulate import SIMULATIONS
 from scoring.messages import game_sheet_error_message
-from scoring.models import GameRound, Partie, PlayerResult
-from scoring.registry import GameAdapter, SheetRefused, register
+from scoring.models import GameRound, Partie, PlayerResult, counted_prefix
+from scoring.registry import GameAdapter, Pending, SheetRefused, register
 
 #: A rule option offered on the new-partie form: key, label, and a function making its field.
 OptionField = tuple[str, Any, Callable[[], forms.Field]]
@@ -50,7 +50,7 @@ class TabularAdapter(GameAdapter):
     """
 
     partners = False
-    entry_name = gettext_lazy("Round")
+    entry_name = pgettext_lazy("a round of a game", "Round")
     entry_template = "scoring/_game_round_fields.html"
     entry_class = "game-round"
     entry_script = "js/game-round.js"
@@ -73,12 +73,13 @@ class TabularAdapter(GameAdapter):
 
     # -- the computed sheet
 
-    def compute(self, partie: Partie) -> GameSheet:
-        rounds = [r.entries for r in partie.game_rounds.all()]
-        return compute(self.game, len(partie.players_in_order), rounds, partie.options)
+    def compute(self, partie: Partie, official: bool = False) -> GameSheet:
+        rounds = list(partie.game_rounds.all())
+        entries = [r.entries for r in (counted_prefix(rounds) if official else rounds)]
+        return compute(self.game, len(partie.players_in_order), entries, partie.options)
 
     def counted(self, partie: Partie) -> int:
-        return len(partie.sheet.scores)
+        return len(partie.official_sheet.scores)
 
     def names(self, partie: Partie) -> list[str]:
         return [str(p) for p in partie.players_in_order]
@@ -87,10 +88,10 @@ class TabularAdapter(GameAdapter):
         return ", ".join(self.names(partie))
 
     def score_text(self, partie: Partie) -> str:
-        return " / ".join(str(t) for t in partie.sheet.totals)
+        return " / ".join(str(t) for t in partie.official_sheet.totals)
 
     def winners_text(self, partie: Partie) -> str | None:
-        sheet = partie.sheet
+        sheet = partie.official_sheet
         if not sheet.finished:
             return None
         names = self.names(partie)
@@ -99,10 +100,10 @@ class TabularAdapter(GameAdapter):
     def scores(self, partie: Partie) -> list[int]:
         """Each player's total, the higher the better (negated where the lowest wins)."""
         sign = 1 if self.game.higher_wins else -1
-        return [sign * t for t in partie.sheet.totals]
+        return [sign * t for t in partie.official_sheet.totals]
 
     def results(self, partie: Partie) -> list[PlayerResult]:
-        sheet = partie.sheet
+        sheet = partie.official_sheet
         if not sheet.scores:
             return []
         totals = self.scores(partie)
@@ -120,7 +121,7 @@ class TabularAdapter(GameAdapter):
         ]
 
     def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
-        if not partie.sheet.finished:
+        if not partie.official_sheet.finished:
             return None
         return [[p.pk] for p in partie.players_in_order], self.scores(partie)
 
@@ -186,17 +187,84 @@ class TabularAdapter(GameAdapter):
 
         return game_partie_detail(request, partie)
 
-    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> GameRoundForm | None:
-        if partie.sheet.finished:
-            return None
-        return GameRoundForm(data, partie=partie, number=self.counted(partie) + 1)
-
-    def table_record(self, form: GameRoundForm, *, author: str) -> str:
+    def record_round(self, form: GameRoundForm, *, user=None, author: str = "", **fields):
+        """Store the valid form's round (new, or the correction of ``form.game_round``);
+        raises ``SheetRefused`` when the sheet or another phone refuses it."""
+        data = form.cleaned_data
+        new = form.game_round is None
         try:
-            services.game_round_record(partie=form.partie, entries=form.cleaned_data["entries"])
+            return services.game_round_record(
+                partie=form.partie,
+                entries=data["entries"],
+                number=None if new else form.number,
+                user=user,
+                author=author,
+                key=(data.get("key") or "") if new else "",
+                expected=data.get("expected") if new else None,
+                **fields,
+            )
         except InvalidGameSheet as error:
             raise SheetRefused(game_sheet_error_message(error, self.names(form.partie))) from None
-        return _("Round %(n)s recorded.") % {"n": form.number}
+        except services.EntryConflict as error:
+            raise SheetRefused(str(error)) from None
+
+    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> GameRoundForm | None:
+        refused = next((r for r in partie.game_rounds.all() if r.refused), None)
+        if refused is not None:
+            return GameRoundForm(data, partie=partie, game_round=refused)
+        if partie.sheet.finished:
+            return None
+        return GameRoundForm(data, partie=partie, ask_seat=True)
+
+    def table_record(self, form: GameRoundForm, *, author: str) -> str:
+        if form.game_round is not None:  # a refused round, corrected: pending again
+            self.record_round(form, author=author)
+            return _("Round %(n)s corrected: the other players check it again.") % {
+                "n": form.number
+            }
+        seat = form.cleaned_data["entered_seat"]
+        name = form.partie.players_by_seat.get(seat)
+        game_round = self.record_round(
+            form, author=f"{author} · {name}", confirmed=False, seat=seat
+        )
+        return _("Round %(n)s entered: another player checks it.") % {"n": game_round.number}
+
+    def stored_entries(self, partie: Partie) -> list[GameRound]:
+        return list(partie.game_rounds.all())
+
+    def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
+        return seat in partie.players_by_seat and seat != entered_seat
+
+    def pending(self, partie: Partie) -> list[Pending]:
+        names, sheet = partie.players_by_seat, partie.sheet
+        pending = []
+        for game_round in partie.game_rounds.all():
+            if game_round.confirmed or game_round.refused:
+                continue
+            spec = self.game.round_spec(game_round.number, len(names), partie.options)
+            points = sheet.scores[game_round.number - 1]
+            summary = [spec.name] + [
+                f"{player}: "
+                + ", ".join(f"{f.label} {entry.get(f.key)}" for f in spec.fields)
+                + " → "
+                + ngettext("%(points)s point", "%(points)s points", abs(score)) % {"points": score}
+                for player, entry, score in zip(
+                    partie.players_in_order, game_round.entries, points, strict=True
+                )
+            ]
+            pending.append(
+                Pending(
+                    number=game_round.number,
+                    summary=summary,
+                    entered_by=str(names.get(game_round.entered_seat, "?")),
+                    choices=[
+                        (seat, str(player))
+                        for seat, player in sorted(names.items())
+                        if self.may_decide(partie, game_round.entered_seat, seat)
+                    ],
+                )
+            )
+        return pending
 
     # -- evenings
 
