@@ -57,9 +57,9 @@ def records_written(count: int) -> None:
 
 
 def streamed(count: int, jobs: int, out_path: str) -> None:
-    with open(out_path, "w", encoding="utf-8") as out:
-        for text in record_chunks(DonneRun(count=count, seed=1), jobs):
-            out.write(text)
+    with open(out_path, "wb") as out:
+        for data in record_chunks(DonneRun(count=count, seed=1), jobs):
+            out.write(data)
 
 
 def line(label: str, rate: float, note: str = "") -> None:

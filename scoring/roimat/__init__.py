@@ -5,8 +5,15 @@ Implements ``shared/rules/ROIMAT.md`` (the project's reading of the seed
 
 - ``cards``: the 36-card deck and its values (§1), the points-for-plis table (§7);
 - ``seats``: seats, teams and turning order (§2);
-- ``rules``: the rule sets ``club-8`` and ``official-1000`` and their options (§5, §6);
+- ``rules``: the rule sets ``club-8`` and ``official-1000``, their options and the flags a
+  variant sets (§3, §5, §6);
 - ``scoring``: one donne as entered on the sheet, its checks (§7) and its score (§4, §5);
 - ``partie``: a whole partie, cumuls, end and winner (§5, §6);
-- ``notation``: the JSON score-sheet format (§10).
+- ``notation``: the JSON score-sheet format (§10);
+- ``donne``: a donne played card by card, move by move (§3, §4, §8, §9);
+- ``players``, ``simulate``, ``draws``: simulated players, deals and donnes (§3);
+- ``parallel``: long simulations on every core, streamed in order;
+- ``record``, ``verify``, ``problems``: the donne record (§10), its check card by card, and
+  the codes of what can be wrong;
+- ``stats``: a player's figures over his parties.
 """

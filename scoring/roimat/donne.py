@@ -9,8 +9,11 @@ seat a Dame or Tour sends the play to. Seats are indices 0–3 for N, E, S, O; c
 The rules of a trick are tables computed once at import: the seats a Dame or Tour may send to
 (``OPTIONS``), the next seat after each play (``FIRST``, second-play rows, ``LAST``), the cards
 that beat the master (``BEATEN_BY``) and, for an opponent of the master, the masks tried in
-turn to find the cards he may play (``CASCADES``). Playing a card allocates no list or
-object beyond the play itself; a card is undone by rewinding its trick from the plays.
+turn to find the cards he may play (``CASCADES``). Playing a card allocates nothing but the
+play (and the trick, at a lead); ``play_random`` plays random legal cards without a call per
+card, the fast path of random players and playouts. Undo is cheap: an announcement or a bid is
+undone from a snapshot of immutable values (like python-chess's ``_BoardState``), so copies
+may share them; a card by taking back its trick and playing the trick's other cards again.
 """
 
 from __future__ import annotations

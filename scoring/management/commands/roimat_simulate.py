@@ -98,8 +98,10 @@ class Command(BaseCommand):
         )
         if options["jobs"] is not None:
             bar = self.progress(None, run.count, "donnes")
-            for number, text in enumerate(record_chunks(run, options["jobs"])):
-                out.write(text)
+            out.flush()
+            write = out.buffer.write if hasattr(out, "buffer") else lambda b: out.write(b.decode())
+            for number, data in enumerate(record_chunks(run, options["jobs"])):
+                write(data)
                 if bar:
                     bar.update(min(run.chunk, run.count - number * run.chunk))
             if bar:
