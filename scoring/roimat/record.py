@@ -97,10 +97,22 @@ def to_text(state: DonneState) -> str:
     tricks = []
     for trick in state.tricks:
         plays = trick.plays
+        if trick.winner >= 0:  # complete: four plays, no choice left to show
+            (s0, c0, f0, _t0), (s1, c1, f1, _t1), (s2, c2, f2, _t2), (s3, c3, f3, _t3) = plays
+            tricks.append(
+                _DONE_TRICK_TEXT[trick.winner]
+                % (
+                    _PLAY_TEXT[s0][c0][f0],
+                    _PLAY_TEXT[s1][c1][f1],
+                    _PLAY_TEXT[s2][c2][f2],
+                    _PLAY_TEXT[s3][c3][f3],
+                )
+            )
+            continue
         text = ", ".join([_PLAY_TEXT[seat][card][fault] for seat, card, fault, _to in plays])
         if plays[-1][3] >= 0:  # a choice the next play of the trick does not show yet
             text = text[:-1] + f', "to": "{SEATS[plays[-1][3]]}"}}'
-        tricks.append(_TRICK_TEXT[trick.winner + 1] % text)
+        tricks.append('{"plays": [' + text + "]}")
     parts += (', "tricks": [', ", ".join(tricks), '], "faults": ')
     parts.append(json.dumps([SEATS[s] for s in state.faults]) if state.faults else "[]")
     if state.is_over():
@@ -155,9 +167,7 @@ _PLAY_TEXT = tuple(
     )
     for seat in SEATS
 )
-_TRICK_TEXT = ('{"plays": [%s]}',) + tuple(
-    f'{{"plays": [%s], "winner": "{seat}"}}' for seat in SEATS
-)
+_DONE_TRICK_TEXT = tuple(f'{{"plays": [%s, %s, %s, %s], "winner": "{seat}"}}' for seat in SEATS)
 _RESULT_TEXT = tuple(
     f', "result": {{"plis_ns": %d, "points_ns": %d, "roi_au_bout": {flag}}}}}'
     for flag in ("false", "true")
