@@ -137,7 +137,7 @@ class Partie(models.Model):
         verbose_name_plural = _("parties")
 
     def __str__(self) -> str:
-        return f"{self.played_on:%d/%m/%Y} — {self.team_names('ns')} / {self.team_names('oe')}"
+        return f"{self.played_on:%d/%m/%Y} — {self.adapter.players_text(self)}"
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:partie_detail", args=[self.pk])

@@ -309,10 +309,17 @@ def test_console_shows_progress_pending_and_late_tables(secretary, client):
     assert "1 en attente de confirmation" in page.text and "en retard" in page.text
 
 
+def close(client, tournament, decisions=None):
+    """Post the close page with a decision for each unfinished table (by table)."""
+    data = {f"closing_{table.pk}": choice for table, choice in (decisions or {}).items()}
+    return client.post(reverse("tournaments:close", args=[tournament.pk]), data)
+
+
 def test_closing_the_tournament_stops_rounds_and_entries(secretary, client):
     tournament = create_evening(secretary)
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
-    secretary.post(reverse("tournaments:close", args=[tournament.pk]))
+    tables = list(Round.objects.get().tables.all())
+    close(secretary, tournament, {t: "excluded" for t in tables})
     tournament.refresh_from_db()
     assert tournament.finished
     table = Round.objects.get().tables.first()
@@ -320,6 +327,39 @@ def test_closing_the_tournament_stops_rounds_and_entries(secretary, client):
     assert page.status_code == 403 and "Ce tour est clos" in page.text
     confirm = client.post(reverse("tournaments:table_confirm", args=[table.code, 1]), {"seat": "E"})
     assert confirm.status_code == 403
+
+
+def test_closing_asks_what_each_unfinished_table_counts_for(secretary, client):
+    from tournaments.models import Season
+
+    tournament = create_evening(secretary)
+    season = Season.objects.create(name="S", start=tournament.date, end=tournament.date)
+    tournament.season = season
+    tournament.save()
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    first, second = Round.objects.get().tables.order_by("number")
+    for table in (first, second):
+        client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+        accept(client, table, 1)
+    page = close(secretary, tournament)  # no decision: nothing closed, the page asks
+    tournament.refresh_from_db()
+    assert page.status_code == 200 and not tournament.finished
+    assert len(page.context["unfinished"]) == 2 and f"closing_{first.pk}" in page.text
+    refused = close(secretary, tournament, {first: "played"})
+    tournament.refresh_from_db()
+    assert not tournament.finished and "table 1.2" in refused.text
+    close(secretary, tournament, {first: "played", second: "excluded"})
+    tournament.refresh_from_db()
+    assert tournament.finished
+    # Table 1's players count what they played; table 2's nothing, and nobody won there.
+    rows = secretary.get(tournament.get_absolute_url()).context["standings"].rows
+    counted = {r.record["name"]: r.record["parties"] for r in rows}
+    played = {str(p) for p in first.partie.players.all()}
+    assert {n for n, c in counted.items() if c} == played
+    page = secretary.get(tournament.get_absolute_url())
+    assert "comptée telle que jouée" in page.text and "ne pas compter" in page.text
+    season_rows = secretary.get(reverse("tournaments:season", args=[season.pk])).context["rows"]
+    assert {r["name"] for r in season_rows if r["rank"] is not None} >= played
 
 
 def test_ranking_and_table_plan_exports(secretary):

@@ -168,8 +168,15 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    """A table of a round: its partie (seats and donnes) and the code that opens its entry
-    page without an account."""
+    """A table of a round: its partie (seats and donnes), the code that opens its entry page
+    without an account, and what the director decided for it if it was unfinished when the
+    tournament closed (``closing``)."""
+
+    class Closing(models.TextChoices):
+        NONE = "", _("finished, or not decided")
+        LATER = "later", _("finish later (counts once finished)")
+        PLAYED = "played", _("count as played so far")
+        EXCLUDED = "excluded", _("do not count")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -177,6 +184,9 @@ class Table(models.Model):
         "scoring.Partie", on_delete=models.PROTECT, related_name="tournament_table"
     )
     code = models.CharField(max_length=12, unique=True, default=new_table_code)
+    closing = models.CharField(
+        _("if unfinished at closing"), max_length=10, choices=Closing.choices, blank=True
+    )
 
     class Meta:
         ordering = ["round", "number"]

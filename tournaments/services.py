@@ -164,11 +164,13 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
 
 
 def standings(tournament: Tournament, entrants=None, rows=None, sat_out=None) -> list[Standing]:
-    """The live ranking: every partie with a donne counts with its current totals; a round sat
-    out counts by the tournament's rule. Entrants are player ids, or (player, partner) pairs in
-    a pairs tournament. When the caller already has them: ``rows``, the tournament's stored
-    results (``result_rows``), and ``sat_out``, the players' rounds sat out (individual
-    tournaments)."""
+    """The ranking: while the evening goes on, every partie with a confirmed donne counts
+    with its current totals (the live ranking); once it is closed, a finished partie counts,
+    an unfinished one only as the director decided (``Table.closing``: counted as played so
+    far, finished later, or not at all). A round sat out counts by the tournament's rule.
+    Entrants are player ids, or (player, partner) pairs in a pairs tournament. When the
+    caller already has them: ``rows``, the tournament's stored results (``result_rows``),
+    and ``sat_out``, the players' rounds sat out (individual tournaments)."""
     pairs = pairs_of(present(tournament)) if tournament.is_pairs else []
     pair_of = {p: pair for pair in pairs for p in pair}
     if rows is None:
@@ -176,7 +178,9 @@ def standings(tournament: Tournament, entrants=None, rows=None, sat_out=None) ->
             PlayerResult.objects.filter(partie__tournament_table__round__tournament=tournament)
         ).get(tournament.pk, [])
     results, seen = [], set()
-    for partie, player, points, against, outcome in rows:
+    for partie, player, points, against, outcome, finished, closing in rows:
+        if tournament.finished and not (finished or closing == Table.Closing.PLAYED):
+            continue
         owner = pair_of.get(player, player) if pairs else player
         if (partie, owner) not in seen:  # both partners of a pair: one result
             seen.add((partie, owner))
@@ -195,7 +199,8 @@ def standings(tournament: Tournament, entrants=None, rows=None, sat_out=None) ->
 
 
 def result_rows(results) -> dict[int, list[tuple]]:
-    """Stored results grouped by tournament: (partie, player, points, against, outcome)."""
+    """Stored results grouped by tournament: (partie, player, points, against, outcome,
+    whether the partie is finished, the director's decision at closing)."""
     grouped: dict[int, list[tuple]] = {}
     for row in results.values_list(
         "partie__tournament_table__round__tournament_id",
@@ -204,9 +209,63 @@ def result_rows(results) -> dict[int, list[tuple]]:
         "points",
         "against",
         "outcome",
+        "finished",
+        "partie__tournament_table__closing",
     ):
         grouped.setdefault(row[0], []).append(row[1:])
     return grouped  # fmt: skip
+
+
+def unfinished_tables(tournament: Tournament) -> list[Table]:
+    """The tables whose partie is not finished (by what counts: confirmed entries)."""
+    tables = Table.objects.filter(round__tournament=tournament).select_related("round", "partie")
+    tables = tables.prefetch_related(
+        "partie__seats__player", "partie__donnes", "partie__game_rounds"
+    )
+    return [
+        t
+        for t in tables.order_by("round__number", "number")
+        if not t.partie.official_sheet.finished
+    ]
+
+
+def close_tournament(*, tournament: Tournament, decisions: dict[int, str]) -> None:
+    """Close the tournament: no more rounds, no more entries at the tables. ``decisions``
+    gives, for each unfinished table (by id), what its partie does in the ranking and the
+    season (``Table.Closing``); raises ``TournamentError`` when one is missing or unknown, and
+    closes nothing then."""
+    unfinished = unfinished_tables(tournament)
+    allowed = {c for c in Table.Closing.values if c}
+    missing = [t for t in unfinished if decisions.get(t.pk) not in allowed]
+    if missing:
+        raise TournamentError(
+            _("Say what to do with each unfinished table: table %(tables)s.")
+            % {"tables": ", ".join(f"{t.round.number}.{t.number}" for t in missing)}
+        )
+    with transaction.atomic():
+        for table in unfinished:
+            table.closing = decisions[table.pk]
+            table.save(update_fields=["closing"])
+        tournament.finished = True
+        tournament.save(update_fields=["finished"])
+
+
+def closing_notes(tournament: Tournament) -> list[str]:
+    """What the ranking says of the tables that were unfinished at closing."""
+    notes = []
+    for table in (
+        Table.objects.filter(round__tournament=tournament)
+        .exclude(closing="")
+        .select_related("round", "partie")
+    ):
+        what = table.get_closing_display()
+        if table.closing == Table.Closing.LATER and table.partie.official_sheet.finished:
+            what = _("finished later, counted")
+        notes.append(
+            _("Round %(round)s, table %(table)s: unfinished at closing — %(what)s.")
+            % {"round": table.round.number, "table": table.number, "what": what}
+        )
+    return notes
 
 
 def swap_seats(*, round_: Round, first, second) -> None:

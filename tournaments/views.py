@@ -32,7 +32,15 @@ from .mail import send_results
 from .models import Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
 from .selectors import names_of, season_lines
-from .services import TournamentError, start_round, swap_seats, with_ranking_data
+from .services import (
+    TournamentError,
+    close_tournament,
+    closing_notes,
+    start_round,
+    swap_seats,
+    unfinished_tables,
+    with_ranking_data,
+)
 from .tables import SeasonTable, StandingTable
 
 
@@ -75,6 +83,7 @@ def tournament_detail(request, pk: int):
         "registrations": tournament.registrations.select_related("player", "partner"),
         "rounds": tournament.rounds_set.prefetch_related("tables__partie__donnes"),
         "standings": table,
+        "notes": closing_notes(tournament),
         "form": RegistrationForm(tournament=tournament),
     }
     return render(request, "tournaments/detail.html", context)
@@ -169,14 +178,28 @@ def round_swap(request, pk: int, number: int):
 
 
 @director_required
-@require_POST
 def tournament_close(request, pk: int):
-    """Close the tournament: no more rounds, no more entries at the tables."""
+    """Close the tournament: no more rounds, no more entries at the tables. When a table has
+    not finished its partie, the page asks the director what to do with each: finish it
+    later, count it as played so far, or not count it."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    tournament.finished = True
-    tournament.save(update_fields=["finished"])
-    messages.success(request, _("Tournament closed."))
-    return redirect(tournament)
+    unfinished = unfinished_tables(tournament)
+    error = None
+    if request.method == "POST" and not tournament.finished:
+        decisions = {t.pk: request.POST.get(f"closing_{t.pk}", "") for t in unfinished}
+        try:
+            close_tournament(tournament=tournament, decisions=decisions)
+        except TournamentError as refused:
+            error = str(refused) if any(decisions.values()) else None
+        else:
+            messages.success(request, _("Tournament closed."))
+            return redirect(tournament)
+    rows = [(t, t.partie.adapter.players_text(t.partie), t.partie.adapter.score_text(t.partie))
+            for t in unfinished]  # fmt: skip
+    return render(request, "tournaments/close.html", {
+        "tournament": tournament, "unfinished": rows, "error": error,
+        "choices": [c for c in Table.Closing.choices if c[0]],
+    })  # fmt: skip
 
 
 def room_screen(request, pk: int):
