@@ -343,6 +343,7 @@ class DonneState:
         "_bid_values",
         "_history",
         "_announcer",
+        "_led",
         "_led_mask",
         "_cascade_row",
         "_cascade",
@@ -373,7 +374,8 @@ class DonneState:
         self.points = (0, 0)
         self._bid_values: tuple[bool, ...] = (False,) * len(BIDS)
         self._history: list[Snapshot] = []
-        self._led_mask = 0  # the cards of the colour led in the current trick
+        self._led = 0  # the colour led in the current (or last) trick, with its cards:
+        self._led_mask = 0
         self._cascade_row: tuple[tuple[int, ...], ...] = ()  # by master card, for that colour
         self._cascade: tuple[int, ...] = ()
         self._cascades: tuple[tuple[tuple[int, ...], ...], ...] = ()
@@ -602,6 +604,7 @@ class DonneState:
         turn, trick, played = self.turn, self.trick, self.played
         master_seat, master_card = self.master_seat, self.master_card
         led_mask, row, cascade = self._led_mask, self._cascade_row, self._cascade
+        led_cards, led_shift = _DISTINCT[self._led], 9 * self._led
         second, beaten_by = self._second, self._beaten_by
         fault = False
         for _card in range(cards):
@@ -634,8 +637,11 @@ class DonneState:
                     raise IllegalMove("needs_choice", card=CODE[card])
                 fault = not legal >> card & 1
             else:  # a legal card at random, then a seat when it has a choice
-                choices = _D0[legal & 511] + _D1[legal >> 9 & 511] + _D2[legal >> 18 & 511]
-                choices += _D3[legal >> 27]
+                if legal & led_mask == legal:  # all of the colour led: one look-up
+                    choices = led_cards[legal >> led_shift]
+                else:
+                    choices = _D0[legal & 511] + _D1[legal >> 9 & 511] + _D2[legal >> 18 & 511]
+                    choices += _D3[legal >> 27]
                 n = len(choices)
                 k = BIT_LENGTH[n]
                 r = getrandbits(k)
@@ -644,11 +650,16 @@ class DonneState:
                 card = choices[r]
                 targets = TARGETS[seat << 4 | played][card]
                 n = len(targets)
-                k = BIT_LENGTH[n]
-                r = getrandbits(k)
-                while r >= n:
+                if n == 1:  # no choice, but drawn all the same, as rng.choice draws
+                    while getrandbits(1):
+                        pass
+                    chosen, shown = targets[0]
+                else:
+                    k = BIT_LENGTH[n]
                     r = getrandbits(k)
-                chosen, shown = targets[r]
+                    while r >= n:
+                        r = getrandbits(k)
+                    chosen, shown = targets[r]
             # Play it: the hand, the trick, the master, the next seat (§8).
             bit = BIT[card]
             hands[seat] = hand ^ bit
@@ -658,6 +669,7 @@ class DonneState:
                 master_seat, master_card = seat, card
                 led = COLOUR_OF[card]
                 led_mask = COLOUR_MASK[led]
+                led_cards, led_shift = _DISTINCT[led], 9 * led
                 row = self._cascades[led]
                 cascade = row[card]
                 played = 1 << seat
@@ -692,6 +704,7 @@ class DonneState:
         self.turn, self.trick, self.played = turn, trick, played
         self.master_seat, self.master_card = master_seat, master_card
         self._led_mask, self._cascade_row, self._cascade = led_mask, row, cascade
+        self._led = led_shift // 9
         self._second = second
         return fault
 
