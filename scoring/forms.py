@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import registry
+from scoring.jsoninput import MAX_CHARS, JsonRefused, read_json
 from scoring.messages import problem_message
 from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, Player, fault_seats
 from scoring.roimat.scoring import DonneEntry, validate_donne
@@ -23,6 +24,10 @@ SEAT_LABELS = {
     "S": gettext_lazy("South"),
     "O": gettext_lazy("West"),
 }
+
+
+#: The highest target a partie may be played to (points).
+MAX_TARGET = 100_000
 
 
 class PartieForm(forms.ModelForm):
@@ -50,6 +55,12 @@ class PartieForm(forms.ModelForm):
             elif player is not None:
                 seen.add(player.pk)
         return cleaned
+
+    def clean_target(self) -> int:
+        target = self.cleaned_data["target"]
+        if not 1 <= target <= MAX_TARGET:
+            raise forms.ValidationError(_("Between 1 and %(max)s points.") % {"max": MAX_TARGET})
+        return target
 
     def players(self) -> dict[str, Player]:
         """Seat → Player, once the form is valid."""
@@ -156,12 +167,21 @@ class JsonUploadForm(forms.Form):
         label=gettext_lazy("or paste the JSON"), widget=forms.Textarea, required=False
     )
 
-    def json_value(self):
-        """The decoded document (of a file of records one a line: the first record).
+    #: Whether a file of documents one a line gives its first (records), or is refused.
+    first_line = False
 
-        Raises ``ValidationError`` when nothing was given or it is not JSON.
+    def json_value(self):
+        """The decoded document (``jsoninput.read_json``, with its limits).
+
+        Raises ``ValidationError`` when nothing was given, the file is too large, or the
+        document is refused.
         """
         upload = self.cleaned_data.get("file")
+        if upload and upload.size > MAX_CHARS:
+            raise forms.ValidationError(
+                _("The file is too large (%(size)s bytes, %(max)s at most).")
+                % {"size": upload.size, "max": MAX_CHARS}
+            )
         raw = (
             upload.read().decode("utf-8", errors="replace")
             if upload
@@ -170,14 +190,9 @@ class JsonUploadForm(forms.Form):
         if not (raw or "").strip():
             raise forms.ValidationError(_("Choose a file or paste a sheet."))
         try:
-            return json.loads(raw)
-        except json.JSONDecodeError as error:
-            if error.msg == "Extra data":  # records one a line: the first one
-                return json.loads(raw.strip().splitlines()[0])
-            raise forms.ValidationError(
-                _("This is not JSON (line %(line)s): %(msg)s")
-                % {"line": error.lineno, "msg": error.msg}
-            ) from None
+            return read_json(raw, first_line=self.first_line)
+        except JsonRefused as error:
+            raise forms.ValidationError(str(error)) from None
 
 
 class SheetImportForm(JsonUploadForm):
@@ -209,7 +224,10 @@ class SheetImportForm(JsonUploadForm):
 
 
 class RecordForm(JsonUploadForm):
-    """A donne record (ROIMAT.md §10: one JSON object), uploaded or pasted."""
+    """A donne record (ROIMAT.md §10: one JSON object), uploaded or pasted; of a file of
+    records one a line, the first."""
+
+    first_line = True
 
     file = forms.FileField(label=gettext_lazy("Record file (.json or .jsonl)"), required=False)
     text = forms.CharField(

@@ -33,6 +33,25 @@ class SheetRefused(ValueError):
     names the donne or round and the field."""
 
 
+#: The longest player name (``Player.name``).
+NAME_LENGTH = 80
+
+
+def check_players(names) -> None:
+    """The players of an imported sheet: each at most ``NAME_LENGTH`` characters and seated
+    once; raises ``SheetRefused`` naming the player."""
+    seen: set[str] = set()
+    for name in names:
+        if len(name) > NAME_LENGTH:
+            raise SheetRefused(
+                _("players: a name has %(count)s characters, %(max)s at most.")
+                % {"count": len(name), "max": NAME_LENGTH}
+            )
+        if name.casefold() in seen:
+            raise SheetRefused(_("players: %(name)s has two seats.") % {"name": name})
+        seen.add(name.casefold())
+
+
 @dataclass(frozen=True)
 class Pending:
     """An entry awaiting the other side's decision at a table: its ``number``, the entry in

@@ -178,7 +178,8 @@ def donne_replay(request):
 def donne_add_record(request):
     """Add a sound donne record to a partie in progress, as its next donne."""
     form = RecordForm({"text": request.POST.get("record", "")})
-    partie = roimat_partie(request.POST.get("partie") or 0)
+    number = request.POST.get("partie", "")
+    partie = roimat_partie(int(number) if number.isdecimal() and len(number) < 10 else 0)
     if not form.is_valid() or not replay_record(form.cleaned_data["record"]).sound:
         messages.error(request, _("Only a sound record can be added to a partie."))
         return redirect("scoring:donne_replay")

@@ -1,9 +1,26 @@
 """The parties list (django-tables2)."""
 
+import copy
+
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+from django_tables2 import RequestConfig
 
 from scoring.models import Partie
+
+
+def configure(request, table: tables.Table, per_page: int | None = None) -> tables.Table:
+    """Sort and paginate ``table`` from the query string, as django-tables2's
+    ``RequestConfig``, with the page size fixed by the page (``per_page``; None: one page) so
+    that no query string can ask for a page size the paginator fails on; a page number out of
+    range shows the last page."""
+    query = request.GET.copy()
+    query.pop(table.prefixed_per_page_field, None)
+    safe = copy.copy(request)
+    safe.GET = query
+    paginate = {"per_page": per_page, "silent": True} if per_page else False
+    RequestConfig(safe, paginate=paginate).configure(table)
+    return table
 
 
 class PartieTable(tables.Table):

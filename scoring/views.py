@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from scoring import documents
 from scoring.access import director_required
@@ -22,14 +21,14 @@ from scoring.forms import (
 )
 from scoring.mail import send_sheet
 from scoring.selectors import parties
-from scoring.tables import PartieTable
+from scoring.tables import PartieTable, configure
 
 
 def partie_list(request):
     """All parties, newest first, filtered by player, dates and rules."""
     filterset = PartieFilter(request.GET, queryset=parties())
     table = PartieTable(filterset.qs.distinct())
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    configure(request, table, per_page=25)
     return render(request, "scoring/partie_list.html", {"filter": filterset, "table": table})
 
 

@@ -53,7 +53,11 @@ def test_bad_sheet_exits_2_names_donne_and_field_and_writes_nothing(tmp_path):
 
 @pytest.mark.parametrize(
     "content, expected",
-    [("{not json", "not JSON"), ('{"game": "roimat"}', "variant"), (None, "No such file")],
+    [
+        ("{not json", "pas du JSON (ligne 1)"),
+        ('{"game": "roimat"}', "variant"),
+        (None, "No such file"),
+    ],
 )
 def test_unreadable_input_exits_2_with_one_line(tmp_path, content, expected):
     path = tmp_path / "sheet.json"

@@ -117,7 +117,7 @@ def test_verify_exits_2_on_unreadable_input(tmp_path):
     path = tmp_path / "records.jsonl"
     path.write_text("{not json\n")
     result = run("roimat_verify", str(path))
-    assert result.returncode == 2 and "line 1: not JSON" in result.stderr
+    assert result.returncode == 2 and "line 1: Ce n'est pas du JSON" in result.stderr
     assert run("roimat_verify", str(tmp_path / "missing.jsonl")).returncode == 2
 
 

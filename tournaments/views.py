@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
-from django_tables2 import RequestConfig
 
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.documents import PDF, XLSX
@@ -23,7 +22,7 @@ from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.models import Partie, Player
 from scoring.registry import SheetRefused
 from scoring.selectors import game_figures, player_parties
-from scoring.tables import PartieTable
+from scoring.tables import PartieTable, configure
 
 from .console import progress
 from .forms import PlayerForm, RegistrationForm, TournamentForm
@@ -77,7 +76,7 @@ def tournament_detail(request, pk: int):
     """Registration and check-in, rounds, and the live ranking."""
     tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
     table = StandingTable(standing_rows(tournament))
-    RequestConfig(request).configure(table)
+    configure(request, table)
     context = {
         "tournament": tournament,
         "registrations": tournament.registrations.select_related("player", "partner"),
@@ -354,7 +353,7 @@ def season_detail(request, pk: int):
     season = get_object_or_404(Season, pk=pk)
     rows, evenings = season_lines(season)
     table = SeasonTable(rows)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure(request, table, per_page=50)
     return render(request, "tournaments/season.html", {
         "season": season, "rows": rows, "table": table, "evenings": len(evenings),
         "tournaments": season.tournaments.order_by("date"),
@@ -404,7 +403,7 @@ def player_detail(request, pk: int):
         points = [(i, h.ordinal) for i, h in enumerate(history, start=1)]
         chart = svg_of(line_chart({player.name: points}, _("Parties"), width=560, height=200))
     table = PartieTable(parties[:100])
-    RequestConfig(request, paginate={"per_page": 20}).configure(table)
+    configure(request, table, per_page=20)
     return render(request, "tournaments/player.html", {
         "player": player, "figures": figures, "table": table,
         "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,

@@ -15,6 +15,7 @@ from scoring import registry
 from scoring.games import GAMES
 from scoring.games.notation import game_sheet_to_dict
 from scoring.games.simulate import simulate_sheet
+from scoring.jsoninput import JsonRefused, read_json
 from scoring.services import game_partie_create
 
 
@@ -23,16 +24,16 @@ def bad_input(message: str) -> CommandError:
     return CommandError(message, returncode=2)
 
 
-def read_json(path: str):
+def read_json_file(path: str):
     """Decoded JSON from ``path`` (``-`` for stdin); raises CommandError (status 2)."""
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise bad_input(f"{path}: {error}") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise bad_input(f"{path}: not JSON (line {error.lineno}): {error.msg}") from None
+        return read_json(text)
+    except JsonRefused as error:
+        raise bad_input(f"{path}: {error}") from None
 
 
 def write_outputs(outputs: dict[str, bytes]) -> None:
@@ -66,7 +67,7 @@ class SheetCommand(BaseCommand):
         if key not in registry.REGISTRY:
             raise bad_input(f"game: {key!r}, not one of {', '.join(registry.REGISTRY)}")
         adapter = registry.get(key)
-        data = read_json(options["file"])
+        data = read_json_file(options["file"])
         if isinstance(data, dict) and data.get("game", "roimat") != key:
             raise bad_input(f"game: {data.get('game', 'roimat')!r}, not {key!r}")
         try:

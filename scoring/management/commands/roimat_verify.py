@@ -6,13 +6,13 @@ unsound, 2 when the input cannot be read.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from scoring.jsoninput import JsonRefused, read_json
 from scoring.messages import record_problem_text
 from scoring.roimat.verify import verify
 
@@ -33,11 +33,9 @@ class Command(BaseCommand):
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
                 try:
-                    records.append((number, json.loads(line)))
-                except json.JSONDecodeError as error:
-                    raise CommandError(
-                        f"line {number}: not JSON: {error.msg}", returncode=2
-                    ) from None
+                    records.append((number, read_json(line)))
+                except JsonRefused as error:
+                    raise CommandError(f"line {number}: {error}", returncode=2) from None
         unsound = 0
         for number, record in records:
             problems = verify(record)

@@ -1,0 +1,301 @@
+"""No bad input reaches a server error (issue 15): every form of the site, its JSON uploads
+and its query strings, posted with generated hostile values, answer without a 5xx, and a
+refused request stores nothing."""
+
+import datetime
+import json
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import registry
+from scoring.models import Donne, EntryVersion, GameRound, Partie, Player
+from tests.helpers import donne_post
+from tournaments.models import Registration, Round, Tournament
+from tournaments.services import start_round
+
+pytestmark = pytest.mark.django_db
+
+DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
+
+#: Values a clumsy or hostile user sends in place of any field.
+HOSTILE = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "-1",
+            "abc",
+            "9" * 5000,  # over Python's 4,300-digit limit
+            "99999999999999999999",  # over any database integer column
+            "1e9",
+            "NaN",
+            "1.5",
+            "null",
+            "[]",
+            "{}",
+            "N",
+            "on",
+            "x" * 10_000,
+            "é\x00",
+            "2026-02-30",
+            "../../etc/passwd",
+            "<script>alert(1)</script>",
+            "[" * 5000 + "]" * 5000,
+        ]
+    ),
+    st.text(max_size=30),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+)
+
+#: JSON documents that broke the import and the replay pages.
+HOSTILE_JSON = st.one_of(
+    st.sampled_from(
+        [
+            "[" * 100_000 + "]" * 100_000,  # deeper than the parser's recursion
+            '{"a":' * 5000 + "1" + "}" * 5000,
+            '{"game": "roi"} trailing',
+            '{"game": "roi"}\n{"x": 1',
+            "1" * 5000,
+            '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "A", "O": "A"},'
+            ' "donnes": []}',
+            '{"game": "roi", "players": ["A", "A", "B", "C"], "rounds": []}',
+            '{"game": "romer", "options": {"target": 0}, "players": ["A", "B"], "rounds": []}',
+            '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": '
+            + "9" * 400
+            + "}]]}",
+            '{"variant": "official-1000", "target": 0, "players": {"N": "A", "E": "B", "S":'
+            ' "C", "O": "D"}, "donnes": []}',
+            '{"deal": {"N": "' + "x" * 100_000 + '"}}',
+            '["\\udcff"]',  # an escaped lone surrogate
+        ]
+    ),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+        max_leaves=20,
+    ).map(json.dumps),
+)
+
+FUZZ = settings(
+    max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None
+)
+
+
+@pytest.fixture
+def place(db, damien):
+    """An open Roimat evening, a Roi partie and a Roimat partie; a director's client."""
+    players = [Player.objects.create(name=f"Joueur {i}") for i in range(8)]
+    evening = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26), rounds=3)
+    for player in players:
+        Registration.objects.create(tournament=evening, player=player, checked_in=True)
+    round_ = start_round(tournament=evening)
+    table = round_.tables.order_by("number").first()
+    Client().post(reverse("tournaments:table_entry", args=[table.code]),
+                  {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})  # fmt: skip
+    roi = registry.get("roi").new_partie(
+        players=players[:4], options={}, date=datetime.date(2026, 11, 20)
+    )
+    director = Client()
+    director.force_login(damien)
+    return {"evening": evening, "round": round_, "table": table, "roi": roi,
+            "partie": table.partie, "director": director, "players": players}  # fmt: skip
+
+
+def stored() -> tuple[int, ...]:
+    """What a refused request must leave as it was."""
+    return (Partie.objects.count(), Donne.objects.count(), GameRound.objects.count(),
+            Player.objects.count(), Tournament.objects.count(), Round.objects.count())  # fmt: skip
+
+
+def form_fields(client: Client, url: str) -> list[str]:
+    """The names of the fields of the page's forms (what a browser would post)."""
+    page = client.get(url)
+    assert page.status_code == 200, url
+    names = set(re.findall(r'name="([^"]+)"', page.content.decode()))
+    return sorted(names - {"csrfmiddlewaretoken", "next", "language"})
+
+
+def pages(place) -> dict[str, tuple[Client, str, str]]:
+    """Every form: (client, page showing it, address it posts to)."""
+    evening, director, table = place["evening"], place["director"], place["table"]
+    entry = reverse("tournaments:table_entry", args=[table.code])
+    partie, roi = place["partie"], place["roi"]
+    forms = {
+        "new partie": ("scoring:partie_create", {}),
+        "new roi partie": ("scoring:game_partie_create", {"game": "roi"}),
+        "new romer partie": ("scoring:game_partie_create", {"game": "romer"}),
+        "new rumoli partie": ("scoring:game_partie_create", {"game": "rumoli"}),
+        "donne": ("scoring:donne_create", {"pk": partie.pk}),
+        "donne correction": ("scoring:donne_edit", {"pk": partie.pk, "number": 1}),
+        "roi round": ("scoring:game_round_create", {"pk": roi.pk}),
+        "email": ("scoring:partie_email", {"pk": partie.pk}),
+        "new tournament": ("tournaments:create", {}),
+        "new player": ("tournaments:player_create", {}),
+    }
+    found = {name: (director, reverse(url, kwargs=kw), reverse(url, kwargs=kw))
+             for name, (url, kw) in forms.items()}  # fmt: skip
+    tournament = reverse("tournaments:detail", args=[evening.pk])
+    found["register"] = (director, tournament, reverse("tournaments:register", args=[evening.pk]))
+    found["table entry"] = (Client(), entry, entry)
+    found["swap"] = (
+        director,
+        reverse("tournaments:round", args=[evening.pk, 1]),
+        reverse("tournaments:swap", args=[evening.pk, 1]),
+    )
+    return found
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["new partie", "new roi partie", "new romer partie", "new rumoli partie", "donne",
+     "donne correction", "roi round", "email", "new tournament", "new player", "register",
+     "table entry", "swap"],
+)  # fmt: skip
+def test_every_form_answers_hostile_values_without_a_server_error(name, place):
+    client, page, target = pages(place)[name]
+    fields = form_fields(client, page)
+
+    @FUZZ
+    @given(st.fixed_dictionaries({}, optional={f: HOSTILE for f in fields}))
+    def post(data):
+        response = client.post(target, {"action": "enter", **data})
+        assert response.status_code < 500, (name, data)
+
+    post()
+
+
+@FUZZ
+@given(HOSTILE_JSON)
+def test_the_import_answers_hostile_json_without_a_server_error_and_stores_nothing(text):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    user, _new = get_user_model().objects.get_or_create(username="d")
+    user.groups.add(Group.objects.get(name="director"))
+    client = Client()
+    client.force_login(user)
+    before = stored()
+    response = client.post(reverse("scoring:partie_import"), {"text": text})
+    assert response.status_code < 500
+    if response.status_code != 302:
+        assert stored() == before
+
+
+@FUZZ
+@given(HOSTILE_JSON)
+def test_the_record_check_answers_hostile_json_without_a_server_error(text):
+    response = Client().post(reverse("scoring:donne_replay"), {"text": text})
+    assert response.status_code < 500
+
+
+@FUZZ
+@given(record=HOSTILE, partie=HOSTILE)
+def test_adding_a_record_to_a_partie_answers_odd_values_without_a_server_error(
+    record, partie, django_user_model
+):
+    from django.contrib.auth.models import Group
+
+    user, _new = django_user_model.objects.get_or_create(username="d")
+    user.groups.add(Group.objects.get(name="director"))
+    client = Client()
+    client.force_login(user)
+    before = stored()
+    response = client.post(
+        reverse("scoring:donne_add_record"), {"record": record, "partie": partie}
+    )
+    assert response.status_code < 500 and stored() == before
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["player", "date_from", "date_to", "variant", "game",
+                                        "sort", "page", "per_page"]), HOSTILE))  # fmt: skip
+def test_the_parties_list_answers_any_query_string(query):
+    assert Client().get(reverse("scoring:partie_list"), query).status_code < 500
+
+
+@pytest.mark.parametrize("content_type", ["multipart/form-data", "multipart/form-data; boundary="])
+def test_a_malformed_multipart_body_is_a_bad_request(place, content_type):
+    body = b'--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nabc\r\n--x--'
+    before = stored()
+    response = place["director"].generic(
+        "POST", reverse("scoring:partie_import"), body, content_type=content_type
+    )
+    assert response.status_code == 400 and stored() == before
+
+
+def test_too_many_fields_is_a_bad_request(place):
+    data = {f"f{n}": "1" for n in range(5000)}
+    response = place["director"].post(reverse("scoring:partie_import"), data)
+    assert response.status_code == 400
+
+
+def test_the_same_player_twice_in_an_import_is_refused_on_the_form(place):
+    sheet = {"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"},
+             "donnes": []}  # fmt: skip
+    before = stored()
+    response = place["director"].post(reverse("scoring:partie_import"),
+                                      {"text": json.dumps(sheet)})  # fmt: skip
+    assert response.status_code == 200 and stored() == before
+    assert "A" in response.context["form"].non_field_errors()[0]
+
+
+def test_no_version_is_kept_of_a_refused_entry(place):
+    before = EntryVersion.objects.count()
+    url = reverse("scoring:donne_create", args=[place["partie"].pk])
+    place["director"].post(url, {**donne_post(DONNE), "points_ns": "9" * 5000})
+    assert EntryVersion.objects.count() == before
+
+
+@pytest.mark.parametrize("target", ["0", "-5", "9" * 5000, "99999999999999999999", "abc"])
+def test_a_new_partie_with_an_odd_target_is_refused_on_its_field(place, target):
+    players = place["players"]
+    data = {"variant": "official-1000", "fault_counting": "player", "target": target,
+            "played_on": "2026-11-20", "place": "Club", "table": "1",
+            **{f"player_{s}": p.pk for s, p in zip("neso", players, strict=False)}}  # fmt: skip
+    before = stored()
+    response = place["director"].post(reverse("scoring:partie_create"), data)
+    assert response.status_code == 200 and stored() == before
+    assert response.context["form"].errors["target"]
+
+
+@pytest.mark.parametrize(
+    "game, text",
+    [
+        ("roi", "[" * 100_000 + "]" * 100_000),
+        ("roi", '{"game": "roi"} trailing'),
+        ("roi", '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": '
+         + "9" * 5000 + "}]]}"),
+        ("roi", '{"game": "roi", "players": ["A", "A", "B", "C"], "rounds": [[{"plis": 1}]]}'),
+        ("roimat", '{"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"},'
+         ' "donnes": []}'),
+        ("roimat", '{"variant": "official-1000", "target": 0, "donnes": []}'),
+        ("nosuchgame", "{}"),
+    ],
+)  # fmt: skip
+def test_the_sheet_command_answers_bad_files_with_status_2_and_one_line(tmp_path, game, text):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "sheet.json"
+    path.write_text(text)
+    before = stored()
+    with pytest.raises(CommandError) as error:
+        call_command("sheet", game, str(path), "--save")
+    assert error.value.returncode == 2 and "\n" not in str(error.value)
+    assert stored() == before
+
+
+def test_the_verify_command_answers_a_hostile_line_with_status_2(tmp_path):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "records.jsonl"
+    path.write_text('{"variant": "club-8"}\n' + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(CommandError) as error:
+        call_command("roimat_verify", str(path))
+    assert error.value.returncode == 2 and error.value.args[0].startswith("line 2")
