@@ -56,3 +56,17 @@ def test_sit_out_scores_the_average_of_the_other_rounds():
 def test_unknown_criterion_is_refused():
     with pytest.raises(ValueError, match="criterion"):
         rank(EVENING, order=("luck",))
+
+
+def test_one_ranking_with_ties_for_standings_and_league():
+    from tournaments.engine.ranking import ranked
+
+    rows = [("Denis", 3), ("Annie", 1), ("Claire", 1), ("Bernard", 2), ("Eve", 2)]
+    assert ranked(rows, key=lambda r: r[1], name=lambda r: r[0]) == [
+        (1, ("Annie", 1)),
+        (1, ("Claire", 1)),
+        (3, ("Bernard", 2)),
+        (3, ("Eve", 2)),
+        (5, ("Denis", 3)),
+    ]
+    assert ranked([], key=lambda r: r, name=str) == []

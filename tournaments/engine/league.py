@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from .ranking import ranked
 
 DEFAULT_SCALE = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 KINDS = ("ranking_points", "points", "wins", "average")
@@ -81,7 +83,7 @@ def league_standings(results: Sequence[EveningResult], rule: LeagueRule) -> list
     by_player: dict[Hashable, list[EveningResult]] = defaultdict(list)
     for result in results:
         by_player[result.player].append(result)
-    lines = []
+    lines: list[LeagueLine] = []
     for player, evenings in by_player.items():
         parties = sum(e.parties for e in evenings)
         points = sum(e.points for e in evenings)
@@ -102,25 +104,27 @@ def league_standings(results: Sequence[EveningResult], rule: LeagueRule) -> list
                 None,
             )
         )
-    ranked = sorted(
-        (line for line in lines if line.evenings >= rule.min_evenings),
-        key=lambda line: (-line.value, str(line.player)),
-    )
-    result, previous = [], None
-    for position, line in enumerate(ranked, start=1):
-        rank = result[-1].rank if previous == line.value else position
-        result.append(LeagueLine(**{**line.__dict__, "rank": rank}))
-        previous = line.value
+    ranked_lines = [
+        replace(line, rank=number)
+        for number, line in ranked(
+            (line for line in lines if line.evenings >= rule.min_evenings),
+            key=lambda line: -line.value,
+            name=lambda line: str(line.player),
+        )
+    ]
     others = sorted(
         (line for line in lines if line.evenings < rule.min_evenings),
         key=lambda line: str(line.player),
     )
-    return result + others  # fmt: skip
+    return ranked_lines + others
 
 
-def movement(before: Sequence[LeagueLine], after: Sequence[LeagueLine]) -> dict:
+def movement(before: Sequence[LeagueLine], after: Sequence[LeagueLine]) -> dict[Hashable, int]:
     """Places gained (+) or lost (−) by each ranked player since ``before``; a player newly
     ranked is not in the result."""
     old = {line.player: line.rank for line in before if line.rank is not None}
-    return {line.player: old[line.player] - line.rank for line in after
-            if line.rank is not None and line.player in old}  # fmt: skip
+    return {
+        line.player: old[line.player] - line.rank
+        for line in after
+        if line.rank is not None and line.player in old
+    }

@@ -36,8 +36,13 @@ def rate(
     """The new ratings of the players of one partie (the others unchanged are not returned).
 
     ``teams``: player ids per team; ``places``: each team's place, 0 the best."""
-    current = [[MODEL.rating(mu=ratings.get(p, Skill()).mu, sigma=ratings.get(p, Skill()).sigma)
-                for p in team] for team in teams]  # fmt: skip
+    current = [
+        [
+            MODEL.rating(mu=ratings.get(p, Skill()).mu, sigma=ratings.get(p, Skill()).sigma)
+            for p in team
+        ]
+        for team in teams
+    ]
     updated = MODEL.rate(current, ranks=list(places))
     return {
         player: Skill(new.mu, new.sigma, ratings.get(player, Skill()).parties + 1)

@@ -24,18 +24,20 @@ from dataclasses import dataclass, field
 from .whist import whist_round
 
 Entrant = Hashable
+PairEntrant = tuple[Entrant, Entrant]
 
 
 @dataclass(frozen=True)
 class Table:
-    """One table: ``seats`` are the players at N, E, S, O (N/S partners against E/O)."""
+    """One table: ``seats`` are the players at N, E, S, O (N/S partners against E/O), or,
+    for a game without partners, the 3 to 7 players in seat order."""
 
     number: int
-    seats: tuple[Entrant, Entrant, Entrant, Entrant]
+    seats: tuple[Entrant, ...]
 
     @property
     def teams(self) -> tuple[tuple[Entrant, Entrant], tuple[Entrant, Entrant]]:
-        """(N, S) and (E, O)."""
+        """(N, S) and (E, O) of a table of four."""
         n, e, s, o = self.seats
         return (n, s), (e, o)
 
@@ -52,9 +54,9 @@ class Round:
 class History:
     """Who partnered, met and sat out so far (counts), to seat the next round."""
 
-    partners: Counter = field(default_factory=Counter)
-    opponents: Counter = field(default_factory=Counter)
-    sat_out: Counter = field(default_factory=Counter)
+    partners: Counter[frozenset[Entrant]] = field(default_factory=Counter)
+    opponents: Counter[frozenset[Entrant]] = field(default_factory=Counter)
+    sat_out: Counter[Entrant] = field(default_factory=Counter)
     rounds: int = 0
 
     def record(self, round_: Round) -> None:
@@ -66,7 +68,11 @@ class History:
         self.sat_out.update(round_.sit_out)
         self.rounds += 1
 
-    def record_matches(self, matches, sit_out=None) -> None:
+    def record_matches(
+        self,
+        matches: Sequence[tuple[PairEntrant, PairEntrant]],
+        sit_out: PairEntrant | None = None,
+    ) -> None:
         """Count a round of fixed pairs: which pairs met, which pair sat out."""
         self.opponents.update(pair(a, b) for a, b in matches)
         if sit_out is not None:
@@ -74,7 +80,7 @@ class History:
         self.rounds += 1
 
 
-def pair(a: Entrant, b: Entrant) -> frozenset:
+def pair(a: Entrant, b: Entrant) -> frozenset[Entrant]:
     return frozenset((a, b))
 
 
@@ -87,7 +93,10 @@ def choose_sit_outs(
 
 
 def seat_individual(
-    players: Sequence[Entrant], history: History, rng: random.Random, schedule_order=None
+    players: Sequence[Entrant],
+    history: History,
+    rng: random.Random,
+    schedule_order: Sequence[Entrant] | None = None,
 ) -> Round:
     """The next round of an individual tournament (partners change every round).
 
@@ -99,10 +108,12 @@ def seat_individual(
     if schedule_order is not None and sorted(map(str, schedule_order)) == sorted(map(str, players)):
         tables = whist_round(len(schedule_order), history.rounds)
         if tables is not None:
-            return Round(tuple(
-                Table(i + 1, tuple(schedule_order[x] for x in (a, b, c, d)))  # type: ignore[arg-type]
-                for i, (a, b, c, d) in enumerate(tables)
-            ))  # fmt: skip
+            return Round(
+                tuple(
+                    Table(i + 1, tuple(schedule_order[x] for x in seats))
+                    for i, seats in enumerate(tables)
+                )
+            )
     sit_out = choose_sit_outs(players, len(players) % 4, history, rng)
     present = [p for p in players if p not in sit_out]
     return Round(_best_tables(present, history, rng), tuple(sit_out))
@@ -133,7 +144,7 @@ def _best_tables(
             best, best_cost = tables, cost
         if cost == 0:
             break
-    return tuple(Table(i + 1, tuple(t)) for i, t in enumerate(best or []))  # type: ignore[arg-type]
+    return tuple(Table(i + 1, tuple(t)) for i, t in enumerate(best or []))
 
 
 def _best_arrangement(four: list[Entrant], history: History) -> list[Entrant]:
@@ -166,10 +177,7 @@ def seat_random(players: Sequence[Entrant], history: History, rng: random.Random
     order = [p for p in players if p not in sit_out]
     rng.shuffle(order)
     tables = tuple(Table(i // 4 + 1, tuple(order[i : i + 4])) for i in range(0, len(order), 4))
-    return Round(tables, tuple(sit_out))  # type: ignore[arg-type]
-
-
-PairEntrant = tuple[Entrant, Entrant]
+    return Round(tables, tuple(sit_out))
 
 
 def pairs_tables(matches: list[tuple[PairEntrant, PairEntrant]]) -> tuple[Table, ...]:
@@ -202,7 +210,9 @@ def met(a: PairEntrant, b: PairEntrant, history: History) -> int:
     return history.opponents[pair(a, b)]
 
 
-def _swiss(order: list[PairEntrant], history: History, allowed: int):
+def _swiss(
+    order: list[PairEntrant], history: History, allowed: int
+) -> list[tuple[PairEntrant, PairEntrant]] | None:
     if not order:
         return []
     first, rest = order[0], order[1:]
@@ -227,7 +237,8 @@ def round_robin(
     shift = number % (m - 1)
     rotating = rotating[shift:] + rotating[:shift]
     circle = [fixed, *rotating]
-    matches, sit_out = [], None
+    matches: list[tuple[PairEntrant, PairEntrant]] = []
+    sit_out: PairEntrant | None = None
     for i in range(m // 2):
         a, b = circle[i], circle[m - 1 - i]
         if a is None or b is None:
@@ -237,7 +248,9 @@ def round_robin(
     return matches, sit_out
 
 
-def pairs_round(matches, sit_out) -> Round:
+def pairs_round(
+    matches: list[tuple[PairEntrant, PairEntrant]], sit_out: PairEntrant | None
+) -> Round:
     """A ``Round`` from matches of pairs and the pair sitting out (its two players)."""
     return Round(pairs_tables(matches), tuple(sit_out) if sit_out else ())
 
@@ -270,7 +283,8 @@ def seat_groups(
     for _try in range(tries):
         order = list(players)
         rng.shuffle(order)
-        tables, start = [], 0
+        tables: list[list[Entrant]] = []
+        start = 0
         for size in sizes:
             tables.append(order[start : start + size])
             start += size
@@ -289,7 +303,7 @@ def seat_groups(
             best, best_cost = tables, total
         if total == 0:
             break
-    return Round(tuple(Table(i + 1, tuple(t)) for i, t in enumerate(best or [])))  # type: ignore[arg-type]
+    return Round(tuple(Table(i + 1, tuple(t)) for i, t in enumerate(best or [])))
 
 
 def record_groups(history: History, round_: Round) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from .ranking import ranked
 
 Entrant = Hashable
 
@@ -56,20 +58,22 @@ SIT_OUT_RULES = ("average", "none")
 @dataclass(frozen=True)
 class Standing:
     """An entrant's line: parties played, sit-outs, wins (½ a draw), points and difference
-    (rounded to the point when a round sat out scores an average), average (points per
+    (to a tenth when a round sat out scores an average), average (points per
     partie, to a tenth), and ``rank`` (equal criteria share a rank)."""
 
     entrant: Entrant
     parties: int
     sat_out: int
     wins: float
-    points: int
-    diff: int
+    points: float
+    diff: float
     average: float
     rank: int = 0
 
     def value(self, key: str) -> float:
-        return getattr(self, key)
+        """The value of criterion ``key`` (a key of ``METRICS``)."""
+        value: float = getattr(self, key)
+        return value
 
 
 def rank(
@@ -95,27 +99,25 @@ def rank(
         by_entrant[result.entrant].append(result)
     lines = [_line(e, rs, sat_out.get(e, 0), sit_out_rule) for e, rs in by_entrant.items()]
 
-    def key(line: Standing):
+    def criteria(line: Standing) -> tuple[float, ...]:
         return tuple(-line.value(k) for k in order)
 
-    lines.sort(key=lambda line: (key(line), str(line.entrant)))
-    ranked, previous = [], None
-    for position, line in enumerate(lines, start=1):
-        number = ranked[-1].rank if previous == key(line) else position
-        ranked.append(Standing(**{**line.__dict__, "rank": number}))
-        previous = key(line)
-    return ranked
+    return [
+        replace(line, rank=number)
+        for number, line in ranked(lines, key=criteria, name=lambda line: str(line.entrant))
+    ]
 
 
 def _line(entrant: Entrant, results: list[Result], sat_out: int, rule: str) -> Standing:
     played = len(results)
-    wins = sum(r.won for r in results)
-    points = sum(r.points for r in results)
-    diff = sum(r.points - r.against for r in results)
+    wins: float = sum(r.won for r in results)
+    points: float = sum(r.points for r in results)
+    diff: float = sum(r.points - r.against for r in results)
     if rule == "average" and played and sat_out:
         factor = (played + sat_out) / played  # each round sat out scores the average
         wins, points, diff = wins * factor, points * factor, diff * factor
-    average = points / (played + (sat_out if rule == "average" and played else 0)) if played else 0
+    counted = played + (sat_out if rule == "average" and played else 0)
+    average = points / counted if played else 0.0
     return Standing(
         entrant,
         played,

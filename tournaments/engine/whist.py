@@ -16,11 +16,24 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     12: ((0, 2, 9, 3), (1, INF, 6, 5), (4, 7, 8, 10)),
     16: ((0, 11, 2, 10), (1, 3, 6, 14), (4, 13, 12, 7), (5, INF, 8, 9)),
     20: ((0, 12, 10, 15), (1, 4, 2, 9), (3, 14, 5, 18), (6, 7, 13, INF), (8, 11, 16, 17)),
-    24: ((0, 22, 21, 12), (1, 18, 15, 11), (2, 10, 17, 6), (3, 8, INF, 20), (4, 13, 5, 7),
-         (9, 16, 14, 19)),
-    28: ((0, 15, 4, 18), (1, 5, 16, 25), (2, 19, 24, 9), (3, 11, 12, 17), (6, 8, INF, 10),
-         (7, 13, 23, 26), (14, 20, 22, 21)),
-}  # fmt: skip
+    24: (
+        (0, 22, 21, 12),
+        (1, 18, 15, 11),
+        (2, 10, 17, 6),
+        (3, 8, INF, 20),
+        (4, 13, 5, 7),
+        (9, 16, 14, 19),
+    ),
+    28: (
+        (0, 15, 4, 18),
+        (1, 5, 16, 25),
+        (2, 19, 24, 9),
+        (3, 11, 12, 17),
+        (6, 8, INF, 10),
+        (7, 13, 23, 26),
+        (14, 20, 22, 21),
+    ),
+}
 
 
 def whist_round(n: int, number: int) -> list[tuple[int, int, int, int]] | None:
@@ -35,4 +48,4 @@ def whist_round(n: int, number: int) -> list[tuple[int, int, int, int]] | None:
     def player(x: int) -> int:
         return modulus if x == INF else (x + number) % modulus
 
-    return [tuple(player(x) for x in table) for table in base]  # type: ignore[misc]
+    return [(player(a), player(b), player(c), player(d)) for a, b, c, d in base]
