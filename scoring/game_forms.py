@@ -21,8 +21,8 @@ class GamePartieForm(forms.Form):
         label=gettext_lazy("date"), initial=timezone.localdate,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )  # fmt: skip
-    place = forms.CharField(label=gettext_lazy("place"), required=False)
-    table = forms.CharField(label=gettext_lazy("table"), required=False)
+    place = forms.CharField(label=gettext_lazy("place"), required=False, max_length=120)
+    table = forms.CharField(label=gettext_lazy("table"), required=False, max_length=40)
 
     def __init__(self, *args, adapter: GameAdapter, **kwargs):
         super().__init__(*args, **kwargs)
@@ -104,8 +104,11 @@ class GameRoundForm(forms.Form):
                 name = f"p{index}_{spec.key}"
                 if spec.key in self.adapter.card_fields:
                     self.fields[name] = forms.CharField(
-                        required=False, help_text=_("colour:value, trump first, e.g. 1:20 1:5"),
-                        label=spec.label)  # fmt: skip
+                        required=False,
+                        max_length=500,
+                        help_text=_("colour:value, trump first, e.g. 1:20 1:5"),
+                        label=spec.label,
+                    )
                 else:
                     self.fields[name] = forms.IntegerField(
                         min_value=spec.minimum, max_value=spec.maximum,

@@ -37,16 +37,25 @@ class SheetRefused(ValueError):
 NAME_LENGTH = 80
 
 
-def check_players(names) -> None:
-    """The players of an imported sheet: each at most ``NAME_LENGTH`` characters and seated
-    once; raises ``SheetRefused`` naming the player."""
+#: The longest place and table of a partie's heading (``Partie.place``, ``Partie.table``).
+HEADING_LENGTHS = {"place": 120, "table": 40}
+
+
+def check_heading(names, **heading: str) -> None:
+    """The players and heading of an imported sheet, as the database stores them: each name
+    at most ``NAME_LENGTH`` characters and seated once, the place and table within
+    ``HEADING_LENGTHS``, no NUL character; raises ``SheetRefused`` naming the field."""
+    for field, text in [*(("players", n) for n in names), *heading.items()]:
+        if "\x00" in text:
+            raise SheetRefused(_("%(field)s: a NUL character cannot be stored.") % {"field": field})
+        longest = HEADING_LENGTHS.get(field, NAME_LENGTH)
+        if len(text) > longest:
+            raise SheetRefused(
+                _("%(field)s: %(count)s characters, %(max)s at most.")
+                % {"field": field, "count": len(text), "max": longest}
+            )
     seen: set[str] = set()
     for name in names:
-        if len(name) > NAME_LENGTH:
-            raise SheetRefused(
-                _("players: a name has %(count)s characters, %(max)s at most.")
-                % {"count": len(name), "max": NAME_LENGTH}
-            )
         if name.casefold() in seen:
             raise SheetRefused(_("players: %(name)s has two seats.") % {"name": name})
         seen.add(name.casefold())

@@ -53,27 +53,27 @@ HOSTILE = st.one_of(
 )
 
 #: JSON documents that broke the import and the replay pages.
+KNOWN_JSON = [
+    "[" * 100_000 + "]" * 100_000,  # deeper than the parser's recursion
+    '{"a":' * 5000 + "1" + "}" * 5000,
+    '{"game": "roi"} trailing',
+    '{"game": "roi"}\n{"x": 1',
+    "1" * 5000,
+    '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "A", "O": "A"}, "donnes": []}',
+    '{"game": "roi", "players": ["A", "A", "B", "C"], "rounds": []}',
+    '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": ' + "9" * 400 + "}]]}",
+    '{"variant": "official-1000", "target": 0, "players": {"N": "A", "E": "B", "S":'
+    ' "C", "O": "D"}, "donnes": []}',
+    '{"deal": {"N": "' + "x" * 100_000 + '"}}',
+    '["\\udcff"]',  # an escaped lone surrogate
+    '{"variant": "club-8", "players": {"N": "A\\u0000", "E": "B", "S": "C", "O": "D"},'
+    ' "donnes": []}',
+    '{"game": "roi", "place": "' + "p" * 500 + '", "players": ["A", "B", "C", "D"], "rounds": []}',
+    '{"variant": "club-8", "players": {"N": "' + "n" * 200 + '", "E": "B", "S": "C",'
+    ' "O": "D"}, "donnes": []}',
+]
 HOSTILE_JSON = st.one_of(
-    st.sampled_from(
-        [
-            "[" * 100_000 + "]" * 100_000,  # deeper than the parser's recursion
-            '{"a":' * 5000 + "1" + "}" * 5000,
-            '{"game": "roi"} trailing',
-            '{"game": "roi"}\n{"x": 1',
-            "1" * 5000,
-            '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "A", "O": "A"},'
-            ' "donnes": []}',
-            '{"game": "roi", "players": ["A", "A", "B", "C"], "rounds": []}',
-            '{"game": "romer", "options": {"target": 0}, "players": ["A", "B"], "rounds": []}',
-            '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": '
-            + "9" * 400
-            + "}]]}",
-            '{"variant": "official-1000", "target": 0, "players": {"N": "A", "E": "B", "S":'
-            ' "C", "O": "D"}, "donnes": []}',
-            '{"deal": {"N": "' + "x" * 100_000 + '"}}',
-            '["\\udcff"]',  # an escaped lone surrogate
-        ]
-    ),
+    st.sampled_from(KNOWN_JSON),
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.text(max_size=10),
         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
@@ -184,6 +184,17 @@ def test_the_import_answers_hostile_json_without_a_server_error_and_stores_nothi
     assert response.status_code < 500
     if response.status_code != 302:
         assert stored() == before
+
+
+@pytest.mark.parametrize("text", KNOWN_JSON)
+def test_the_import_and_the_record_check_answer_each_known_hostile_document(text, damien):
+    director = Client()
+    director.force_login(damien)
+    before = stored()
+    response = director.post(reverse("scoring:partie_import"), {"text": text})
+    assert response.status_code == 200 and stored() == before
+    assert response.context["form"].errors
+    assert Client().post(reverse("scoring:donne_replay"), {"text": text}).status_code < 500
 
 
 @FUZZ

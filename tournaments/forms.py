@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import registry
 from scoring.models import Partie, Player
+from scoring.registry import NAME_LENGTH
 from tournaments.engine.standings import METRICS
 
 from .models import Registration, Tournament
@@ -71,7 +72,9 @@ class RegistrationForm(forms.Form):
     player = forms.ModelChoiceField(
         Player.objects.all(), label=gettext_lazy("Player"), required=False
     )
-    new_name = forms.CharField(label=gettext_lazy("or a new player"), required=False)
+    new_name = forms.CharField(
+        label=gettext_lazy("or a new player"), required=False, max_length=NAME_LENGTH
+    )
     partner = forms.ModelChoiceField(
         Player.objects.all(), label=gettext_lazy("Partner"), required=False
     )

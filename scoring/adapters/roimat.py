@@ -23,7 +23,7 @@ from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
 from scoring.messages import sheet_error_message
 from scoring.models import Donne, Partie, PlayerResult
-from scoring.registry import GameAdapter, Pending, SheetRefused, Side, check_players
+from scoring.registry import GameAdapter, Pending, SheetRefused, Side, check_heading
 from scoring.roimat.notation import SheetInput, parse_sheet, sheet_to_dict
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
@@ -130,7 +130,7 @@ class RoimatAdapter(GameAdapter):
             compute_sheet(sheet.donnes, sheet.rules)
         except InvalidSheet as error:
             raise SheetRefused(sheet_error_message(error)) from None
-        check_players(sheet.players.values())
+        check_heading(list(sheet.players.values()), place=sheet.place, table=sheet.table)
         return sheet
 
     def computed_dict(self, sheet: SheetInput) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from scoring.games.notation import (
 from scoring.games.simulate import SIMULATIONS
 from scoring.messages import game_sheet_error_message
 from scoring.models import GameRound, Partie, PlayerResult, counted_prefix
-from scoring.registry import GameAdapter, Pending, SheetRefused, check_players, register
+from scoring.registry import GameAdapter, Pending, SheetRefused, check_heading, register
 
 #: A rule option offered on the new-partie form: key, label, and a function making its field.
 OptionField = tuple[str, Any, Callable[[], forms.Field]]
@@ -162,7 +162,7 @@ class TabularAdapter(GameAdapter):
             players = data.get("players") if isinstance(data, dict) else None
             names = [str(p) for p in players] if isinstance(players, list) else None
             raise SheetRefused(game_sheet_error_message(error, names)) from None
-        check_players(sheet.players)
+        check_heading(list(sheet.players), place=sheet.place, table=sheet.table)
         return sheet
 
     def computed_dict(self, sheet: GameSheetInput) -> dict[str, Any]:
