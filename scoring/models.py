@@ -66,6 +66,13 @@ class Player(models.Model):
         return self.name
 
 
+def club_account() -> models.ForeignKey:
+    """A field naming the club account that did something, kept empty if it is deleted."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+
 def counted_prefix(entries: list) -> list:
     """The entries (donnes or rounds, in order) that count: the confirmed ones before the
     first that is not. A later confirmed entry waits, since each donne's score may depend on
@@ -122,13 +129,7 @@ class Partie(models.Model):
     players = models.ManyToManyField(
         Player, through="Seat", related_name="parties", verbose_name=_("players")
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    created_by = club_account()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -263,13 +264,7 @@ class EntryVersion(models.Model):
     action = models.CharField(max_length=10, choices=Action.choices)
     data = models.JSONField()
     author = models.CharField(max_length=120, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    user = club_account()
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -291,13 +286,7 @@ class Entry(models.Model):
     refused_seat = models.CharField(_("refused by"), max_length=1, blank=True)
     key = models.CharField(max_length=40, blank=True, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    entered_by = club_account()
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
