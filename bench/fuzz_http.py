@@ -1,0 +1,196 @@
+"""Hostile input over real HTTP (issue 15): the site served as the room gets it (gunicorn,
+several workers, a fresh database with the demo data), and a bounded number of requests with
+mutated values sent to every form, upload and query string, as the director and as a phone.
+Prints the requests, the statuses, and every server error or dropped connection.
+
+    .venv/bin/python bench/fuzz_http.py [--requests 3000] [--seed 1]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/fuzz_http.py
+
+Loopback only; stops by itself after ``--requests`` requests. Exit status 1 when a request
+got a 5xx or its connection dropped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import http.cookiejar
+import os
+import random
+import re
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from live_server import live_server  # noqa: E402
+
+#: Values put in place of any field.
+VALUES = ["", "0", "-1", "abc", "9" * 5000, "99999999999999999999", "1e9", "NaN", "1.5",
+          "null", "[]", "{}", "N", "on", "x" * 10_000, "é", "2026-02-30", "../../etc/passwd",
+          "<script>", "[" * 5000, "9" * 40, " ", "true", "O", "R", "club-8"]  # fmt: skip
+#: JSON documents for the import and the record check.
+DOCUMENTS = ["[" * 100_000 + "]" * 100_000, '{"game": "roi"} trailing', "1" * 5000,
+             '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "B", "O": "C"},'
+             ' "donnes": []}', '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": '
+             '[[{"plis": ' + "9" * 400 + "}]]}", '{"variant": "official-1000", "target": 0, '
+             '"players": {"N": "A", "E": "B", "S": "C", "O": "D"}, "donnes": []}',
+             '{"deal": {"N": "x"}}', '["\\u0000"]', "{}", "null"]  # fmt: skip
+
+
+class Browser:
+    """A client with cookies that posts forms with their CSRF token, as a browser does."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect()
+        )
+
+    def token(self) -> str:
+        return next((c.value for c in self.cookies if c.name == "csrftoken"), "")
+
+    def get(self, path: str, query: dict | None = None) -> tuple[int, str]:
+        url = self.base + path + ("?" + urllib.parse.urlencode(query) if query else "")
+        return self.send(urllib.request.Request(url))
+
+    def post(self, path: str, data: dict) -> tuple[int, str]:
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.token(), **data}).encode()
+        request = urllib.request.Request(self.base + path, data=body, method="POST")
+        request.add_header("Referer", self.base + path)
+        return self.send(request)
+
+    def send(self, request: urllib.request.Request) -> tuple[int, str]:
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode("utf-8", "replace")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Keep redirects as answers (302 is a form accepted)."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def fields_of(page: str) -> list[str]:
+    """The names of a page's form fields."""
+    names = set(re.findall(r'name="([^"]+)"', page))
+    return sorted(names - {"csrfmiddlewaretoken", "next", "language"})
+
+
+def open_evening(director: Browser) -> None:
+    """An evening drawn through the director's pages, so that its tables are open."""
+    status, _page = director.post("/tournois/new/", {
+        "name": "Soirée du fuzz", "date": "2026-11-26", "game": "roimat", "table_size": "4",
+        "variant": "club-8", "format": "individual", "rounds": "3", "ranking": "wins,points",
+        "sit_out_rule": "average"})  # fmt: skip
+    assert status == 302, f"new tournament answered {status}"
+    _status, listing = director.get("/tournois/")
+    tournament = max(int(n) for n in re.findall(r'href="/tournois/(\d+)/"', listing))
+    for n in range(8):
+        director.post(f"/tournois/{tournament}/register/", {"new_name": f"Fuzz {n}"})
+    status, _page = director.post(f"/tournois/{tournament}/rounds/start/", {})
+    assert status == 302, f"drawing the round answered {status}"
+
+
+def targets(director: Browser) -> list[tuple[str, str, list[str]]]:
+    """Every form of the demo site: (who, address, its fields)."""
+    open_evening(director)
+    status, listing = director.get("/parties/")
+    parties = sorted(set(re.findall(r'href="/parties/(\d+)/"', listing)))
+    status, evenings = director.get("/tournois/")
+    tournaments = sorted(set(re.findall(r'href="/tournois/(\d+)/"', evenings)))
+    found = []
+    pages = ["/parties/new/", "/parties/import/", "/donnes/replay/", "/tournois/new/",
+             "/players/new/", "/jeux/roi/new/", "/jeux/romer/new/", "/jeux/rumoli/new/",
+             "/jeux/differenzler/new/"]  # fmt: skip
+    pages += [f"/parties/{p}/donnes/new/" for p in parties[:3]]
+    pages += [f"/parties/{p}/email/" for p in parties[:1]]
+    for tournament in tournaments:
+        status, page = director.get(f"/tournois/{tournament}/")
+        for number in sorted(set(re.findall(rf"/tournois/{tournament}/rounds/(\d+)/", page))):
+            status, plan = director.get(f"/tournois/{tournament}/rounds/{number}/")
+            found += [("phone", f"/t/{code}/", []) for code in re.findall(r'class="code">(\w+)<',
+                                                                           plan)]  # fmt: skip
+        found.append(("director", f"/tournois/{tournament}/register/", ["new_name", "player"]))
+    for path in pages:
+        status, page = director.get(path)
+        if status == 200:
+            found.append(("director", path, fields_of(page)))
+    found.append(("director", "/donnes/replay/add/", ["record", "partie"]))
+    return found
+
+
+def fuzz(base: str, count: int, seed: int) -> int:
+    """Send ``count`` hostile requests; print the figures; the number of failures."""
+    rng = random.Random(seed)
+    director, phone = Browser(base), Browser(base)
+    director.get("/accounts/login/")
+    status, _page = director.post("/accounts/login/",
+                                  {"username": "directeur", "password": "roimat"})  # fmt: skip
+    assert status == 302, f"login answered {status}"
+    forms = targets(director)
+    for who, path, _fields in forms:
+        if who == "phone":
+            phone.get(path)  # its CSRF cookie
+    statuses: collections.Counter = collections.Counter()
+    failures = []
+    started = time.monotonic()
+    for number in range(count):
+        who, path, fields = rng.choice(forms)
+        client = phone if who == "phone" else director
+        if rng.random() < 0.15:
+            query = {rng.choice(["player", "date_from", "page", "per_page", "sort", "variant"]):
+                     rng.choice(VALUES)}  # fmt: skip
+            request = ("GET", "/parties/", query)
+        elif path in ("/parties/import/", "/donnes/replay/"):
+            request = ("POST", path, {"text": rng.choice(DOCUMENTS)})
+        else:
+            chosen = rng.sample(fields, k=rng.randint(0, len(fields))) if fields else []
+            data = {"action": "enter", **{f: rng.choice(VALUES) for f in chosen}}
+            request = ("POST", path, data)
+        method, target, data = request
+        try:
+            status, _body = client.get(target, data) if method == "GET" else client.post(
+                target, data)  # fmt: skip
+        except (OSError, urllib.error.URLError) as error:
+            status = "dropped"
+            failures.append((number, method, target, repr(error)[:120]))
+        else:
+            if status >= 500:
+                failures.append((number, method, target, str(sorted(data))[:120]))
+        statuses[status] += 1
+    seconds = time.monotonic() - started
+    print(f"{count} requests to {len(forms)} forms in {seconds:.1f} s "
+          f"({count / seconds:.0f}/s)")  # fmt: skip
+    print("statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(statuses.items(), key=str)))
+    print(f"server errors and dropped connections: {len(failures)}")
+    for failure in failures[:20]:
+        print("  ", *failure)
+    return len(failures)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=3)
+    options = parser.parse_args()
+    database = os.environ.get("DATABASE_URL") or None
+    print(f"database: {'PostgreSQL' if database else 'SQLite'}; gunicorn, "
+          f"{options.workers} workers")  # fmt: skip
+    with live_server(database, workers=options.workers) as base:
+        failures = fuzz(base, options.requests, options.seed)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""The site as the room gets it, for the scripts of ``bench/``: a fresh database (a SQLite file,
+or a scratch PostgreSQL database on the server of ``DATABASE_URL``), migrated, with the demo
+data, served by gunicorn with several workers on a free loopback port.
+
+    with live_server(workers=3) as base:        # "http://127.0.0.1:PORT"
+        ...
+
+Loopback only; the server and the scratch database are removed when the block ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback address now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def scratch_database(server_url: str | None, folder: Path) -> Iterator[dict[str, str]]:
+    """The environment of a new, empty database: a SQLite file in ``folder``, or a database
+    created on the PostgreSQL server of ``server_url`` (and dropped afterwards)."""
+    if not server_url:
+        yield {"SQLITE_NAME": str(folder / "room.sqlite3"), "DATABASE_URL": ""}
+        return
+    import psycopg
+
+    url = urlparse(server_url)
+    name = f"roimat_bench_{os.getpid()}"
+    admin = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield {"DATABASE_URL": url._replace(path=f"/{name}").geturl()}
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    """Run a management command of the site, quietly; raises when it fails."""
+    subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)  # fmt: skip
+
+
+@contextlib.contextmanager
+def live_server(
+    database_url: str | None = None, workers: int = 3, threads: int = 2, demo: bool = True
+) -> Iterator[str]:
+    """Serve a fresh site with gunicorn; yields its base URL. ``database_url``: a PostgreSQL
+    server to make a scratch database on (None: SQLite). ``demo``: add the demo data."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(database_url, Path(folder)) as database,
+    ):
+        env = {**os.environ, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+        manage(env, "migrate", "--noinput")
+        manage(env, "createcachetable")
+        if demo:
+            manage(env, "demo_data")
+        port = free_port()
+        server = subprocess.Popen(
+            [PYTHON, "-m", "gunicorn", "clubsite.wsgi", "--bind", f"127.0.0.1:{port}",
+             "--workers", str(workers), "--threads", str(threads), "--log-level", "warning"],
+            cwd=ROOT, env=env,
+        )  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_for(base, server)
+            yield base
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def wait_for(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    """Wait until the server answers its home page; raises if it died or never answered."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped with status {server.returncode}")
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{base} did not answer in {seconds} s")
