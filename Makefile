@@ -45,6 +45,7 @@ bench: setup
 	$(BIN)/python bench/sheet_bench.py
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/league_bench.py
+	$(BIN)/python bench/fuzz_http.py --requests 1000
 
 ## Refresh the French translation after changing interface strings.
 messages: setup
