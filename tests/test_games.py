@@ -127,7 +127,9 @@ JASS = [
     ([("K", 6), ("T", 7)], [("C", 10)], "T", {("K", 6), ("T", 7)}),  # void: any card
     # A trump was played: no lower trump while another card is allowed.
     ([("C", 6), ("T", 7)], [("C", 10), ("T", 12)], "T", {("C", 6)}),
-    ([("T", 7), ("T", 14)], [("C", 10), ("T", 12)], "T", {("T", 14)}),
+    # Void in the colour led: he may undertrump (seed §4.5).
+    ([("T", 7), ("T", 14)], [("C", 10), ("T", 12)], "T", {("T", 7), ("T", 14)}),
+    ([("C", 6), ("T", 7), ("T", 14)], [("C", 10), ("T", 12)], "T", {("C", 6), ("T", 14)}),
     ([("T", 7), ("T", 8)], [("C", 10), ("T", 12)], "T", {("T", 7), ("T", 8)}),  # no choice
     # Trump led: play trump, but the Buur need not follow.
     ([("T", 8), ("C", 6)], [("T", 10)], "T", {("T", 8)}),

@@ -2,19 +2,24 @@
 
 A game is played by 3 to 7 individual players (``seats``), over rounds (manches, tours)
 listed by ``rounds(options)``. For each round, each player's ``Entry`` holds whole numbers
-named by the round's ``fields``. ``check`` lists the problems of a round's entries (each
-naming the player and the field), ``score`` gives each player's points for the round.
-``compute`` adds up a whole sheet.
+named by the round's ``fields`` (and, when entered, its ``optional`` fields). ``check`` lists
+the problems of a round's entries (each naming the player and the field), ``score`` gives each
+player's points for the round. ``compute`` checks the rule options (``option_specs``) and adds
+up a whole sheet.
+
+Problems are codes with English texts (``MESSAGES``); the site translates them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-Entry = Mapping[str, int]
+#: A player's entry for a round: whole numbers by field key (a Römer team: a list of cards).
+Entry = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -29,11 +34,45 @@ class FieldSpec:
 
 @dataclass(frozen=True)
 class RoundSpec:
-    """A round: its ``key``, French ``name``, and the fields each player enters."""
+    """A round: its ``key``, French ``name`` (a Roi manche's contract), the fields each player
+    enters, the ``optional`` fields checked when they are entered (older sheets and the entry
+    form may leave them out), and a French line saying how the round scores (``rule``)."""
 
     key: str
     name: str
     fields: tuple[FieldSpec, ...]
+    optional: tuple[FieldSpec, ...] = ()
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A rule option of a game: ``kind`` is ``"whole"`` (a whole number from ``minimum`` to
+    ``maximum``), ``"choice"`` (one of ``choices``) or ``"flag"`` (true or false); ``default``
+    applies when the sheet does not give it."""
+
+    kind: str
+    default: Any
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[str, ...] = ()
+
+    def problem(self, key: str, value: Any) -> GameProblem | None:
+        """What is wrong with ``value`` for option ``key``, or None."""
+        where = f"options.{key}"
+        if self.kind == "whole":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return GameProblem(None, where, "not_whole", {"value": value})
+            if not self.minimum <= value <= self.maximum:
+                params = {"minimum": self.minimum, "maximum": self.maximum, "value": value}
+                return GameProblem(None, where, "range", params)
+        elif self.kind == "choice" and value not in self.choices:
+            return GameProblem(
+                None, where, "choice", {"choices": ", ".join(self.choices), "value": value}
+            )
+        elif self.kind == "flag" and not isinstance(value, bool):
+            return GameProblem(None, where, "not_flag", {"value": value})
+        return None
 
 
 @dataclass(frozen=True)
@@ -44,10 +83,11 @@ class GameProblem:
     player: int | None
     field: str
     code: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def message(self) -> str:
+        """The problem in English."""
         return MESSAGES[self.code].format(**self.params)
 
     def __str__(self) -> str:
@@ -67,6 +107,10 @@ class InvalidGameSheet(ValueError):
 MESSAGES = {
     "missing": "missing",
     "unknown": "not known here",
+    "not_whole": "must be a whole number, not {value!r}",
+    "choice": "must be one of {choices}, not {value!r}",
+    "not_flag": "must be true or false, not {value!r}",
+    "not_entry": "each player's entry is a set of named numbers, not {value!r}",
     "range": "must be between {minimum} and {maximum}, not {value}",
     "sum": "the players' {label} add up to {total}, not {expected}",
     "players": "this game is played by {minimum} to {maximum} players, not {value}",
@@ -78,6 +122,30 @@ MESSAGES = {
     "irregular_collects": "a player who committed an irregularity collects nothing",
     "board": "{collected} chips collected, but the board held {available}",
     "two_winners": "only one player goes out first and wins the coup",
+    # Roi
+    "without_trick": "{value} {label} taken without winning a trick",
+    "beyond_tricks": "{value} {label} do not fit in {plis} tricks of 4 cards",
+    # Römer
+    "deck_cesars": "the teams hold {count} Césars of colour {colour}, the deck {available}",
+    "deck_valued": "the teams hold {count} valued cards of colour {colour}, the deck {available}",
+    "two_sevens": "only one team reaches seven cards: the manche ends at once",
+    # Rumoli
+    "one_buyer": "only one player, the highest bidder, buys the dead hand",
+    "sale_without_dealer": "a price paid for the dead hand is received by the dealer",
+    "dealt": "{value} cards left, but {dealt} were dealt to this hand",
+    "boodle_card": "{card}: {collected} chips collected, but the card held {available}",
+    "boodle_twice": "{card} is played once: only one player collects it",
+    "boodle_sum": "the chips by boodle card add up to {total}, not {value}",
+    "fault_penalty": "the leads of a card other than the lowest make this penalty {expected} "
+    "chips, not {value}",
+    "penalty_unexplained": "{value} chips of penalty paid without an irregularity to explain them",
+    # Differenzler
+    "no_such_points": "no set of cards makes {value} points",
+    "no_such_deal": "no deal of the cards gives these points",
+    "last_trick": "one player wins the last trick, not {count}",
+    "last_points": "the last trick alone is worth 5 points, not {value}",
+    "trump_differs": "the players' entries name different trumps",
+    "bad_colour": "{value!r} is not a colour (T, K, C or P)",
 }
 
 
@@ -88,6 +156,23 @@ class Game(ABC):
     name: str
     seats: tuple[int, int]  # fewest and most players
     higher_wins: bool = True
+    #: The rule options a sheet may give (``options``), by key; any other key is refused.
+    option_specs: Mapping[str, OptionSpec] = {}
+
+    def option(self, options: Mapping[str, Any], key: str) -> Any:
+        """The value of option ``key``: the sheet's, or the default."""
+        return options.get(key, self.option_specs[key].default)
+
+    def option_problems(self, options: Mapping[str, Any]) -> list[GameProblem]:
+        """Unknown option keys, and values of the wrong kind or out of range."""
+        problems = []
+        for key, value in options.items():
+            spec = self.option_specs.get(key)
+            if spec is None:
+                problems.append(GameProblem(None, f"options.{key}", "unknown"))
+            elif (problem := spec.problem(key, value)) is not None:
+                problems.append(problem)
+        return problems
 
     @abstractmethod
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
@@ -115,19 +200,34 @@ class Game(ABC):
         previous: Sequence[Sequence[Entry]] = (),
         options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
-        """The problems of a round's entries: missing or out-of-range fields (subclasses add
-        what the totals must satisfy, given the ``previous`` rounds when they matter)."""
+        """The problems of a round's entries: unknown keys, missing or out-of-range fields,
+        optional fields out of range (subclasses add what the totals must satisfy, given the
+        ``previous`` rounds when they matter)."""
         problems = []
+        known = {f.key for f in spec.fields} | {f.key for f in spec.optional}
         for player, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                problems.append(GameProblem(player, "entry", "not_entry", {"value": entry}))
+                continue
+            problems += [GameProblem(player, str(k), "unknown") for k in entry if k not in known]
             for spec_field in spec.fields:
-                value = entry.get(spec_field.key)
-                if value is None or isinstance(value, bool) or not isinstance(value, int):
-                    problems.append(GameProblem(player, spec_field.key, "missing"))
-                elif not spec_field.minimum <= value <= spec_field.maximum:
-                    params = {"minimum": spec_field.minimum, "maximum": spec_field.maximum,
-                              "value": value}  # fmt: skip
-                    problems.append(GameProblem(player, spec_field.key, "range", params))
+                problems += field_problems(player, spec_field, entry.get(spec_field.key))
+            for spec_field in spec.optional:
+                if spec_field.key in entry:
+                    problems += field_problems(player, spec_field, entry[spec_field.key])
         return problems
+
+
+def field_problems(player: int, spec: FieldSpec, value: Any) -> list[GameProblem]:
+    """A whole number within the field's bounds, or the problem."""
+    if value is None:
+        return [GameProblem(player, spec.key, "missing")]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return [GameProblem(player, spec.key, "not_whole", {"value": value})]
+    if not spec.minimum <= value <= spec.maximum:
+        params = {"minimum": spec.minimum, "maximum": spec.maximum, "value": value}
+        return [GameProblem(player, spec.key, "range", params)]
+    return []
 
 
 @dataclass(frozen=True)
@@ -149,20 +249,25 @@ def compute(
     options: Mapping[str, Any] | None = None,
 ) -> GameSheet:
     """Check and add up a sheet of ``players`` players; raises ``InvalidGameSheet`` at the
-    first refused round (or one played after the end), or for a player count the game does
-    not allow."""
+    first refused round (or one played after the end), for a player count the game does not
+    allow, or for a rule option it does not know or a value of the wrong kind (round 0)."""
     low, high = game.seats
     if not low <= players <= high:
         params = {"minimum": low, "maximum": high, "value": players}
         raise InvalidGameSheet(0, GameProblem(None, "players", "players", params))
     options = options or {}
+    if not isinstance(options, Mapping):
+        raise InvalidGameSheet(0, GameProblem(None, "options", "missing"))
+    if problems := game.option_problems(options):
+        raise InvalidGameSheet(0, problems[0])
     scores, cumuls, totals = [], [], [0] * players
     finished = False
     for number, entries in enumerate(rounds, start=1):
         if finished:
             raise InvalidGameSheet(number, GameProblem(None, "round", "after_end"))
-        if len(entries) != players:
-            params = {"minimum": players, "maximum": players, "value": len(entries)}
+        if not isinstance(entries, Sequence) or len(entries) != players:
+            count = len(entries) if isinstance(entries, Sequence) else 0
+            params = {"minimum": players, "maximum": players, "value": count}
             raise InvalidGameSheet(number, GameProblem(None, "players", "players", params))
         spec = game.round_spec(number, players, options)
         problems = game.check(spec, entries, rounds[: number - 1], options)

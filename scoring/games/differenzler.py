@@ -4,17 +4,65 @@ Each round, each player announces his estimate, then plays; his difference is
 |estimate − points taken|. The points of a round add up to 157 (152 in the cards, 5 for the
 last pli). The number of rounds is the club's (option ``rounds``, default 4); the lowest total
 difference wins.
+
+Points must be what cards can make: no card is worth 1, so no player takes 1 point, nor 156
+(the others would hold 1), and the four players' points must come from one deal of the cards
+(``deal_possible``). When entered, each player's ``last`` (1 for the player who won the last
+trick and its 5 points) and the round's trump colour (``trump``: ``T``, ``K``, ``C`` or ``P``,
+the same in every entry) are recorded and checked.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, FieldSpec, Game, GameProblem, RoundSpec
+from .base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
 
 ROUND_POINTS = 157
+LAST_PLI = 5
+CARD_POINTS = ROUND_POINTS - LAST_PLI
 DEFAULT_ROUNDS = 4
+COLOURS = "TKCP"
+#: The cards worth points, whatever the trump: the trump's Buur 20, Nell 14, As 11, Dix 10,
+#: Roi 4, Dame 3; each other colour's As 11, Dix 10, Roi 4, Dame 3, Valet 2.
+VALUED = (20, 14, 11, 10, 4, 3, *(v for _colour in range(3) for v in (11, 10, 4, 3, 2)))
+
+
+def _subset_sums(values: Sequence[int]) -> frozenset[int]:
+    sums = {0}
+    for value in values:
+        sums |= {s + value for s in sums}
+    return frozenset(sums)
+
+
+#: The card points a player can take; his points add the last pli's 5 when he won it.
+CARD_SUMS = _subset_sums(VALUED)
+POSSIBLE_POINTS = CARD_SUMS | {s + LAST_PLI for s in CARD_SUMS}
+
+
+@functools.lru_cache(maxsize=4096)
+def _fits(index: int, remaining: tuple[int, ...]) -> bool:
+    if index == len(VALUED):
+        return not any(remaining)
+    value, tried = VALUED[index], set()
+    for player, left in enumerate(remaining):
+        if left >= value and left not in tried:
+            tried.add(left)
+            rest = list(remaining)
+            rest[player] -= value
+            if _fits(index + 1, tuple(sorted(rest))):
+                return True
+    return False
+
+
+def deal_possible(card_points: Sequence[int]) -> bool:
+    """Whether the valued cards can be shared so that each player takes ``card_points``
+    (the tricks' zero cards always make up whole tricks of 4)."""
+    if sum(card_points) != CARD_POINTS or min(card_points) < 0:
+        return False
+    return _fits(0, tuple(sorted(card_points)))
 
 
 class Differenzler(Game):
@@ -24,12 +72,19 @@ class Differenzler(Game):
     name = "Differenzler"
     seats = (4, 4)
     higher_wins = False
+    option_specs = {"rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, 1000)}
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
-        fields = (FieldSpec("estimate", "annonce", 0, ROUND_POINTS),
-                  FieldSpec("points", "points", 0, ROUND_POINTS))  # fmt: skip
-        count = int(options.get("rounds", DEFAULT_ROUNDS))
-        return [RoundSpec(f"tour-{n}", f"Tour {n}", fields) for n in range(1, count + 1)]
+        fields = (
+            FieldSpec("estimate", "annonce", 0, ROUND_POINTS),
+            FieldSpec("points", "points", 0, ROUND_POINTS),
+        )
+        optional = (FieldSpec("last", "dernier pli", 0, 1),)
+        rule = "|annonce − points| par joueur; le plus petit total gagne"
+        count = self.option(options, "rounds")
+        return [
+            RoundSpec(f"tour-{n}", f"Tour {n}", fields, optional, rule) for n in range(1, count + 1)
+        ]
 
     def check(
         self,
@@ -38,16 +93,66 @@ class Differenzler(Game):
         previous: Sequence[Sequence[Entry]] = (),
         options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
-        """Estimates and points in range, and the points add up to 157."""
-        problems = super().check(spec, entries, previous, options)
-        total = sum(entry["points"] for entry in entries) if not problems else ROUND_POINTS
+        """Estimates and points in range, the points add up to 157 and can be taken with the
+        cards; the last trick and the trump, when entered, agree with them."""
+        plain = [
+            {k: v for k, v in e.items() if k != "trump"} if isinstance(e, Mapping) else e
+            for e in entries
+        ]
+        problems = super().check(spec, plain, previous, options)
+        problems += trump_problems(entries)
+        if problems:
+            return problems
+        points = [entry["points"] for entry in entries]
+        total = sum(points)
         if total != ROUND_POINTS:
             params = {"label": "points", "total": total, "expected": ROUND_POINTS}
-            problems.append(GameProblem(None, "points", "sum", params))
+            return [GameProblem(None, "points", "sum", params)]
+        for player, value in enumerate(points):
+            if value not in POSSIBLE_POINTS:
+                problems.append(GameProblem(player, "points", "no_such_points", {"value": value}))
+        if problems:
+            return problems
+        if all("last" in entry for entry in entries):
+            lasts = [entry["last"] for entry in entries]
+            if sum(lasts) != 1:
+                return [GameProblem(None, "last", "last_trick", {"count": sum(lasts)})]
+            winner = lasts.index(1)
+            if points[winner] < LAST_PLI:
+                return [GameProblem(winner, "points", "last_points", {"value": points[winner]})]
+            cards = [p - LAST_PLI * last for p, last in zip(points, lasts, strict=True)]
+            for player, value in enumerate(cards):
+                if value not in CARD_SUMS:
+                    params = {"value": points[player]}
+                    problems.append(GameProblem(player, "points", "no_such_points", params))
+            possible = not problems and deal_possible(cards)
+        else:
+            possible = any(
+                deal_possible([p - LAST_PLI * (i == w) for i, p in enumerate(points)])
+                for w in range(len(points))
+                if points[w] >= LAST_PLI
+            )
+        if not problems and not possible:
+            problems.append(GameProblem(None, "points", "no_such_deal"))
         return problems
 
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
         return [abs(entry["estimate"] - entry["points"]) for entry in entries]
+
+
+def trump_problems(entries: Sequence[Entry]) -> list[GameProblem]:
+    """The trump, when entered: a colour, the same in every player's entry."""
+    given = [
+        (i, e["trump"]) for i, e in enumerate(entries) if isinstance(e, Mapping) and "trump" in e
+    ]
+    if not given:
+        return []
+    for player, value in given:
+        if value not in tuple(COLOURS):
+            return [GameProblem(player, "trump", "bad_colour", {"value": value})]
+    if len(given) != len(entries) or len({value for _p, value in given}) > 1:
+        return [GameProblem(None, "trump", "trump_differs")]
+    return []
 
 
 def complete_points(points: Sequence[int | None]) -> list[int]:

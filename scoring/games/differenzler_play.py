@@ -1,26 +1,36 @@
-"""Playing a round of Differenzler (seed ``differenzler-jass-regle.txt`` §3, §4), to verify
-the sheet's checks.
+"""Playing a round of Differenzler (seed ``differenzler-jass-regle.txt`` §3, §4) card by
+card, its records, and their verification.
 
-36 cards, 9 to each player; trump drawn at random; play goes counter-clockwise. A player may
-follow suit or trump; void, he may play any card or trump; he may not undertrump (play a
-trump below one already played) unless he has no other choice; when trump is led everyone
+36 cards, 9 to each player; trump drawn at random; play goes counter-clockwise (player n − 1
+after player n), the player right of the dealer leading the first trick. A player may follow
+suit or trump; void, he may play any card or trump; he may undertrump (play a trump below one
+already played) only when he does not hold the colour led (§4.5); when trump is led everyone
 plays trump, but the Buur (valet of trump) need not be played. Points: the card values of the
 plis won, and 5 for the last pli (157 in all).
+
+A round's record: ``{"game": "differenzler", "round": n, "dealer": 0–3, "trump": colour,
+"hands": [[9 card codes] × 4], "estimates": [4 numbers], "tricks": [[[player, card] × 4] × 9],
+"result": [entries]}``; the entries carry ``estimate``, ``points``, ``last`` and ``trump``.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from .cards import Card, card, code, deck
+from .records import RecordProblem, codes, compare_result, read_hands, read_tricks, whole
 
 SUITS = "TKCP"
 RANKS = (6, 7, 8, 9, 10, 11, 12, 13, 14)  # 11 valet (Under), 12 dame (Ober), 13 roi, 14 as
-DECK = tuple((suit, rank) for suit in SUITS for rank in RANKS)
+DECK = deck(6)
 PLAIN_ORDER = {14: 8, 13: 7, 12: 6, 11: 5, 10: 4, 9: 3, 8: 2, 7: 1, 6: 0}
 TRUMP_ORDER = {11: 8, 9: 7, 14: 6, 13: 5, 12: 4, 10: 3, 8: 2, 7: 1, 6: 0}
 PLAIN_VALUE = {14: 11, 13: 4, 12: 3, 11: 2, 10: 10}
 TRUMP_VALUE = {11: 20, 9: 14, 14: 11, 13: 4, 12: 3, 10: 10}
 LAST_PLI = 5
-Card = tuple[str, int]
+TRICKS = 9
+BUUR = 11
 
 
 def value(card: Card, trump: str) -> int:
@@ -43,38 +53,128 @@ def legal(hand: list[Card], plays: list[Card], trump: str) -> list[Card]:
     led = plays[0][0]
     trumps = [c for c in hand if c[0] == trump]
     if led == trump:
-        must = [c for c in trumps if c[1] != 11]  # the Buur need not follow
+        must = [c for c in trumps if c[1] != BUUR]  # the Buur need not follow
         return trumps if must else list(hand)
     following = [c for c in hand if c[0] == led]
-    allowed = following + trumps if following else list(hand)
-    played_trumps = [TRUMP_ORDER[c[1]] for c in plays if c[0] == trump]
-    if played_trumps:
-        lower = [c for c in allowed if c[0] == trump and TRUMP_ORDER[c[1]] < max(played_trumps)]
-        if len(lower) < len(allowed):
-            allowed = [c for c in allowed if c not in lower]
-    return allowed
+    if not following:
+        return list(hand)  # void: any card, a lower trump too
+    played = [TRUMP_ORDER[c[1]] for c in plays if c[0] == trump]
+    top = max(played, default=-1)
+    return following + [c for c in trumps if TRUMP_ORDER[c[1]] > top]
 
 
-def play_round(rng: random.Random, dealer: int) -> tuple[str, list[dict[str, int]]]:
-    """One round with random legal cards: the trump and each player's estimate and points.
+def refusal(hand: list[Card], plays: list[Card], trump: str) -> str:
+    """Why a card outside ``legal`` is refused: the code of a record problem."""
+    led = plays[0][0]
+    if led == trump:
+        return "must_trump"
+    return (
+        "undertrump"
+        if any(c[0] == led for c in hand) and card_is_trump(plays, trump)
+        else ("must_follow")
+    )
 
-    Estimates are each hand's own card values, a player's natural guess."""
-    deck = list(DECK)
-    rng.shuffle(deck)
-    hands = [deck[i * 9 : i * 9 + 9] for i in range(4)]
+
+def card_is_trump(plays: list[Card], trump: str) -> bool:
+    """Whether a trump was played in the trick."""
+    return any(c[0] == trump for c in plays)
+
+
+def round_record(rng: random.Random, dealer: int, number: int = 1) -> dict[str, Any]:
+    """One round with random legal cards: its record. Estimates are each hand's own card
+    values, a player's natural guess."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    hands = [cards[i * 9 : i * 9 + 9] for i in range(4)]
     trump = rng.choice(SUITS)
     estimates = [sum(value(c, trump) for c in hand) for hand in hands]
-    points = [0, 0, 0, 0]
-    leader = (dealer - 1) % 4
-    for number in range(9):
+    record: dict[str, Any] = {
+        "game": "differenzler",
+        "round": number,
+        "dealer": dealer,
+        "trump": trump,
+        "hands": [codes(h) for h in hands],
+        "estimates": estimates,
+    }
+    points, last, leader, tricks = [0, 0, 0, 0], -1, (dealer - 1) % 4, []
+    for trick in range(TRICKS):
         plays: list[Card] = []
         seats = [(leader - k) % 4 for k in range(4)]  # counter-clockwise
         for seat in seats:
-            card = rng.choice(legal(hands[seat], plays, trump))
-            hands[seat].remove(card)
-            plays.append(card)
+            played = rng.choice(legal(hands[seat], plays, trump))
+            hands[seat].remove(played)
+            plays.append(played)
+        tricks.append([[seat, code(c)] for seat, c in zip(seats, plays, strict=True)])
         led = plays[0][0]
-        best = max(range(4), key=lambda k: strength(plays[k], trump, led))
-        leader = seats[best]
-        points[leader] += sum(value(c, trump) for c in plays) + (LAST_PLI if number == 8 else 0)
-    return trump, [{"estimate": e, "points": p} for e, p in zip(estimates, points, strict=True)]
+        leader = seats[max(range(4), key=lambda k: strength(plays[k], trump, led))]
+        points[leader] += sum(value(c, trump) for c in plays)
+        last = leader if trick == TRICKS - 1 else last
+    points[last] += LAST_PLI
+    record["tricks"] = tricks
+    record["result"] = entries_of(estimates, points, last, trump)
+    return record
+
+
+def entries_of(
+    estimates: list[int], points: list[int], last: int, trump: str
+) -> list[dict[str, Any]]:
+    """The sheet's entries of a round."""
+    return [
+        {"estimate": e, "points": p, "last": int(s == last), "trump": trump}
+        for s, (e, p) in enumerate(zip(estimates, points, strict=True))
+    ]
+
+
+def play_round(rng: random.Random, dealer: int) -> tuple[str, list[dict[str, Any]]]:
+    """One round with random legal cards: the trump and each player's entry."""
+    record = round_record(rng, dealer)
+    return record["trump"], record["result"]
+
+
+def verify(record: dict[str, Any]) -> list[RecordProblem]:
+    """Every rule the record of a round breaks, card by card (empty: the round is sound)."""
+    dealer, trump, estimates = record.get("dealer"), record.get("trump"), record.get("estimates")
+    problems = []
+    if not whole(record.get("round"), 1, 10_000):
+        problems.append(RecordProblem("bad_field", {"field": "round"}))
+    if not whole(dealer, 0, 3):
+        problems.append(RecordProblem("bad_field", {"field": "dealer"}))
+    if trump not in tuple(SUITS):
+        problems.append(RecordProblem("bad_field", {"field": "trump"}))
+    if not isinstance(estimates, list) or [whole(e, 0, 157) for e in estimates] != [True] * 4:
+        problems.append(RecordProblem("bad_field", {"field": "estimates"}))
+    hands, hand_problems = read_hands(record.get("hands"), "hands", [TRICKS] * 4, DECK, True)
+    tricks, trick_problems = read_tricks(record.get("tricks"), TRICKS, 4)
+    problems += hand_problems + trick_problems
+    if problems:
+        return problems
+    assert isinstance(dealer, int) and isinstance(trump, str) and isinstance(estimates, list)
+    points, last, leader = [0, 0, 0, 0], -1, (dealer - 1) % 4
+    for number, trick in enumerate(tricks, start=1):
+        plays: list[Card] = []
+        seats = [(leader - k) % 4 for k in range(4)]
+        for offset, (seat, text) in enumerate(trick):
+            turn, played = seats[offset], card(text)
+            where: dict[str, Any] = {
+                "trick": number,
+                "play": offset + 1,
+                "player": seat,
+                "card": str(text),
+            }
+            if seat != turn:
+                turns = {"player": seat if whole(seat, 0, 3) else turn, "turn": turn}
+                return [*problems, RecordProblem("out_of_turn", turns, **where)]
+            if played is None or played not in hands[seat]:
+                held = {"player": seat, "card": str(text)}
+                return [*problems, RecordProblem("not_in_hand", held, **where)]
+            if played not in legal(hands[seat], plays, trump):
+                why = refusal(hands[seat], plays, trump)
+                problems.append(RecordProblem(why, {"player": seat}, **where))
+            hands[seat].remove(played)
+            plays.append(played)
+        led = plays[0][0]
+        leader = seats[max(range(4), key=lambda k: strength(plays[k], trump, led))]
+        points[leader] += sum(value(c, trump) for c in plays)
+        last = leader
+    points[last] += LAST_PLI
+    return problems + compare_result(record, entries_of(estimates, points, last, trump))

@@ -31,7 +31,7 @@ class GameSheetInput:
     table: str = ""
 
 
-def _refuse(field_name: str, code: str = "missing", **params) -> InvalidGameSheet:
+def _refuse(field_name: str, code: str = "missing", **params: Any) -> InvalidGameSheet:
     return InvalidGameSheet(0, GameProblem(None, field_name, code, params))
 
 
@@ -85,10 +85,13 @@ def game_sheet_to_dict(sheet: GameSheetInput) -> dict[str, Any]:
 
 def computed_to_dict(sheet: GameSheet) -> dict[str, Any]:
     """The computed sheet as JSON-ready data."""
+    rounds = [
+        {"scores": list(s), "cumuls": list(c)}
+        for s, c in zip(sheet.scores, sheet.cumuls, strict=True)
+    ]
     return {
-        "rounds": [{"scores": list(s), "cumuls": list(c)}
-                   for s, c in zip(sheet.scores, sheet.cumuls, strict=True)],
+        "rounds": rounds,
         "totals": list(sheet.totals),
         "finished": sheet.finished,
         "winners": list(sheet.winners),
-    }  # fmt: skip
+    }

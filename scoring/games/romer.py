@@ -2,25 +2,62 @@
 
 A team is the player's trump card then up to 6 more, in order: each card has a colour and a
 point value, III, V, X or XX (3, 5, 10, 20), or 0 for a César. A card of the trump's colour
-(the team's first card) scores its value × its position (1 to 7); the others their value.
-The game ends when a player reaches 500 points (option ``target``); the highest total wins.
+(the team's first card) scores its value × its position (1 to 7); the others their value
+(``team_points``, the one place the total is computed). The game ends when a player reaches
+the target, 500 points or a higher whole number the players agree on (option ``target``); the
+highest total wins.
 
-The seed does not give the deck's full composition (which values each colour holds), so there
-is no simulation of Römer: a club that supplies the composition as data could add one.
+The deck is 21 cards in each of 5 colours, 7 of them Césars and 14 valued: the teams of a
+manche together hold at most that of each colour. The manche ends at once when a team
+reaches seven cards, so at most one team has seven.
+
+The seed does not give the values of the valued cards (how many III, V, X, XX each colour
+holds), so there is no simulation of Römer: a club that supplies them as data could add one.
 Players: 2 to 6 (15 cards each from 105, with a draw pile left) — the seed does not say.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, FieldSpec, Game, GameProblem, RoundSpec
+from .base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
 
 COLOURS = 5
 VALUES = (0, 3, 5, 10, 20)  # César, III, V, X, XX
+CESAR = 0
+CARDS_PER_COLOUR = 21
+CESARS_PER_COLOUR = 7
+VALUED_PER_COLOUR = CARDS_PER_COLOUR - CESARS_PER_COLOUR
 TEAM = 7
 DEFAULT_TARGET = 500
+
+
+def team_points(cards: Sequence[Sequence[int]]) -> int:
+    """A team's points: trump-coloured cards × their position, the others their value.
+
+    >>> team_points([[1, 5], [2, 10], [1, 20]])  # 5 × 1 + 10 + 20 × 3
+    75
+    """
+    if not cards:
+        return 0
+    trump = cards[0][0]
+    return sum(
+        value * (position if colour == trump else 1)
+        for position, (colour, value) in enumerate(cards, start=1)
+    )
+
+
+def is_card(card: Any) -> bool:
+    """Whether ``card`` is ``[colour, value]``: a colour 1–5 and a value of ``VALUES``."""
+    return (
+        isinstance(card, list | tuple)
+        and len(card) == 2
+        and not any(isinstance(x, bool) for x in card)
+        and card[0] in range(1, COLOURS + 1)
+        and card[1] in VALUES
+    )
 
 
 class Romer(Game):
@@ -30,16 +67,21 @@ class Romer(Game):
     key = "romer"
     name = "Römer"
     seats = (2, 6)
+    option_specs = {"target": OptionSpec("whole", DEFAULT_TARGET, DEFAULT_TARGET, 1_000_000)}
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
         return [self.round_spec(1, players, options)]
 
     def round_spec(self, number: int, players: int, options: Mapping[str, Any]) -> RoundSpec:
-        return RoundSpec(f"manche-{number}", f"Manche {number}",
-                         (FieldSpec("cards", "équipe (chariot)", 0, TEAM),))  # fmt: skip
+        rule = "atout : valeur × position; autres cartes : leur valeur; César : 0"
+        fields = (FieldSpec("cards", "équipe (chariot)", 0, TEAM),)
+        return RoundSpec(f"manche-{number}", f"Manche {number}", fields, rule=rule)
 
-    def is_over(self, totals, played, players, options) -> bool:
-        return max(totals) >= int(options.get("target", DEFAULT_TARGET))
+    def is_over(
+        self, totals: Sequence[int], played: int, players: int, options: Mapping[str, Any]
+    ) -> bool:
+        target: int = self.option(options, "target")
+        return max(totals) >= target
 
     def check(
         self,
@@ -48,9 +90,15 @@ class Romer(Game):
         previous: Sequence[Sequence[Entry]] = (),
         options: Mapping[str, Any] | None = None,
     ) -> list[GameProblem]:
-        """At most 7 cards a team, each a colour 1–5 and a value 0, 3, 5, 10 or 20."""
+        """At most 7 cards a team, each a colour 1–5 and a value 0, 3, 5, 10 or 20; the
+        teams together within the deck's colours; at most one team of seven."""
         problems = []
+        teams = []
         for player, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                problems.append(GameProblem(player, "entry", "not_entry", {"value": entry}))
+                continue
+            problems += [GameProblem(player, str(k), "unknown") for k in entry if k != "cards"]
             cards = entry.get("cards")
             if not isinstance(cards, list):
                 problems.append(GameProblem(player, "cards", "missing"))
@@ -59,27 +107,25 @@ class Romer(Game):
                 params = {"minimum": 0, "maximum": TEAM, "value": len(cards)}
                 problems.append(GameProblem(player, "cards", "range", params))
             for position, card in enumerate(cards, start=1):
-                if not (
-                    isinstance(card, list | tuple)
-                    and len(card) == 2
-                    and card[0] in range(1, COLOURS + 1)
-                    and card[1] in VALUES
-                ):
-                    problems.append(GameProblem(player, f"card {position}", "bad_card",
-                                                {"value": card}))  # fmt: skip
+                if not is_card(card):
+                    params = {"value": card}
+                    problems.append(GameProblem(player, f"card {position}", "bad_card", params))
+            teams.append(cards)
+        if problems:
+            return problems
+        held = Counter((colour, value == CESAR) for cards in teams for colour, value in cards)
+        for (colour, cesar), count in sorted(held.items()):
+            available = CESARS_PER_COLOUR if cesar else VALUED_PER_COLOUR
+            if count > available:
+                code = "deck_cesars" if cesar else "deck_valued"
+                params = {"colour": colour, "count": count, "available": available}
+                problems.append(GameProblem(None, "cards", code, params))
+        if sum(len(cards) == TEAM for cards in teams) > 1:
+            problems.append(GameProblem(None, "cards", "two_sevens"))
         return problems
 
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
         return [team_points(entry["cards"]) for entry in entries]
-
-
-def team_points(cards: Sequence[Sequence[int]]) -> int:
-    """A team's points: trump-coloured cards × their position, the others their value."""
-    if not cards:
-        return 0
-    trump = cards[0][0]
-    return sum(value * (position if colour == trump else 1)
-               for position, (colour, value) in enumerate(cards, start=1))  # fmt: skip
 
 
 ROMER = Romer()

@@ -1,5 +1,11 @@
 """Whole sheets of the other games played by simulation (Roi, Rumoli, Differenzler; the seed
-of Römer does not give the deck's composition, so Römer has none)."""
+of Römer does not give the values of its cards, so Römer has none), with the record of every
+round card by card (``scoring.games.records``), which ``scoring.games.verify`` replays.
+
+``simulate_records(game, seed, players, options)`` gives the sheet and its records;
+``simulate_sheet`` the sheet alone. Options are the game's rule options (written on the
+sheet) and, for Rumoli, ``fault_rate`` (the irregularities' rate; not a rule).
+"""
 
 from __future__ import annotations
 
@@ -7,36 +13,73 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .differenzler import DEFAULT_ROUNDS
-from .differenzler_play import play_round
+from . import GAMES
+from .differenzler_play import round_record
 from .notation import GameSheetInput
-from .roi_play import play_game
-from .rumoli import DEFAULT_COUPS
-from .rumoli_play import play_coup
+from .roi_play import game_records
+from .rumoli_play import coup_record
+
+Records = list[dict[str, Any]]
 
 
-def roi_rounds(rng: random.Random, players: int, options: Mapping[str, Any]) -> list:
-    return play_game(rng)
+def roi_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
+    return game_records(rng)
 
 
-def differenzler_rounds(rng: random.Random, players: int, options: Mapping[str, Any]) -> list:
-    count = int(options.get("rounds", DEFAULT_ROUNDS))
-    return [play_round(rng, dealer=n % 4)[1] for n in range(count)]
+def differenzler_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
+    count: int = GAMES["differenzler"].option(options, "rounds")
+    return [round_record(rng, dealer=n % 4, number=n + 1) for n in range(count)]
 
 
-def rumoli_rounds(rng: random.Random, players: int, options: Mapping[str, Any]) -> list:
-    board, coups = [0, 0, 0, 0], []
-    for number in range(int(options.get("rounds", DEFAULT_COUPS))):
-        entries, board = play_coup(rng, players, number % players, board, options)
-        coups.append(entries)
-    return coups
+def rumoli_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
+    board, records = [0, 0, 0, 0], []
+    for number in range(GAMES["rumoli"].option(options, "rounds")):
+        record, board = coup_record(rng, players, number % players, board, options, number + 1)
+        records.append(record)
+    return records
 
 
-SIMULATIONS: dict[str, Callable[[random.Random, int, Mapping[str, Any]], list]] = {
-    "roi": roi_rounds,
-    "differenzler": differenzler_rounds,
-    "rumoli": rumoli_rounds,
+#: Each game's simulation: its rounds' records from a random generator, players and options.
+RECORDS: dict[str, Callable[[random.Random, int, Mapping[str, Any]], Records]] = {
+    "roi": roi_records,
+    "differenzler": differenzler_records,
+    "rumoli": rumoli_records,
 }
+
+
+def rounds_of(
+    simulate: Callable[[random.Random, int, Mapping[str, Any]], Records],
+) -> Callable[[random.Random, int, Mapping[str, Any]], list[list[dict[str, Any]]]]:
+    """A simulation giving the sheet's rounds (each record's ``result``)."""
+
+    def rounds(
+        rng: random.Random, players: int, options: Mapping[str, Any]
+    ) -> list[list[dict[str, Any]]]:
+        return [record["result"] for record in simulate(rng, players, options)]
+
+    return rounds
+
+
+#: Each game's simulation giving the sheet's rounds (what the site stores).
+SIMULATIONS = {key: rounds_of(simulate) for key, simulate in RECORDS.items()}
+
+
+def simulate_records(
+    game: str, seed: int, players: int = 4, options: Mapping[str, Any] | None = None
+) -> tuple[GameSheetInput, Records]:
+    """A whole sheet of ``game`` played by simulation, players named Joueur 1, 2, …, and the
+    record of each of its rounds. Raises ``KeyError`` for a game without a simulation."""
+    options = dict(options or {})
+    records = RECORDS[game](random.Random(seed), players, options)
+    names = tuple(f"Joueur {n}" for n in range(1, players + 1))
+    sheet_options = {k: v for k, v in options.items() if k in GAMES[game].option_specs}
+    sheet = GameSheetInput(
+        game=game,
+        players=names,
+        rounds=tuple(tuple(record["result"]) for record in records),
+        options=sheet_options,
+    )
+    return sheet, records
 
 
 def simulate_sheet(
@@ -45,9 +88,4 @@ def simulate_sheet(
     """A whole sheet of ``game`` played by simulation, players named Joueur 1, 2, …
 
     Raises ``KeyError`` for a game without a simulation."""
-    options = dict(options or {})
-    rounds = SIMULATIONS[game](random.Random(seed), players, options)
-    names = tuple(f"Joueur {n}" for n in range(1, players + 1))
-    sheet_options = {k: v for k, v in options.items() if k in ("rounds", "stakes", "target")}
-    return GameSheetInput(game=game, players=names, rounds=tuple(map(tuple, rounds)),
-                          options=sheet_options)  # fmt: skip
+    return simulate_records(game, seed, players, options)[0]

@@ -1,0 +1,203 @@
+"""Round records of the other games: one JSON object a round, card by card, as Roimat's donne
+records (ROIMAT.md §10), so that a simulated or reported round can be replayed and verified.
+
+Every record has ``"game"`` (``roi``, ``differenzler``, ``rumoli``), the round's number, the
+hands as dealt (card codes of ``cards``), the plays in order, and ``"result"``: the entries
+of the sheet's round that the plays give. ``write`` and ``read`` turn records into JSON lines
+and back; each game's ``verify(record)`` (``scoring.games.verify``) lists the rules a record
+breaks as ``RecordProblem`` values, each a code with an English text (``MESSAGES``) and its
+place: trick (or move), play, player (0-based, written 1-based), card, field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from .cards import Card, card, code
+
+MESSAGES = {
+    "not_object": "a record is a JSON object",
+    "not_game": "{value!r} is not a game with records here",
+    "bad_field": "{field}: missing or not valid",
+    "not_card": "{value!r} is not a card",
+    "not_deck": "the hands are not the deck: {card} {count} times",
+    "hand_size": "player {player} was dealt {count} cards, not {expected}",
+    "out_of_turn": "player {player} plays, but player {turn} was to play",
+    "not_in_hand": "player {player} does not hold {card}",
+    "must_follow": "player {player} holds the colour led and must follow",
+    "must_discard_highest": "player {player} cannot follow and must discard his highest card",
+    "must_trump": "trump was led: player {player} holds a trump other than the Buur",
+    "undertrump": "player {player} holds the colour led and may not undertrump",
+    "trick_size": "a trick holds {expected} cards, not {count}",
+    "tricks": "{count} tricks, not {expected}",
+    "result": "the result gives player {player} {value} for {field}, the cards give {expected}",
+    "result_size": "the result has {count} entries, not {expected}",
+    "estimate": "player {player}'s estimate is {value}, the record says {expected}",
+    # Rumoli
+    "not_move": "{value!r} is not a move (lead, play, stop or take_back)",
+    "coup_over": "the coup was already over",
+    "coup_not_over": "the record stops before the coup is over",
+    "not_next": "{card} does not follow {last}: the sequence needs {expected}",
+    "sequence_goes_on": "player {player} holds {card}, the next card of the sequence",
+    "sequence_stopped": "the sequence stopped: a new one is led",
+    "lead_expected": "player {player} leads a new sequence",
+    "colour_again": "{card} leads the colour just played: it is taken back (irregularity 3)",
+    "take_back": "only a lead in the colour just played is taken back",
+    "stop_without_card": "player {player} does not hold {card} and cannot stop the sequence",
+    "dead_hand_price": "the dealer takes the dead hand without a price",
+    "dead_hand_buyer": "the highest bidder (the first from the dealer's left on a tie) buys "
+    "the dead hand, at his bid",
+    "stakes": "player {player} stakes {value} on {card}, the rules {expected}",
+}
+
+
+@dataclass(frozen=True)
+class RecordProblem:
+    """A rule a record breaks: ``code`` and ``params`` (``MESSAGES``), and where: ``trick``
+    and ``play`` (1-based in the trick), or Rumoli's ``move`` (1-based), ``player``
+    (0-based), ``card`` (code), ``field`` (of the record)."""
+
+    code: str
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    trick: int | None = None
+    play: int | None = None
+    move: int | None = None
+    player: int | None = None
+    card: str | None = None
+    field: str = ""
+
+    @property
+    def message(self) -> str:
+        """The problem in English (players numbered from 1)."""
+        params = {k: v + 1 if k in ("player", "turn") else v for k, v in self.params.items()}
+        return MESSAGES[self.code].format(**params)
+
+    @property
+    def place(self) -> str:
+        """Where the problem is, in English (``trick 3, play 2 (player 4 10C)``)."""
+        parts = [self.field] if self.field else []
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}")
+        if self.play is not None:
+            parts.append(f"play {self.play}")
+        if self.move is not None:
+            parts.append(f"move {self.move}")
+        text = ", ".join(parts)
+        player = f"player {self.player + 1}" if self.player is not None else ""
+        who = " ".join(p for p in (player, self.card or "") if p)
+        return f"{text} ({who})" if text and who else text or who
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}" if self.place else self.message
+
+
+def write(records: Iterable[dict[str, Any]]) -> str:
+    """Records as JSON lines (one a line, ending with a newline)."""
+    return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
+
+
+def read(text: str) -> list[dict[str, Any]]:
+    """The records of JSON lines (blank lines skipped); raises ``ValueError`` naming the line
+    of one that is not JSON."""
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as error:
+                raise ValueError(f"line {number}: not JSON: {error.msg}") from None
+    return records
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """Card codes, in the given order."""
+    return [code(c) for c in cards]
+
+
+def whole(value: Any, low: int, high: int) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number from ``low`` to ``high`` (not a boolean)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def read_hands(
+    value: Any, field: str, sizes: Sequence[int], pack: Sequence[Card], whole_pack: bool
+) -> tuple[list[list[Card]], list[RecordProblem]]:
+    """Hands of card codes, one list a player, of the given sizes, with no card twice and
+    (``whole_pack``) together the whole pack; the hands read, and the problems."""
+    if not isinstance(value, list) or len(value) != len(sizes):
+        return [], [RecordProblem("bad_field", {"field": field})]
+    problems: list[RecordProblem] = []
+    hands: list[list[Card]] = []
+    for player, (texts, size) in enumerate(zip(value, sizes, strict=True)):
+        if not isinstance(texts, list):
+            problems.append(RecordProblem("bad_field", {"field": field}, player=player))
+            hands.append([])
+            continue
+        hand = []
+        for text in texts:
+            read_card = card(text)
+            if read_card is None or read_card not in pack:
+                problems.append(RecordProblem("not_card", {"value": text}, player=player))
+            else:
+                hand.append(read_card)
+        if len(texts) != size:
+            params = {"player": player, "count": len(texts), "expected": size}
+            problems.append(RecordProblem("hand_size", params, player=player, field=field))
+        hands.append(hand)
+    seen: dict[Card, int] = {}
+    for hand in hands:
+        for one in hand:
+            seen[one] = seen.get(one, 0) + 1
+    for one in pack:
+        count = seen.get(one, 0)
+        if count > 1 or (whole_pack and count == 0 and not problems):
+            problems.append(RecordProblem("not_deck", {"card": code(one), "count": count}))
+    return hands, problems
+
+
+def read_tricks(
+    value: Any, count: int, size: int
+) -> tuple[list[list[tuple[Any, Any]]], list[RecordProblem]]:
+    """``count`` tricks of ``size`` plays ``[player, card code]`` (not yet checked)."""
+    if not isinstance(value, list):
+        return [], [RecordProblem("bad_field", {"field": "tricks"})]
+    problems = []
+    if len(value) != count:
+        problems.append(RecordProblem("tricks", {"count": len(value), "expected": count}))
+    tricks = []
+    for number, trick in enumerate(value[:count], start=1):
+        plays = trick if isinstance(trick, list) else []
+        if len(plays) != size:
+            params = {"count": len(plays), "expected": size}
+            problems.append(RecordProblem("trick_size", params, trick=number))
+        tricks.append(
+            [(p[0], p[1]) if isinstance(p, list) and len(p) == 2 else (None, None) for p in plays]
+        )
+    return tricks, problems
+
+
+def compare_result(
+    record: dict[str, Any], expected: Sequence[dict[str, Any]]
+) -> list[RecordProblem]:
+    """The record's ``result`` against the entries its plays give, field by field."""
+    result = record.get("result")
+    if not isinstance(result, list) or len(result) != len(expected):
+        count = len(result) if isinstance(result, list) else 0
+        return [RecordProblem("result_size", {"count": count, "expected": len(expected)})]
+    problems = []
+    for player, (given, wanted) in enumerate(zip(result, expected, strict=True)):
+        given = given if isinstance(given, dict) else {}
+        for key in sorted(set(given) | set(wanted)):
+            if given.get(key) != wanted.get(key):
+                params = {
+                    "player": player,
+                    "field": key,
+                    "value": given.get(key),
+                    "expected": wanted.get(key),
+                }
+                problems.append(RecordProblem("result", params, player=player, field="result"))
+    return problems
