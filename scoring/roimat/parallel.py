@@ -76,15 +76,38 @@ def record_chunks(run: DonneRun, jobs: int = 1) -> Iterator[bytes]:
     """The record lines of ``run`` in UTF-8, chunk by chunk in order, played by ``jobs``
     processes (in this one when ``jobs`` is 1); the same bytes for every ``jobs``.
 
-    The processes hand their chunks over in files of a temporary folder, read back and
-    removed one by one: through the pool's pipe, reading them cost this process 7 % of their
-    work, and it shares the cores with them."""
+    This process is one of the ``jobs``: it hands chunks to ``jobs - 1`` workers, a few ahead,
+    and plays the next chunk itself whenever the one due is not ready, so ``jobs`` processes
+    share ``jobs`` cores. Workers hand their chunks over in files of a temporary folder, read
+    back and removed one by one (through the pool's pipe, reading them cost 7 % of their
+    work)."""
     if jobs <= 1:
         yield from (chunk_text(run, index) for index in range(run.chunks))
         return
-    with tempfile.TemporaryDirectory(prefix="roimat-") as folder:
-        tasks = ((run, index, folder) for index in range(run.chunks))
-        for path in ordered(_chunk_file, tasks, jobs):
+    workers, chunks = jobs - 1, run.chunks
+    with (
+        tempfile.TemporaryDirectory(prefix="roimat-") as folder,
+        multiprocessing.get_context().Pool(workers) as pool,
+    ):
+        given: dict[int, AsyncResult[str]] = {}  # chunks the workers play
+        mine: dict[int, bytes] = {}  # chunks played here, waiting for their turn
+        assigned = 0  # chunks given out or played so far
+        for index in range(chunks):
+            while assigned < chunks and len(given) < AHEAD * workers:
+                given[assigned] = pool.apply_async(_chunk_file, ((run, assigned, folder),))
+                assigned += 1
+            while (
+                index in given
+                and not given[index].ready()
+                and assigned < chunks
+                and len(mine) < AHEAD * jobs
+            ):
+                mine[assigned] = chunk_text(run, assigned)
+                assigned += 1
+            if index in mine:
+                yield mine.pop(index)
+                continue
+            path = given.pop(index).get()
             with open(path, "rb") as chunk:
                 data = chunk.read()
             os.unlink(path)
