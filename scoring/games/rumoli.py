@@ -218,17 +218,18 @@ class Rumoli(Game):
     @staticmethod
     def penalty_problems(entries: Sequence[Entry]) -> list[GameProblem]:
         """Penalties as the irregularities say: each wrong lead gives 1 chip to each other
-        player; what remains is paid only by players who stopped a sequence (irregularity 2),
+        player; any other penalty is paid by a player who stopped a sequence (irregularity 2)
         to others."""
         leads = [e.get("wrong_lead", 0) for e in entries]
         others = len(entries) - 1
         problems = []
+        stoppers = any(e["irregular"] for e in entries)
         for i, e in enumerate(entries):
             expected = sum(leads) - leads[i] - leads[i] * others
             rest = e["penalty"] - expected
-            if rest >= 0 or e["irregular"]:
+            if not rest or (stoppers or not any(leads)) and (rest > 0 or e["irregular"]):
                 continue
-            if leads[i]:
+            if any(leads):
                 params = {"expected": expected, "value": e["penalty"]}
                 problems.append(GameProblem(i, "penalty", "fault_penalty", params))
             else:

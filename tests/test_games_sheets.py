@@ -1,0 +1,311 @@
+"""Entry checks of Roi, Römer, Rumoli and Differenzler, from the seeds (issue 12): one row a
+rule, valid and refused sheets, through ``base.compute`` as the site and the commands call it
+(no database)."""
+
+import copy
+
+import pytest
+
+from scoring.games import GAMES
+from scoring.games.base import InvalidGameSheet, compute
+from scoring.games.notation import parse_game_sheet
+
+ROI, ROMER, RUMOLI, DIFFERENZLER = (GAMES[k] for k in ("roi", "romer", "rumoli", "differenzler"))
+
+
+def refusal(game, players, rounds, options=None):
+    """(round, player, field, code) of the refusal, or None when the sheet is accepted."""
+    try:
+        compute(game, players, rounds, options)
+    except InvalidGameSheet as error:
+        p = error.problem
+        return (error.round, p.player, p.field, p.code)
+    return None
+
+
+# -- every game: options, keys, entries
+
+
+SHEET_REFUSALS = [
+    # (game, players, rounds, options, expected refusal)
+    ("rumoli", 3, [], {"rounds": 0}, (0, None, "options.rounds", "range")),
+    ("differenzler", 4, [], {"rounds": "4"}, (0, None, "options.rounds", "not_whole")),
+    ("differenzler", 4, [], {"rounds": True}, (0, None, "options.rounds", "not_whole")),
+    ("romer", 3, [], {"target": "beaucoup"}, (0, None, "options.target", "not_whole")),
+    ("romer", 3, [], {"target": 499}, (0, None, "options.target", "range")),
+    ("romer", 3, [], {"target": 0}, (0, None, "options.target", "range")),
+    ("romer", 3, [], {"target": 500.5}, (0, None, "options.target", "not_whole")),
+    ("roi", 4, [], {"rounds": 3}, (0, None, "options.rounds", "unknown")),
+    ("rumoli", 3, [], {"stakes": "libre"}, (0, None, "options.stakes", "choice")),
+    ("rumoli", 3, [], {"same_colour": "yes"}, (0, None, "options.same_colour", "not_flag")),
+    ("rumoli", 3, [], {"variant": 2}, (0, None, "options.variant", "unknown")),
+    ("roi", 4, [[{"plis": 13, "pli": 1}, {"plis": 0}, {"plis": 0}, {"plis": 0}]], {},
+     (1, 0, "pli", "unknown")),
+    ("roi", 4, [[{"plis": "13"}, {"plis": 0}, {"plis": 0}, {"plis": 0}]], {},
+     (1, 0, "plis", "not_whole")),
+    ("roi", 4, [[{"plis": 13}, {"plis": 0}, {"plis": 0}, 7]], {}, (1, 3, "entry", "not_entry")),
+    ("romer", 2, [[{"cards": [], "card": 1}, {"cards": []}]], {}, (1, 0, "card", "unknown")),
+    ("differenzler", 4, [[{"estimate": 1, "points": 157, "bonus": 0}] + [{"estimate": 0,
+     "points": 0}] * 3], {}, (1, 0, "bonus", "unknown")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("key, players, rounds, options, expected", SHEET_REFUSALS)
+def test_sheets_that_cannot_be_read_are_refused_naming_the_field(
+    key, players, rounds, options, expected
+):
+    assert refusal(GAMES[key], players, rounds, options) == expected
+
+
+@pytest.mark.parametrize(
+    "key, options",
+    [("rumoli", {"rounds": 1, "stakes": "free", "stake": 6, "same_colour": True,
+                 "stop_when_stuck": False}),
+     ("romer", {"target": 500}), ("romer", {"target": 1500}), ("differenzler", {"rounds": 30}),
+     ("roi", {})],
+)  # fmt: skip
+def test_valid_options_are_accepted(key, options):
+    game = GAMES[key]
+    assert (
+        refusal(game, game.seats[0] + 1 if key == "rumoli" else game.seats[0], [], options) is None
+    )
+
+
+def test_a_sheet_with_unknown_option_is_refused_when_read():
+    sheet = parse_game_sheet(
+        {"game": "rumoli", "options": {"stakes": "open"}, "players": ["A", "B", "C"]}
+    )
+    with pytest.raises(InvalidGameSheet, match="options.stakes: must be one of standard, free"):
+        compute(RUMOLI, 3, sheet.rounds, sheet.options)
+
+
+# -- Roi: what a player took fits in the tricks he won
+
+
+def manche(key, counts, plis=None):
+    """A Roi manche's entries: ``counts`` of its field per player, ``plis`` when given."""
+    if plis is None:
+        return [{key: c} for c in counts]
+    return [{key: c, "plis": p} for c, p in zip(counts, plis, strict=True)]
+
+
+def roi_rounds(number, entries):
+    """Sound manches before manche ``number`` (1-based), then ``entries``."""
+    before = [
+        manche("plis", [13, 0, 0, 0]),
+        manche("coeurs", [13, 0, 0, 0]),
+        manche("rois_valets", [8, 0, 0, 0]),
+        manche("dames", [4, 0, 0, 0]),
+        manche("rois", [4, 0, 0, 0]),
+        manche("dernier", [1, 0, 0, 0]),
+    ]
+    return before[: number - 1] + [entries]
+
+
+def trump_manche(plis, atouts):
+    return [{"plis": p, "atouts": a} for p, a in zip(plis, atouts, strict=True)]
+
+
+ROI_ROWS = [
+    # (manche, entries, refusal or None)
+    (2, manche("coeurs", [13, 0, 0, 0]), None),  # plis not entered: counts alone
+    (2, manche("coeurs", [13, 0, 0, 0], [4, 3, 3, 3]), None),
+    (2, manche("coeurs", [13, 0, 0, 0], [3, 4, 3, 3]), (2, 0, "coeurs", "beyond_tricks")),
+    (2, manche("coeurs", [10, 3, 0, 0], [13, 0, 0, 0]), (2, 1, "coeurs", "without_trick")),
+    (2, manche("coeurs", [13, 0, 0, 0], [4, 4, 4, 4]), (2, None, "plis", "sum")),
+    (3, manche("rois_valets", [8, 0, 0, 0], [2, 5, 3, 3]), None),
+    (3, manche("rois_valets", [8, 0, 0, 0], [1, 6, 3, 3]), (3, 0, "rois_valets", "beyond_tricks")),
+    (4, manche("dames", [1, 1, 1, 1], [1, 1, 1, 10]), None),
+    (4, manche("dames", [2, 1, 1, 0], [0, 4, 4, 5]), (4, 0, "dames", "without_trick")),
+    (5, manche("rois", [0, 0, 0, 4], [13, 0, 0, 0]), (5, 3, "rois", "without_trick")),
+    (6, manche("dernier", [0, 1, 0, 0], [13, 0, 0, 0]), (6, 1, "dernier", "without_trick")),
+    (6, manche("dernier", [0, 1, 0, 0], [12, 1, 0, 0]), None),
+    (7, trump_manche([3, 4, 3, 3], [13, 0, 0, 0]), (7, 0, "atouts", "beyond_tricks")),
+    (7, trump_manche([4, 3, 3, 3], [12, 1, 0, 0]), None),
+    (7, trump_manche([13, 0, 0, 0], [12, 1, 0, 0]), (7, 1, "atouts", "without_trick")),
+    (1, [{"plis": 13, "coeurs": 0}, {"plis": 0}, {"plis": 0}, {"plis": 0}], (1, 0, "coeurs",
+                                                                            "unknown")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("number, entries, expected", ROI_ROWS)
+def test_roi_counts_fit_in_the_tricks_won(number, entries, expected):
+    rounds = roi_rounds(number, entries) if number <= 6 else roi_rounds(7, entries)
+    if number == 7:
+        rounds = roi_rounds(7, entries)
+    assert refusal(ROI, 4, rounds) == expected
+
+
+def test_roi_manches_name_their_contract_and_how_they_score():
+    specs = ROI.rounds(4, {})
+    assert [s.name for s in specs][:2] == ["Pas de plis", "Pas de cœurs"]
+    assert specs[1].rule == "−2 par cœurs (13 en tout)"
+    assert specs[6].rule == "+4 par plis (13 en tout), +1 par atouts (13 en tout)"
+    assert [f.key for f in specs[1].optional] == ["plis"] and specs[0].optional == ()
+
+
+# -- Römer: the deck bounds the teams, one team of seven, the target
+
+
+def team(*cards):
+    return {"cards": [list(c) for c in cards]}
+
+
+ROMER_ROWS = [
+    # (teams, options, refusal or None)
+    ([team((1, 20)) , team((2, 0))], {}, None),
+    ([team(*[(1, 0)] * 4), team(*[(1, 0)] * 3)], {}, None),  # 7 Césars of colour 1
+    ([team(*[(1, 0)] * 4), team(*[(1, 0)] * 4)], {}, (1, None, "cards", "deck_cesars")),
+    ([team(*[(2, 5)] * 7), team(*[(2, 3)] * 6), team((2, 10), (2, 20))], {},
+     (1, None, "cards", "deck_valued")),
+    ([team(*[(3, 5)] * 7), team(*[(4, 5)] * 7)], {}, (1, None, "cards", "two_sevens")),
+    ([team(*[(3, 5)] * 7), team(*[(4, 5)] * 6)], {}, None),
+    ([team((6, 5)), team()], {}, (1, 0, "card 1", "bad_card")),
+    ([team((1, True)), team()], {}, (1, 0, "card 1", "bad_card")),
+    ([team(*[(1, 5)] * 8), team()], {}, (1, 0, "cards", "range")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("teams, options, expected", ROMER_ROWS)
+def test_romer_teams_within_the_deck(teams, options, expected):
+    assert refusal(ROMER, len(teams), [teams], options) == expected
+
+
+def test_romer_plays_to_500_or_more():
+    seven = team(*[(1, 20)] * 7)  # 20 × (1 + … + 7) = 560
+    assert compute(ROMER, 2, [[seven, team()]]).finished
+    sheet = compute(ROMER, 2, [[seven, team()]], {"target": 1000})
+    assert not sheet.finished and sheet.totals == (560, 0)
+    assert compute(ROMER, 2, [[seven, team()]] * 2, {"target": 1000}).winners == (0,)
+
+
+# -- Rumoli
+
+
+def coup(**changes):
+    """A sound coup of 3 players, the dealer first: the dealer sold the dead hand for 2 to
+    player 2, who collected the 12 chips of A♥ and went out."""
+    entries = [
+        {"dealer": 1, "stake": 8, "sale": 2, "collected": 0, "cards_left": 3, "penalty": 0,
+         "irregular": 0},
+        {"dealer": 0, "stake": 4, "sale": -2, "collected": 4, "cards_left": 0, "penalty": 0,
+         "irregular": 0},
+        {"dealer": 0, "stake": 4, "sale": 0, "collected": 0, "cards_left": 5, "penalty": 0,
+         "irregular": 0},
+    ]  # fmt: skip
+    for name, value in changes.items():
+        field, player = name.rsplit("_", 1)
+        entries[int(player)][field] = value
+    return entries
+
+
+BY_CARD = {"collected_ac_1": 4, "collected_rt_1": 0, "collected_dk_1": 0, "collected_vp_1": 0}
+STAKES_FREE = {"stake_0": 6, "stake_1": 6, "stake_2": 6}
+
+RUMOLI_ROWS = [
+    # (entries, options, refusal or None)
+    (coup(), {}, None),
+    (coup(stake_2=3), {}, (1, 2, "stake", "stake")),
+    (coup(**STAKES_FREE), {"stakes": "free", "stake": 6}, None),
+    (coup(stake_0=8, stake_1=5, stake_2=5), {"stakes": "free", "stake": 6},
+     (1, 0, "stake", "stake")),
+    (coup(), {"stakes": "free"}, (1, 0, "stake", "stake")),  # the agreed 4, the dealer too
+    # One highest bidder buys the dead hand; only the dealer is paid.
+    (coup(sale_0=4, sale_2=-2), {}, (1, 2, "sale", "one_buyer")),
+    (coup(sale_0=0, sale_2=2), {}, (1, 2, "sale", "sale_not_dealer")),
+    # A hand never ends with more cards than dealt: 52 cards to 4 hands, 13 each.
+    (coup(cards_left_2=13), {}, None),
+    (coup(cards_left_2=14), {}, (1, 2, "cards_left", "dealt")),
+    # Irregularity 1 (a lead not the lowest): 1 chip to each other player, collects nothing,
+    # may still win.
+    (coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0), {}, None),
+    (coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1), {},
+     (1, 1, "collected", "irregular_collects")),
+    (coup(wrong_lead_1=1, collected_1=0), {}, (1, 0, "penalty", "fault_penalty")),
+    # Irregularity 2 (stopping the sequence): collects nothing, does not win, may pay the
+    # chips of a boodle card he kept from another player.
+    (coup(irregular_1=1, collected_1=0, cards_left_2=0), {}, None),
+    (coup(irregular_1=1), {}, (1, 1, "collected", "irregular_collects")),
+    (coup(irregular_2=1, penalty_2=-4, penalty_0=4), {}, None),
+    (coup(penalty_2=-4, penalty_0=4), {}, (1, 2, "penalty", "penalty_unexplained")),
+    (coup(cards_left_2=0), {}, (1, None, "cards_left", "two_winners")),
+    # Chips by boodle card: a card's chips all go to the one player who plays it.
+    (coup(**BY_CARD), {}, None),
+    (coup(**{**BY_CARD, "collected_ac_1": 3, "collected_rt_1": 1}), {},
+     (1, 1, "collected_ac", "boodle_card")),
+    (coup(**{**BY_CARD, "collected_ac_1": 3}), {}, (1, 1, "collected_ac", "boodle_sum")),
+    (coup(collected_1=8, collected_0=0, **{**BY_CARD, "collected_ac_1": 8}), {},
+     (1, 1, "collected_ac", "boodle_card")),
+    (coup(collected_2=4, collected_1=4, **BY_CARD, collected_ac_2=4, collected_rt_2=0,
+          collected_dk_2=0, collected_vp_2=0), {}, (1, 2, "collected_ac", "boodle_twice")),
+    (coup(stake_ac_0=5, stake_rt_0=1, stake_dk_0=1, stake_vp_0=1), {}, (1, 0, "stake_ac", "stake")),
+    (coup(collected_1=17), {}, (1, None, "collected", "board")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("entries, options, expected", RUMOLI_ROWS)
+def test_rumoli_coup_checks(entries, options, expected):
+    assert refusal(RUMOLI, 3, [entries], options) == expected
+
+
+def test_rumoli_board_by_card_carries_over():
+    first = coup(collected_1=0)  # nobody collects: the cards keep 4 chips each
+    second = coup(collected_1=8, **{**BY_CARD, "collected_ac_1": 8})
+    assert refusal(RUMOLI, 3, [first, second]) is None
+    second = coup(collected_1=7, **{**BY_CARD, "collected_ac_1": 7})
+    assert refusal(RUMOLI, 3, [first, second]) == (2, 1, "collected_ac", "boodle_card")
+
+
+def test_rumoli_winner_may_have_led_wrongly_but_not_stopped():
+    wrong = coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0)
+    sheet = compute(RUMOLI, 3, [wrong], {"rounds": 1})
+    # The winner receives 3 + 5 cards left; he paid 2 for the wrong lead.
+    assert sheet.scores[0] == (-8 + 2 + 1 - 3, -4 - 2 - 2 + 8, -4 + 1 - 5)
+    stopped = coup(irregular_1=1, collected_1=0)
+    assert compute(RUMOLI, 3, [stopped], {"rounds": 1}).scores[0] == (-6, -6, -4)
+
+
+# -- Differenzler
+
+
+def points(*values, last=None, trump=None):
+    entries = [{"estimate": 40, "points": v} for v in values]
+    for i, entry in enumerate(entries):
+        if last is not None:
+            entry["last"] = int(i == last)
+        if trump is not None:
+            entry["trump"] = trump if isinstance(trump, str) else trump[i]
+    return entries
+
+
+DIFFERENZLER_ROWS = [
+    (points(40, 37, 50, 30), None),
+    (points(1, 36, 50, 70), (1, 0, "points", "no_such_points")),
+    (points(156, 1, 0, 0), (1, 0, "points", "no_such_points")),
+    (points(0, 0, 0, 157), None),
+    (points(0, 0, 0, 157, last=3), None),
+    (points(0, 0, 5, 152, last=2), None),
+    (points(0, 0, 6, 151, last=2), (1, 2, "points", "no_such_points")),  # 6 − 5 = 1
+    (points(0, 0, 2, 155, last=2), (1, 2, "points", "last_points")),
+    (points(40, 37, 50, 30, last=None), None),
+    ([{**e, "last": 1} for e in points(40, 37, 50, 30)], (1, None, "last", "last_trick")),
+    (points(40, 37, 50, 30, last=0, trump="C"), None),
+    (points(40, 37, 50, 30, trump="X"), (1, 0, "trump", "bad_colour")),
+    (points(40, 37, 50, 30, trump=["C", "C", "K", "C"]), (1, None, "trump", "trump_differs")),
+    (points(40, 37, 50, 30)[:3] + [{"estimate": 0, "points": 30, "trump": "C"}],
+     (1, None, "trump", "trump_differs")),
+    (points(40, 40, 40, 40), (1, None, "points", "sum")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("entries, expected", DIFFERENZLER_ROWS)
+def test_differenzler_points_that_cards_can_make(entries, expected):
+    assert refusal(DIFFERENZLER, 4, [entries]) == expected
+
+
+def test_the_existing_example_sheets_stay_valid():
+    """The sheets of the other test files and the site's forms keep their format."""
+    for key in GAMES:
+        assert GAMES[key].option_problems({}) == []
+    entries = copy.deepcopy(points(40, 37, 50, 30))
+    assert compute(DIFFERENZLER, 4, [entries], {"rounds": 1}).finished
