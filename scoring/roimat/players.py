@@ -52,8 +52,8 @@ class RandomPlayer:
 
     def choose(self, state: DonneState) -> Move:
         """The move to push for the player to move."""
-        bits = self.rng.getrandbits
-        if state.phase is not PLAY:
+        if state.phase is not PLAY:  # an announcement or a bid: rng.choice, written out
+            bits = self.rng.getrandbits
             moves = state.legal_moves()
             n = len(moves)
             k = BIT_LENGTH[n]
@@ -65,21 +65,10 @@ class RandomPlayer:
             fault = self.forbidden_card(state)
             if fault is not None:
                 return fault
-        # Two draws as ``rng.choice`` makes them, written out: the card, then the seat sent to.
-        cards = distinct_cards(state.legal_mask(state.turn))
-        n = len(cards)
-        k = BIT_LENGTH[n]
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        card = cards[r]
+        cards = distinct_cards(state.legal_mask(state.turn))  # as play_random draws them
+        card = cards[below(self.rng, len(cards))]
         choices = state.choices(card)
-        n = len(choices)
-        k = BIT_LENGTH[n]
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return CARD_MOVES[card][choices[r] + 1]
+        return CARD_MOVES[card][choices[below(self.rng, len(choices))] + 1]
 
     def forbidden_card(self, state: DonneState) -> Move | None:
         seat = state.turn
