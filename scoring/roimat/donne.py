@@ -582,12 +582,25 @@ class DonneState:
         gives a choice; ``push(card_move(card, to))`` without the move. True on a fault."""
         return self._advance(1, None, card, to)
 
-    def play_random(self, getrandbits: Callable[[int], int], cards: int = 1) -> None:
-        """Play ``cards`` legal cards at random (or to the end of the donne), for the seats in
-        turn; for each, a card then a seat when it gives a choice, drawn as
-        ``rng.choice(cards)`` then ``rng.choice(choices(card))`` draw with ``getrandbits =
-        rng.getrandbits``. The fast path of random players and of playouts."""
-        self._advance(cards, getrandbits)
+    def play_random(self, getrandbits: Callable[[int], int], moves: int = 1) -> None:
+        """Make ``moves`` legal moves at random (fewer when the donne ends), for the seats in
+        turn, drawing as ``rng.choice`` draws with ``getrandbits = rng.getrandbits``: an
+        announcement or a bid among ``legal_moves()``; a card among the legal ones (pions of a
+        colour count once), then a seat among ``choices(card)``. The fast path of random
+        players and of playouts: the cards are played without a call per card."""
+        while moves > 0 and self.phase is not PLAY:
+            if self.phase is OVER:
+                return
+            legal = self.legal_moves()
+            n = len(legal)
+            k = BIT_LENGTH[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            self.push(legal[r])
+            moves -= 1
+        if moves > 0:
+            self._advance(moves, getrandbits)
 
     def _advance(
         self, cards: int, getrandbits: Callable[[int], int] | None, card: int = -1, to: int = -1

@@ -45,7 +45,7 @@ class RandomPlayer:
 
     def act(self, state: DonneState) -> None:
         """Make this player's move (the same as ``state.push(self.choose(state))``)."""
-        if state.phase is PLAY and not self.fault_rate:
+        if not self.fault_rate:
             state.play_random(self.rng.getrandbits)
         else:
             state.push(self.choose(state))

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from .cards import DECK_SIZE
-from .donne import BIT, OVER, PLAY, ROI_MASK, DonneState, left
+from .donne import BIDS, BIT, OVER, ROI_MASK, DonneState, left
 from .draws import randint, shuffle
 from .partie import compute_sheet
 from .players import HeuristicPlayer, Player, RandomPlayer
@@ -21,6 +21,7 @@ from .record import entry_of_record, record_of
 from .rules import RuleSet, rules_of
 
 PACKETS = (1, 2, 3, 2, 1)
+MOVES = 1 + len(BIDS) + DECK_SIZE  # the most moves a donne has: announcement, bids, cards
 PLAYERS: dict[str, type[RandomPlayer]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 
 
@@ -102,11 +103,8 @@ def play(
     ``random_bits(players)``, when the caller has it."""
     if getrandbits is None:
         getrandbits = random_bits(players)
-    if getrandbits is not None:  # the cards in one call
-        while state.phase is not PLAY and state.phase is not OVER:
-            players[state.to_move()].act(state)
-        if state.phase is PLAY:
-            state.play_random(getrandbits, DECK_SIZE)
+    if getrandbits is not None:  # the whole donne in one call
+        state.play_random(getrandbits, MOVES)
         return state
     while state.phase is not OVER:
         players[state.to_move()].act(state)
