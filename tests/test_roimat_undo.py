@@ -113,3 +113,19 @@ def test_random_cards_are_the_cards_pushed():
     for state in simulate_donnes(200, seed=23):
         again = replay(record_of(state))
         assert everything(again) == everything(state)
+
+
+@pytest.mark.parametrize("variant", ["club-8", "official-1000"])
+def test_random_players_act_as_they_choose(variant):
+    """``act`` (``play_random``) draws as ``choose`` does: same seed, same donnes."""
+    fast, slow = random.Random(24), random.Random(24)
+    fast_table, slow_table = Dealer(fast), Dealer(slow)
+    fast_players = make_players("random", fast, fault_rate=0.0)
+    slow_players = make_players("random", slow, fault_rate=0.0)
+    for number in range(100):
+        one, two = fast_table.deal(number % 4, variant), slow_table.deal(number % 4, variant)
+        while not one.is_over():
+            fast_players[one.to_move()].act(one)
+        while not two.is_over():
+            two.push(slow_players[two.to_move()].choose(two))
+        assert to_text(one) == to_text(two)
