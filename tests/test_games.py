@@ -96,11 +96,19 @@ def test_differenzler_rounds_hold_157_points_over_simulated_play():
 
 def test_differenzler_lowest_total_difference_wins_after_the_clubs_rounds():
     rounds = [
-        [{"estimate": 40, "points": 42}, {"estimate": 30, "points": 20},
-         {"estimate": 50, "points": 50}, {"estimate": 40, "points": 45}],
-        [{"estimate": 10, "points": 0}, {"estimate": 60, "points": 57},
-         {"estimate": 40, "points": 60}, {"estimate": 40, "points": 40}],
-    ]  # fmt: skip
+        [
+            {"estimate": 40, "points": 42},
+            {"estimate": 30, "points": 20},
+            {"estimate": 50, "points": 50},
+            {"estimate": 40, "points": 45},
+        ],
+        [
+            {"estimate": 10, "points": 0},
+            {"estimate": 60, "points": 57},
+            {"estimate": 40, "points": 60},
+            {"estimate": 40, "points": 40},
+        ],
+    ]
     sheet = compute(DIFFERENZLER, 4, rounds, {"rounds": 2})
     assert sheet.totals == (12, 13, 20, 5) and sheet.finished and sheet.winners == (3,)
     assert not compute(DIFFERENZLER, 4, rounds, {"rounds": 3}).finished
@@ -145,13 +153,18 @@ def test_differenzler_obligations(hand, plays, trump, expected):
 ROMER = GAMES["romer"]
 
 
-@pytest.mark.parametrize("cards, points", [
-    ([], 0),
-    ([[1, 5]], 5),
-    ([[1, 5], [2, 10], [1, 20]], 5 + 10 + 3 * 20),
-    ([[3, 0], [3, 20], [3, 3], [4, 20], [3, 5], [3, 10], [3, 20]],
-     0 + 40 + 9 + 20 + 25 + 60 + 140),  # a XX of trump in 7th position scores 140
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "cards, points",
+    [
+        ([], 0),
+        ([[1, 5]], 5),
+        ([[1, 5], [2, 10], [1, 20]], 5 + 10 + 3 * 20),
+        (
+            [[3, 0], [3, 20], [3, 3], [4, 20], [3, 5], [3, 10], [3, 20]],
+            0 + 40 + 9 + 20 + 25 + 60 + 140,
+        ),  # a XX of trump in 7th position scores 140
+    ],
+)
 def test_romer_team_points(cards, points):
     from scoring.games.romer import team_points
 
@@ -210,13 +223,34 @@ def rumoli_coup():
     """A sound coup of 3 players: the dealer sold the dead hand for 2; the second player
     collected 12 chips and went out."""
     return [
-        {"dealer": 1, "stake": 8, "sale": 2, "collected": 0, "cards_left": 3, "penalty": 0,
-         "irregular": 0},
-        {"dealer": 0, "stake": 4, "sale": -2, "collected": 12, "cards_left": 0, "penalty": 0,
-         "irregular": 0},
-        {"dealer": 0, "stake": 4, "sale": 0, "collected": 0, "cards_left": 5, "penalty": 0,
-         "irregular": 0},
-    ]  # fmt: skip
+        {
+            "dealer": 1,
+            "stake": 8,
+            "sale": 2,
+            "collected": 0,
+            "cards_left": 3,
+            "penalty": 0,
+            "irregular": 0,
+        },
+        {
+            "dealer": 0,
+            "stake": 4,
+            "sale": -2,
+            "collected": 12,
+            "cards_left": 0,
+            "penalty": 0,
+            "irregular": 0,
+        },
+        {
+            "dealer": 0,
+            "stake": 4,
+            "sale": 0,
+            "collected": 0,
+            "cards_left": 5,
+            "penalty": 0,
+            "irregular": 0,
+        },
+    ]
 
 
 def test_rumoli_scores_a_coup():

@@ -38,8 +38,9 @@ def test_simulated_records_verify_and_their_sheet_adds_up(game, players, options
 
 
 def test_rumoli_simulations_make_every_irregularity_and_record_the_variants():
-    sheet, records = simulate_records("rumoli", 1, 4, {"rounds": 60, "fault_rate": 0.1,
-                                                        "same_colour": True})  # fmt: skip
+    sheet, records = simulate_records(
+        "rumoli", 1, 4, {"rounds": 60, "fault_rate": 0.1, "same_colour": True}
+    )
     moves = {m[0] for r in records for m in r["moves"]}
     assert moves == {"lead", "play", "stop", "take_back"}
     entries = [e for r in records for e in r["result"]]

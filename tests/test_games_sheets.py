@@ -39,15 +39,30 @@ SHEET_REFUSALS = [
     ("rumoli", 3, [], {"stakes": "libre"}, (0, None, "options.stakes", "choice")),
     ("rumoli", 3, [], {"same_colour": "yes"}, (0, None, "options.same_colour", "not_flag")),
     ("rumoli", 3, [], {"variant": 2}, (0, None, "options.variant", "unknown")),
-    ("roi", 4, [[{"plis": 13, "pli": 1}, {"plis": 0}, {"plis": 0}, {"plis": 0}]], {},
-     (1, 0, "pli", "unknown")),
-    ("roi", 4, [[{"plis": "13"}, {"plis": 0}, {"plis": 0}, {"plis": 0}]], {},
-     (1, 0, "plis", "not_whole")),
+    (
+        "roi",
+        4,
+        [[{"plis": 13, "pli": 1}, {"plis": 0}, {"plis": 0}, {"plis": 0}]],
+        {},
+        (1, 0, "pli", "unknown"),
+    ),
+    (
+        "roi",
+        4,
+        [[{"plis": "13"}, {"plis": 0}, {"plis": 0}, {"plis": 0}]],
+        {},
+        (1, 0, "plis", "not_whole"),
+    ),
     ("roi", 4, [[{"plis": 13}, {"plis": 0}, {"plis": 0}, 7]], {}, (1, 3, "entry", "not_entry")),
     ("romer", 2, [[{"cards": [], "card": 1}, {"cards": []}]], {}, (1, 0, "card", "unknown")),
-    ("differenzler", 4, [[{"estimate": 1, "points": 157, "bonus": 0}] + [{"estimate": 0,
-     "points": 0}] * 3], {}, (1, 0, "bonus", "unknown")),
-]  # fmt: skip
+    (
+        "differenzler",
+        4,
+        [[{"estimate": 1, "points": 157, "bonus": 0}] + [{"estimate": 0, "points": 0}] * 3],
+        {},
+        (1, 0, "bonus", "unknown"),
+    ),
+]
 
 
 @pytest.mark.parametrize("key, players, rounds, options, expected", SHEET_REFUSALS)
@@ -59,11 +74,23 @@ def test_sheets_that_cannot_be_read_are_refused_naming_the_field(
 
 @pytest.mark.parametrize(
     "key, options",
-    [("rumoli", {"rounds": 1, "stakes": "free", "stake": 6, "same_colour": True,
-                 "stop_when_stuck": False}),
-     ("romer", {"target": 500}), ("romer", {"target": 1500}), ("differenzler", {"rounds": 30}),
-     ("roi", {})],
-)  # fmt: skip
+    [
+        (
+            "rumoli",
+            {
+                "rounds": 1,
+                "stakes": "free",
+                "stake": 6,
+                "same_colour": True,
+                "stop_when_stuck": False,
+            },
+        ),
+        ("romer", {"target": 500}),
+        ("romer", {"target": 1500}),
+        ("differenzler", {"rounds": 30}),
+        ("roi", {}),
+    ],
+)
 def test_valid_options_are_accepted(key, options):
     game = GAMES[key]
     assert (
@@ -123,9 +150,12 @@ ROI_ROWS = [
     (7, trump_manche([3, 4, 3, 3], [13, 0, 0, 0]), (7, 0, "atouts", "beyond_tricks")),
     (7, trump_manche([4, 3, 3, 3], [12, 1, 0, 0]), None),
     (7, trump_manche([13, 0, 0, 0], [12, 1, 0, 0]), (7, 1, "atouts", "without_trick")),
-    (1, [{"plis": 13, "coeurs": 0}, {"plis": 0}, {"plis": 0}, {"plis": 0}], (1, 0, "coeurs",
-                                                                            "unknown")),
-]  # fmt: skip
+    (
+        1,
+        [{"plis": 13, "coeurs": 0}, {"plis": 0}, {"plis": 0}, {"plis": 0}],
+        (1, 0, "coeurs", "unknown"),
+    ),
+]
 
 
 @pytest.mark.parametrize("number, entries, expected", ROI_ROWS)
@@ -153,17 +183,20 @@ def team(*cards):
 
 ROMER_ROWS = [
     # (teams, options, refusal or None)
-    ([team((1, 20)) , team((2, 0))], {}, None),
+    ([team((1, 20)), team((2, 0))], {}, None),
     ([team(*[(1, 0)] * 4), team(*[(1, 0)] * 3)], {}, None),  # 7 Césars of colour 1
     ([team(*[(1, 0)] * 4), team(*[(1, 0)] * 4)], {}, (1, None, "cards", "deck_cesars")),
-    ([team(*[(2, 5)] * 7), team(*[(2, 3)] * 6), team((2, 10), (2, 20))], {},
-     (1, None, "cards", "deck_valued")),
+    (
+        [team(*[(2, 5)] * 7), team(*[(2, 3)] * 6), team((2, 10), (2, 20))],
+        {},
+        (1, None, "cards", "deck_valued"),
+    ),
     ([team(*[(3, 5)] * 7), team(*[(4, 5)] * 7)], {}, (1, None, "cards", "two_sevens")),
     ([team(*[(3, 5)] * 7), team(*[(4, 5)] * 6)], {}, None),
     ([team((6, 5)), team()], {}, (1, 0, "card 1", "bad_card")),
     ([team((1, True)), team()], {}, (1, 0, "card 1", "bad_card")),
     ([team(*[(1, 5)] * 8), team()], {}, (1, 0, "cards", "range")),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("teams, options, expected", ROMER_ROWS)
@@ -186,13 +219,34 @@ def coup(**changes):
     """A sound coup of 3 players, the dealer first: the dealer sold the dead hand for 2 to
     player 2, who collected the 12 chips of A♥ and went out."""
     entries = [
-        {"dealer": 1, "stake": 8, "sale": 2, "collected": 0, "cards_left": 3, "penalty": 0,
-         "irregular": 0},
-        {"dealer": 0, "stake": 4, "sale": -2, "collected": 4, "cards_left": 0, "penalty": 0,
-         "irregular": 0},
-        {"dealer": 0, "stake": 4, "sale": 0, "collected": 0, "cards_left": 5, "penalty": 0,
-         "irregular": 0},
-    ]  # fmt: skip
+        {
+            "dealer": 1,
+            "stake": 8,
+            "sale": 2,
+            "collected": 0,
+            "cards_left": 3,
+            "penalty": 0,
+            "irregular": 0,
+        },
+        {
+            "dealer": 0,
+            "stake": 4,
+            "sale": -2,
+            "collected": 4,
+            "cards_left": 0,
+            "penalty": 0,
+            "irregular": 0,
+        },
+        {
+            "dealer": 0,
+            "stake": 4,
+            "sale": 0,
+            "collected": 0,
+            "cards_left": 5,
+            "penalty": 0,
+            "irregular": 0,
+        },
+    ]
     for name, value in changes.items():
         field, player = name.rsplit("_", 1)
         entries[int(player)][field] = value
@@ -207,8 +261,11 @@ RUMOLI_ROWS = [
     (coup(), {}, None),
     (coup(stake_2=3), {}, (1, 2, "stake", "stake")),
     (coup(**STAKES_FREE), {"stakes": "free", "stake": 6}, None),
-    (coup(stake_0=8, stake_1=5, stake_2=5), {"stakes": "free", "stake": 6},
-     (1, 0, "stake", "stake")),
+    (
+        coup(stake_0=8, stake_1=5, stake_2=5),
+        {"stakes": "free", "stake": 6},
+        (1, 0, "stake", "stake"),
+    ),
     (coup(), {"stakes": "free"}, (1, 0, "stake", "stake")),  # the agreed 4, the dealer too
     # One highest bidder buys the dead hand; only the dealer is paid.
     (coup(sale_0=4, sale_2=-2), {}, (1, 2, "sale", "one_buyer")),
@@ -219,8 +276,11 @@ RUMOLI_ROWS = [
     # Irregularity 1 (a lead not the lowest): 1 chip to each other player, collects nothing,
     # may still win.
     (coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0), {}, None),
-    (coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1), {},
-     (1, 1, "collected", "irregular_collects")),
+    (
+        coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1),
+        {},
+        (1, 1, "collected", "irregular_collects"),
+    ),
     (coup(wrong_lead_1=1, collected_1=0), {}, (1, 0, "penalty", "fault_penalty")),
     # Irregularity 2 (stopping the sequence): collects nothing, does not win, may pay the
     # chips of a boodle card he kept from another player.
@@ -231,16 +291,33 @@ RUMOLI_ROWS = [
     (coup(cards_left_2=0), {}, (1, None, "cards_left", "two_winners")),
     # Chips by boodle card: a card's chips all go to the one player who plays it.
     (coup(**BY_CARD), {}, None),
-    (coup(**{**BY_CARD, "collected_ac_1": 3, "collected_rt_1": 1}), {},
-     (1, 1, "collected_ac", "boodle_card")),
+    (
+        coup(**{**BY_CARD, "collected_ac_1": 3, "collected_rt_1": 1}),
+        {},
+        (1, 1, "collected_ac", "boodle_card"),
+    ),
     (coup(**{**BY_CARD, "collected_ac_1": 3}), {}, (1, 1, "collected_ac", "boodle_sum")),
-    (coup(collected_1=8, collected_0=0, **{**BY_CARD, "collected_ac_1": 8}), {},
-     (1, 1, "collected_ac", "boodle_card")),
-    (coup(collected_2=4, collected_1=4, **BY_CARD, collected_ac_2=4, collected_rt_2=0,
-          collected_dk_2=0, collected_vp_2=0), {}, (1, 2, "collected_ac", "boodle_twice")),
+    (
+        coup(collected_1=8, collected_0=0, **{**BY_CARD, "collected_ac_1": 8}),
+        {},
+        (1, 1, "collected_ac", "boodle_card"),
+    ),
+    (
+        coup(
+            collected_2=4,
+            collected_1=4,
+            **BY_CARD,
+            collected_ac_2=4,
+            collected_rt_2=0,
+            collected_dk_2=0,
+            collected_vp_2=0,
+        ),
+        {},
+        (1, 2, "collected_ac", "boodle_twice"),
+    ),
     (coup(stake_ac_0=5, stake_rt_0=1, stake_dk_0=1, stake_vp_0=1), {}, (1, 0, "stake_ac", "stake")),
     (coup(collected_1=17), {}, (1, None, "collected", "board")),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("entries, options, expected", RUMOLI_ROWS)
@@ -292,10 +369,12 @@ DIFFERENZLER_ROWS = [
     (points(40, 37, 50, 30, last=0, trump="C"), None),
     (points(40, 37, 50, 30, trump="X"), (1, 0, "trump", "bad_colour")),
     (points(40, 37, 50, 30, trump=["C", "C", "K", "C"]), (1, None, "trump", "trump_differs")),
-    (points(40, 37, 50, 30)[:3] + [{"estimate": 0, "points": 30, "trump": "C"}],
-     (1, None, "trump", "trump_differs")),
+    (
+        points(40, 37, 50, 30)[:3] + [{"estimate": 0, "points": 30, "trump": "C"}],
+        (1, None, "trump", "trump_differs"),
+    ),
     (points(40, 40, 40, 40), (1, None, "points", "sum")),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("entries, expected", DIFFERENZLER_ROWS)

@@ -6,13 +6,16 @@ from tournaments.engine.league import EveningResult, LeagueRule, league_standing
 
 SEASON = [
     # player, evening, place, points, parties, wins
-    EveningResult("Annie", 1, 1, 600, 4, 3), EveningResult("Bernard", 1, 2, 300, 4, 2),
+    EveningResult("Annie", 1, 1, 600, 4, 3),
+    EveningResult("Bernard", 1, 2, 300, 4, 2),
     EveningResult("Claire", 1, 3, -100, 4, 1),
-    EveningResult("Annie", 2, 3, -50, 4, 1), EveningResult("Bernard", 2, 1, 500, 4, 3),
+    EveningResult("Annie", 2, 3, -50, 4, 1),
+    EveningResult("Bernard", 2, 1, 500, 4, 3),
     EveningResult("Denis", 2, 2, 400, 4, 2),
-    EveningResult("Annie", 3, 2, 100, 4, 2), EveningResult("Bernard", 3, 3, 0, 4, 2),
+    EveningResult("Annie", 3, 2, 100, 4, 2),
+    EveningResult("Bernard", 3, 3, 0, 4, 2),
     EveningResult("Denis", 3, 1, 200, 4, 3),
-]  # fmt: skip
+]
 
 
 def table(rule):
@@ -21,9 +24,11 @@ def table(rule):
 
 def test_ranking_points_on_the_clubs_scale():
     assert table(LeagueRule()) == [
-        ("Annie", 25 + 16 + 20, 1), ("Bernard", 20 + 25 + 16, 1), ("Denis", 20 + 25, 3),
+        ("Annie", 25 + 16 + 20, 1),
+        ("Bernard", 20 + 25 + 16, 1),
+        ("Denis", 20 + 25, 3),
         ("Claire", 16, 4),
-    ]  # fmt: skip
+    ]
 
 
 def test_other_rules():

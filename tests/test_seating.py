@@ -137,13 +137,16 @@ def test_round_robin_meets_everyone_once(count):
     assert all(met[pair(a, b)] == 1 for a, b in itertools.combinations(pairs_, 2))
 
 
-@pytest.mark.parametrize("players, low, high, preferred, sizes", [
-    (12, 4, 4, 4, [4, 4, 4]),
-    (14, 3, 7, 4, [4, 4, 3, 3]),
-    (10, 3, 7, 5, [5, 5]),
-    (7, 3, 7, 4, [4, 3]),
-    (5, 4, 4, 4, None),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "players, low, high, preferred, sizes",
+    [
+        (12, 4, 4, 4, [4, 4, 4]),
+        (14, 3, 7, 4, [4, 4, 3, 3]),
+        (10, 3, 7, 5, [5, 5]),
+        (7, 3, 7, 4, [4, 3]),
+        (5, 4, 4, 4, None),
+    ],
+)
 def test_table_sizes_for_games_without_partners(players, low, high, preferred, sizes):
     from tournaments.engine.seating import table_sizes
 

@@ -13,11 +13,13 @@ def results(rows):
     return out
 
 
-EVENING = results([
-    (("Annie", "Claire"), ("Bernard", "Denis"), 300, -100),
-    (("Annie", "Bernard"), ("Claire", "Denis"), 150, 200),
-    (("Annie", "Denis"), ("Bernard", "Claire"), 100, 100),
-])  # fmt: skip
+EVENING = results(
+    [
+        (("Annie", "Claire"), ("Bernard", "Denis"), 300, -100),
+        (("Annie", "Bernard"), ("Claire", "Denis"), 150, 200),
+        (("Annie", "Denis"), ("Bernard", "Claire"), 100, 100),
+    ]
+)
 
 
 def test_ranking_by_wins_then_points_then_difference():

@@ -131,7 +131,6 @@ MESSAGES = {
     "two_sevens": "only one team reaches seven cards: the manche ends at once",
     # Rumoli
     "one_buyer": "only one player, the highest bidder, buys the dead hand",
-    "sale_without_dealer": "a price paid for the dead hand is received by the dealer",
     "dealt": "{value} cards left, but {dealt} were dealt to this hand",
     "boodle_card": "{card}: {collected} chips collected, but the card held {available}",
     "boodle_twice": "{card} is played once: only one player collects it",

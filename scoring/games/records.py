@@ -36,7 +36,6 @@ MESSAGES = {
     "tricks": "{count} tricks, not {expected}",
     "result": "the result gives player {player} {value} for {field}, the cards give {expected}",
     "result_size": "the result has {count} entries, not {expected}",
-    "estimate": "player {player}'s estimate is {value}, the record says {expected}",
     # Rumoli
     "not_move": "{value!r} is not a move (lead, play, stop or take_back)",
     "coup_over": "the coup was already over",
@@ -51,7 +50,8 @@ MESSAGES = {
     "dead_hand_price": "the dealer takes the dead hand without a price",
     "dead_hand_buyer": "the highest bidder (the first from the dealer's left on a tie) buys "
     "the dead hand, at his bid",
-    "stakes": "player {player} stakes {value} on {card}, the rules {expected}",
+    "stakes_agreed": "player {player} stakes {value} in all, not the agreed {expected}",
+    "stakes_standard": "player {player} stakes {value}, not {expected} on each boodle card",
 }
 
 

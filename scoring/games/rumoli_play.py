@@ -462,23 +462,15 @@ def stake_problems(
     """The stakes the rules ask: 1 a card (the dealer 2), or the agreed amount in all."""
     problems = []
     free = RUMOLI.option(options, "stakes") == "free"
+    agreed = RUMOLI.option(options, "stake")
     for player, bet in enumerate(bets):
-        if free and sum(bet) != RUMOLI.option(options, "stake"):
-            params = {
-                "player": player,
-                "value": sum(bet),
-                "card": "all",
-                "expected": RUMOLI.option(options, "stake"),
-            }
-            problems.append(RecordProblem("stakes", params, player=player))
-        if not free and bet != [2 if player == dealer else 1] * 4:
-            params = {
-                "player": player,
-                "value": bet,
-                "card": "each",
-                "expected": 2 if player == dealer else 1,
-            }
-            problems.append(RecordProblem("stakes", params, player=player))
+        each = 2 if player == dealer else 1
+        if free and sum(bet) != agreed:
+            params = {"player": player, "value": sum(bet), "expected": agreed}
+            problems.append(RecordProblem("stakes_agreed", params, player=player))
+        if not free and bet != [each] * len(BOODLE_CARDS):
+            params = {"player": player, "value": bet, "expected": each}
+            problems.append(RecordProblem("stakes_standard", params, player=player))
     return problems
 
 
