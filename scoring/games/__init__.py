@@ -4,6 +4,12 @@ Each game declares its rules as data behind the small interface of ``base``: how
 what is entered per round for each player, how a round is checked and scored, how the game
 ends and who wins. Sheets, exports, tournaments and standings use ``base.compute`` without
 knowing the game. ``GAMES`` lists them by key.
+
+Modules: ``base`` (the interface, rule options, ``compute``, the problem codes), ``roi``,
+``romer``, ``rumoli``, ``differenzler`` (the rules and checks of each sheet); ``cards`` (card
+codes), ``roi_play``, ``differenzler_play``, ``rumoli_play`` (play card by card, records,
+``verify``), ``records`` (the record format, its problem codes, JSON lines), ``verify`` (any
+game's record), ``simulate`` (whole sheets and their records), ``notation`` (the JSON sheet).
 """
 
 from .differenzler import DIFFERENZLER
