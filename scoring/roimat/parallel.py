@@ -93,15 +93,17 @@ def record_chunks(run: DonneRun, jobs: int = 1) -> Iterator[bytes]:
         mine: dict[int, bytes] = {}  # chunks played here, waiting for their turn
         assigned = 0  # chunks given out or played so far
         for index in range(chunks):
-            while assigned < chunks and len(given) < AHEAD * workers:
-                given[assigned] = pool.apply_async(_chunk_file, ((run, assigned, folder),))
-                assigned += 1
-            while (
-                index in given
-                and not given[index].ready()
-                and assigned < chunks
-                and len(mine) < AHEAD * jobs
-            ):
+            while True:
+                while assigned < chunks and len(given) < AHEAD * workers:  # keep them busy
+                    given[assigned] = pool.apply_async(_chunk_file, ((run, assigned, folder),))
+                    assigned += 1
+                if (
+                    index not in given
+                    or given[index].ready()
+                    or assigned == chunks
+                    or len(mine) >= AHEAD * jobs
+                ):
+                    break
                 mine[assigned] = chunk_text(run, assigned)
                 assigned += 1
             if index in mine:
