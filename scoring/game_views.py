@@ -64,10 +64,18 @@ def game_partie_detail(request, partie: Partie):
     form = None
     if has_role(request.user, DIRECTOR) and not sheet.finished:
         form = GameRoundForm(partie=partie)
-    return render(request, "scoring/game_detail.html", {
-        "partie": partie, "game": spec, "sheet": sheet, "names": names, "rows": rows,
-        "winners": [names[w] for w in sheet.winners], "form": form, "pending": pending,
-    })  # fmt: skip
+    context = {
+        "partie": partie,
+        "game": spec,
+        "adapter": partie.adapter,
+        "sheet": sheet,
+        "names": names,
+        "rows": rows,
+        "winners": [names[w] for w in sheet.winners],
+        "form": form,
+        "pending": pending,
+    }
+    return render(request, "scoring/game_detail.html", context)
 
 
 @director_required

@@ -171,7 +171,7 @@ def test_verify_commands(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         call_command("rumoli_verify", str(tmp_path / "bad.jsonl"))
     assert exit_.value.code == 1
-    assert capsys.readouterr().out.startswith("line 3, move 2 (player")
+    assert capsys.readouterr().out.startswith("ligne 3, coup 2 (joueur")
     with pytest.raises(SystemExit):
         call_command("roi_verify", str(good))  # Rumoli records are not Roi's
     _sheet, roi = simulate_records("roi", 3)

@@ -7,12 +7,14 @@ import pytest
 
 from scoring import messages
 from scoring.games import base as games_base
+from scoring.games import records as game_records
 from scoring.roimat import problems, scoring
 
 CATALOGUES = [
     (scoring.MESSAGES, messages.MESSAGES),
     (problems.MESSAGES, messages.RECORD_MESSAGES),
     (games_base.MESSAGES, messages.GAME_MESSAGES),
+    (game_records.MESSAGES, messages.GAME_RECORD_MESSAGES),
 ]
 
 

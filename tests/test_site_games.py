@@ -91,7 +91,7 @@ def test_differenzler_computes_the_fourth_players_points(secretary):
 
 
 def test_romer_team_typed_as_colour_and_value(secretary):
-    partie = new_game(secretary, "romer", count=3, target=100)
+    partie = new_game(secretary, "romer", count=3, target=500)
     teams = [{"cards": [[1, 20], [1, 20], [2, 5]]}, {"cards": [[3, 10]]}, {"cards": []}]
     secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
                    round_post("romer", teams))  # fmt: skip
@@ -154,3 +154,13 @@ def test_simulate_commands_refuse_bad_options():
     call_command("rumoli_simulate", "--players", "6", "--rounds", "3", "--same-colour",
                  "--save")  # fmt: skip
     assert Partie.objects.get(game="rumoli").sheet.finished
+
+
+def test_each_manche_names_its_contract_and_romer_says_it_is_not_simulated(secretary):
+    roi = new_game(secretary, "roi")
+    spec = roi.adapter.game.round_spec(1, 4, {})
+    page = secretary.get(roi.get_absolute_url())
+    assert spec.rule and spec.name in page.text and spec.rule in page.text
+    assert "n'est pas simulé" not in page.text
+    romer = new_game(secretary, "romer", count=2, target=500)
+    assert "n'est pas simulé" in secretary.get(romer.get_absolute_url()).text

@@ -21,11 +21,16 @@ def whole(low: int, high: int, initial: int):
     return lambda: forms.IntegerField(min_value=low, max_value=high, initial=initial)
 
 
+def flag():
+    """A rule option's field: a yes/no box."""
+    return forms.BooleanField(required=False)
+
+
 register(RoimatAdapter())
 register_game(ROI)
 register_game(
     ROMER,
-    options=[("target", _("Points to win"), whole(50, 5000, 500))],
+    options=[("target", _("Points to win"), whole(500, 1_000_000, 500))],
     card_fields=["cards"],
     hint=_(
         "A team: colour:value for each card, the trump first (colours 1 to 5; values 0 for a "

@@ -71,6 +71,11 @@ class TabularAdapter(GameAdapter):
         self.complete = complete
         self.hint = hint
 
+    @property
+    def simulated(self) -> bool:
+        """Whether the engine can play the game (Römer's seed does not give its cards)."""
+        return self.key in SIMULATIONS
+
     # -- the computed sheet
 
     def compute(self, partie: Partie, official: bool = False) -> GameSheet:

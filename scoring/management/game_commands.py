@@ -10,11 +10,13 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from scoring import registry
 from scoring.games import GAMES
 from scoring.games.notation import game_sheet_to_dict
-from scoring.games.simulate import simulate_sheet
+from scoring.games.records import write as write_records
+from scoring.games.simulate import simulate_records
 from scoring.jsoninput import JsonRefused, read_json
 from scoring.services import game_partie_create
 
@@ -34,6 +36,54 @@ def read_json_file(path: str):
         return read_json(text)
     except JsonRefused as error:
         raise bad_input(f"{path}: {error}") from None
+
+
+def read_json_lines(path: str) -> list[tuple[int, object]]:
+    """The documents of a JSON-lines file (``-`` for stdin), with their line numbers; raises
+    CommandError (status 2) naming the line that cannot be read."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise bad_input(f"{path}: {error}") from None
+    documents = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                documents.append((number, read_json(line)))
+            except JsonRefused as error:
+                raise bad_input(f"line {number}: {error}") from None
+    return documents
+
+
+class VerifyCommand(BaseCommand):
+    """Check records (one JSON per line) card by card: one line per problem, naming the
+    record's line, the trick and the play; exit 1 when a record is unsound, 2 when the input
+    cannot be read. Subclasses give ``problems_of(record)`` and ``text_of(problem)``."""
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="records, one JSON object per line (- for stdin)")
+
+    def problems_of(self, record) -> list:
+        raise NotImplementedError
+
+    def text_of(self, problem) -> str:
+        raise NotImplementedError
+
+    def handle(self, *args, **options):
+        records = read_json_lines(options["file"])
+        unsound = 0
+        for number, record in records:
+            problems = self.problems_of(record)
+            unsound += bool(problems)
+            for problem in problems:
+                where = _("line %(number)s") % {"number": number}
+                self.stdout.write(f"{where}, {self.text_of(problem)}")
+        self.stderr.write(
+            _("%(count)s records, %(unsound)s unsound")
+            % {"count": len(records), "unsound": unsound}
+        )
+        if unsound:
+            sys.exit(1)
 
 
 def write_outputs(outputs: dict[str, bytes]) -> None:
@@ -97,7 +147,8 @@ def sheet_command(game: str) -> type[SheetCommand]:
 
 class GameSimulateCommand(BaseCommand):
     """Play whole sheets of ``game`` by simulation; one JSON sheet per line (stdout or
-    ``--out``), or ``--save`` them as parties."""
+    ``--out``), or ``--save`` them as parties; ``--records`` writes each round's card-by-card
+    record (JSON lines, checked by ``<game>_verify``)."""
 
     game = ""
 
@@ -108,6 +159,9 @@ class GameSimulateCommand(BaseCommand):
         parser.add_argument("--rounds", type=int, help="rounds (coups) of a sheet")
         parser.add_argument("--out", help="write the sheets to this file")
         parser.add_argument("--save", action="store_true", help="store the parties")
+        parser.add_argument(
+            "--records", metavar="FILE", help="write each round's card-by-card record (JSON lines)"
+        )
 
     def game_options(self, options) -> dict:
         return {"rounds": options["rounds"]} if options["rounds"] else {}
@@ -118,19 +172,22 @@ class GameSimulateCommand(BaseCommand):
             raise CommandError(f"--players: {low} to {high}", returncode=2)
         if options["games"] < 1 or (options["rounds"] is not None and options["rounds"] < 1):
             raise CommandError("--games and --rounds: at least 1", returncode=2)
-        lines = []
+        lines, records = [], []
         for number in range(options["games"]):
-            sheet = simulate_sheet(self.game, options["seed"] + number, options["players"],
-                                   self.game_options(options))  # fmt: skip
+            sheet, played = simulate_records(
+                self.game, options["seed"] + number, options["players"], self.game_options(options)
+            )
+            records += played
             if options["save"]:
                 partie = game_partie_create(sheet=sheet)
                 self.stderr.write(f"saved as partie {partie.pk}")
             lines.append(json.dumps(game_sheet_to_dict(sheet), ensure_ascii=False))
         text = "\n".join(lines) + "\n"
-        if options["out"]:
-            try:
-                Path(options["out"]).write_text(text, encoding="utf-8")
-            except OSError as error:
-                raise CommandError(f"--out: {error}", returncode=2) from None
-        elif not options["save"]:
+        for option, content in (("out", text), ("records", write_records(records))):
+            if options[option]:
+                try:
+                    Path(options[option]).write_text(content, encoding="utf-8")
+                except OSError as error:
+                    raise CommandError(f"--{option}: {error}", returncode=2) from None
+        if not options["out"] and not options["save"]:
             self.stdout.write(text, ending="")

@@ -6,43 +6,17 @@ unsound, 2 when the input cannot be read. ``differenzler_verify`` and ``rumoli_v
 the same for their game.
 """
 
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-from django.core.management.base import BaseCommand, CommandError
-
 from scoring.games.verify import verify
-from scoring.jsoninput import JsonRefused, read_json
+from scoring.management.game_commands import VerifyCommand
+from scoring.messages import game_record_problem_text
 
 
-class Command(BaseCommand):
+class Command(VerifyCommand):
     help = "Verify Roi manche records (JSON lines) against the rules, card by card."
     game = "roi"
 
-    def add_arguments(self, parser):
-        parser.add_argument("file", help="records, one JSON object per line (- for stdin)")
+    def problems_of(self, record):
+        return verify(record, self.game)
 
-    def handle(self, *args, **options):
-        path = options["file"]
-        try:
-            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"{path}: {error}", returncode=2) from None
-        records = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    records.append((number, read_json(line)))
-                except JsonRefused as error:
-                    raise CommandError(f"line {number}: {error}", returncode=2) from None
-        unsound = 0
-        for number, record in records:
-            problems = verify(record, self.game)
-            unsound += bool(problems)
-            for problem in problems:
-                self.stdout.write(f"line {number}, {problem}")
-        self.stderr.write(f"{len(records)} records, {unsound} unsound")
-        if unsound:
-            sys.exit(1)
+    def text_of(self, problem) -> str:
+        return game_record_problem_text(problem)

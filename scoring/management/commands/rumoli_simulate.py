@@ -1,5 +1,7 @@
 """``manage.py rumoli_simulate``: play Rumoli sheets by simulation, with the seed's variants."""
 
+from django.core.management.base import CommandError
+
 from scoring.management.game_commands import GameSimulateCommand
 
 
@@ -14,11 +16,19 @@ class Command(GameSimulateCommand):
         parser.add_argument("--free-stakes", action="store_true", help="variant 1")
         parser.add_argument("--same-colour", action="store_true", help="variant 2")
         parser.add_argument("--stop-when-stuck", action="store_true", help="variant 3")
+        parser.add_argument("--stake", type=int, help="the agreed stake of variant 1 (chips)")
+        parser.add_argument(
+            "--fault-rate", type=float, default=0.0, help="chance of an irregularity a play"
+        )
 
     def game_options(self, options) -> dict:
+        if not 0 <= options["fault_rate"] <= 1:
+            raise CommandError("--fault-rate: between 0 and 1", returncode=2)
         return {
             **super().game_options(options),
             "stakes": "free" if options["free_stakes"] else "standard",
             "same_colour": options["same_colour"],
             "stop_when_stuck": options["stop_when_stuck"],
+            "fault_rate": options["fault_rate"],
+            **({"stake": options["stake"]} if options["stake"] is not None else {}),
         }
