@@ -61,6 +61,9 @@ KNOWN_JSON = [
     "1" * 5000,
     '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "A", "O": "A"}, "donnes": []}',
     '{"game": "roi", "players": ["A", "A", "B", "C"], "rounds": []}',
+    '{"game": "romer", "options": {"target": 0}, "players": ["A", "B"], "rounds": []}',
+    '{"game": "romer", "options": {"target": "x"}, "players": ["A", "B"], "rounds": []}',
+    '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [], "colour": 1}',
     '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": ' + "9" * 400 + "}]]}",
     '{"variant": "official-1000", "target": 0, "players": {"N": "A", "E": "B", "S":'
     ' "C", "O": "D"}, "donnes": []}',
@@ -285,6 +288,10 @@ def test_a_new_partie_with_an_odd_target_is_refused_on_its_field(place, target):
         ("roimat", '{"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"},'
          ' "donnes": []}'),
         ("roimat", '{"variant": "official-1000", "target": 0, "donnes": []}'),
+        ("romer", '{"game": "romer", "options": {"target": "x"}, "players": ["A", "B"],'
+         ' "rounds": []}'),
+        ("rumoli", '{"game": "rumoli", "options": {"stakes": "gold"}, "players": ["A", "B", "C"],'
+         ' "rounds": []}'),
         ("nosuchgame", "{}"),
     ],
 )  # fmt: skip
