@@ -23,7 +23,7 @@ from .record import to_text
 from .rules import RuleSet
 from .simulate import simulate_donnes, simulate_partie
 
-CHUNK = 1000  # donnes per chunk: about 50 ms of work and 1.5 MB of records
+CHUNK = 1000  # donnes per chunk: about 60 ms of work and 1.8 MB of records
 AHEAD = 2  # chunks waiting per process, at most
 
 T = TypeVar("T")

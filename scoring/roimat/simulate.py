@@ -113,7 +113,7 @@ def play(
 
 def random_bits(players: Sequence[Player]) -> Callable[[int], int] | None:
     """``getrandbits`` of the generator that four random players share when they make no
-    fault (their cards are then played by ``DonneState.play_random``), else None."""
+    fault (their donne is then played by one call of ``DonneState.play_random``), else None."""
     first = players[0]
     if not isinstance(first, RandomPlayer):
         return None
