@@ -99,7 +99,8 @@ def test_push_then_pop_restores_everything_at_every_step(variant, kind):
             before = everything(state)
             copied = state.copy()
             move = players[state.to_move()].choose(state)
-            state.push(move)
+            forbidden = move.kind == "card" and not state.legal_mask(state.turn) >> move.card & 1
+            assert state.push(move) == forbidden  # the play loop and legal_mask agree
             after = everything(state)
             state.pop()
             assert everything(state) == before
