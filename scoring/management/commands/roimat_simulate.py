@@ -51,7 +51,8 @@ class Command(BaseCommand):
             "--jobs",
             type=int,
             help=f"processes to play on; the donnes are then played in chunks of {CHUNK}, each "
-            "seeded from --seed and its number, so the records are the same for any --jobs",
+            "seeded from --seed and its number, so the records are the same for any --jobs "
+            "(a run without --jobs is one stream from --seed)",
         )
         parser.add_argument("--out", help="write the records to this file (default stdout)")
         parser.add_argument("--save", action="store_true", help="store the parties (--parties)")
