@@ -18,8 +18,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import Card, card, code, deck
-from .records import RecordProblem, codes, compare_result, read_hands, read_tricks, whole
+from .cards import Card, code, deck
+from .records import (
+    RecordProblem,
+    codes,
+    compare_result,
+    play_problem,
+    read_hands,
+    read_tricks,
+    whole,
+)
 
 SUITS = "TKCP"
 RANKS = (6, 7, 8, 9, 10, 11, 12, 13, 14)  # 11 valet (Under), 12 dame (Ober), 13 roi, 14 as
@@ -154,19 +162,9 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
         plays: list[Card] = []
         seats = [(leader - k) % 4 for k in range(4)]
         for offset, (seat, text) in enumerate(trick):
-            turn, played = seats[offset], card(text)
-            where: dict[str, Any] = {
-                "trick": number,
-                "play": offset + 1,
-                "player": seat,
-                "card": str(text),
-            }
-            if seat != turn:
-                turns = {"player": seat if whole(seat, 0, 3) else turn, "turn": turn}
-                return [*problems, RecordProblem("out_of_turn", turns, **where)]
-            if played is None or played not in hands[seat]:
-                held = {"player": seat, "card": str(text)}
-                return [*problems, RecordProblem("not_in_hand", held, **where)]
+            stop, where, played = play_problem(number, offset, seat, seats[offset], text, hands)
+            if stop is not None:
+                return [*problems, stop]
             if played not in legal(hands[seat], plays, trump):
                 why = refusal(hands[seat], plays, trump)
                 problems.append(RecordProblem(why, {"player": seat}, **where))

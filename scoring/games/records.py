@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -116,6 +116,28 @@ def read(text: str) -> list[dict[str, Any]]:
 def codes(cards: Iterable[Card]) -> list[str]:
     """Card codes, in the given order."""
     return [code(c) for c in cards]
+
+
+#: What ``play_problem`` gives as the card of a play it stops at.
+NO_CARD: Card = ("", 0)
+
+
+def play_problem(
+    number: int, offset: int, seat: Any, turn: int, text: Any, hands: Sequence[Collection[Card]]
+) -> tuple[RecordProblem | None, dict[str, Any], Card]:
+    """Read play ``offset`` (0-based) of trick ``number``: ``seat`` played ``text`` where
+    ``turn`` was to play. Returns the problem that stops the replay (out of turn, a card not
+    in the hand) or None, where the play stands (``trick``, ``play``, ``player``, ``card``,
+    for the problems of the rules) and the card (``NO_CARD`` with a problem)."""
+    played = card(text)
+    where: dict[str, Any] = {"trick": number, "play": offset + 1, "player": seat, "card": str(text)}
+    if seat != turn:
+        turns = {"player": seat if whole(seat, 0, 3) else turn, "turn": turn}
+        return RecordProblem("out_of_turn", turns, **where), where, NO_CARD
+    if played is None or played not in hands[seat]:
+        held = {"player": seat, "card": str(text)}
+        return RecordProblem("not_in_hand", held, **where), where, NO_CARD
+    return None, where, played
 
 
 def whole(value: Any, low: int, high: int) -> TypeGuard[int]:

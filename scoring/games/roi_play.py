@@ -17,8 +17,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import Card, card, code, deck
-from .records import RecordProblem, codes, compare_result, read_hands, read_tricks, whole
+from .cards import Card, code, deck
+from .records import (
+    RecordProblem,
+    codes,
+    compare_result,
+    play_problem,
+    read_hands,
+    read_tricks,
+    whole,
+)
 from .roi import MANCHES, TRICKS, TRUMP_OF
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
@@ -141,19 +149,11 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
     for number, trick in enumerate(tricks, start=1):
         plays: list[tuple[int, Card]] = []
         for offset, (seat, text) in enumerate(trick):
-            turn, played = (leader + offset) % 4, card(text)
-            where: dict[str, Any] = {
-                "trick": number,
-                "play": offset + 1,
-                "player": seat,
-                "card": str(text),
-            }
-            if seat != turn:
-                turns = {"player": seat if whole(seat, 0, 3) else turn, "turn": turn}
-                return [*problems, RecordProblem("out_of_turn", turns, **where)]
-            if played is None or played not in hands[seat]:
-                held = {"player": seat, "card": str(text)}
-                return [*problems, RecordProblem("not_in_hand", held, **where)]
+            stop, where, played = play_problem(
+                number, offset, seat, (leader + offset) % 4, text, hands
+            )
+            if stop is not None or played is None:
+                return [*problems, *([stop] if stop else [])]
             led = plays[0][1][0] if plays else None
             if played not in legal(hands[seat], led, manche == 1):
                 follows = any(c[0] == led for c in hands[seat])
