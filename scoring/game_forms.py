@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django import forms
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -103,11 +104,13 @@ class GameRoundForm(forms.Form):
             for spec in self.spec.fields:
                 name = f"p{index}_{spec.key}"
                 if spec.key in self.adapter.card_fields:
+                    total_url = reverse("scoring:card_total", args=[self.adapter.key])
                     self.fields[name] = forms.CharField(
                         required=False,
                         max_length=500,
                         help_text=_("colour:value, trump first, e.g. 1:20 1:5"),
                         label=spec.label,
+                        widget=forms.TextInput(attrs={"data-total-url": total_url}),
                     )
                 else:
                     self.fields[name] = forms.IntegerField(

@@ -4,14 +4,15 @@ the entry of each round, and corrections."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.core.exceptions import ValidationError
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring import registry
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
-from scoring.game_forms import GamePartieForm, GameRoundForm
+from scoring.game_forms import GamePartieForm, GameRoundForm, parse_team
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_sheet_error_message
 from scoring.models import Partie
@@ -103,3 +104,17 @@ def game_round_edit(request, pk: int, number: int | None = None):
             return redirect(partie)
     return render(request, "scoring/game_round_form.html",
                   {"partie": partie, "form": form, "number": form.number})  # fmt: skip
+
+
+def card_total(request, game: str):
+    """The points of the cards typed in a card field (``?cards=1:20 1:5``), as the engine
+    counts them, for the entry form to show as they are typed: ``{"total": 75}``, or
+    ``{"error": …}`` naming the card that cannot be read."""
+    adapter = adapter_or_404(game)
+    if adapter.card_total is None:
+        raise Http404(game)
+    try:
+        cards = parse_team(request.GET.get("cards", "")[:500])
+    except ValidationError as error:
+        return JsonResponse({"error": " ".join(error.messages)})
+    return JsonResponse({"total": adapter.card_total(cards)})

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import roimat_views, views
+from scoring import game_views, roimat_views, views
 
 urlpatterns = [
     path("parties/", views.partie_list, name="partie_list"),
@@ -11,4 +11,5 @@ urlpatterns = [
     path("parties/<int:pk>/sheet.xlsx", views.partie_xlsx, name="partie_xlsx"),
     path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
     path("donnes/replay/", roimat_views.donne_replay, name="donne_replay"),
+    path("jeux/<str:game>/cards/", game_views.card_total, name="card_total"),
 ]

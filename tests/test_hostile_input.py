@@ -232,6 +232,13 @@ def test_the_parties_list_answers_any_query_string(query):
     assert Client().get(reverse("scoring:partie_list"), query).status_code < 500
 
 
+@FUZZ
+@given(HOSTILE)
+def test_the_card_total_answers_any_cards(cards):
+    response = Client().get(reverse("scoring:card_total", args=["romer"]), {"cards": cards})
+    assert response.status_code == 200 and set(response.json()) <= {"total", "error"}
+
+
 @pytest.mark.parametrize("content_type", ["multipart/form-data", "multipart/form-data; boundary="])
 def test_a_malformed_multipart_body_is_a_bad_request(place, content_type):
     body = b'--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nabc\r\n--x--'

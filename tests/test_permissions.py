@@ -69,6 +69,7 @@ PUBLIC = {
     "scoring:partie_xlsx": {"pk": "partie"},
     "scoring:partie_json": {"pk": "partie"},
     "scoring:donne_replay": {},
+    "scoring:card_total": {"game": "romer"},
 }
 #: Public forms that write: each limited in its own test.
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}

@@ -164,3 +164,16 @@ def test_each_manche_names_its_contract_and_romer_says_it_is_not_simulated(secre
     assert "n'est pas simulé" not in page.text
     romer = new_game(secretary, "romer", count=2, target=500)
     assert "n'est pas simulé" in secretary.get(romer.get_absolute_url()).text
+
+
+def test_a_romer_team_total_is_the_engines_as_it_is_typed(client):
+    """The entry form shows a team's points from the engine (no second copy of the rule)."""
+    from scoring.games.romer import team_points
+
+    url = reverse("scoring:card_total", args=["romer"])
+    answer = client.get(url, {"cards": "1:5 2:10 1:20"}).json()
+    assert answer == {"total": team_points([[1, 5], [2, 10], [1, 20]])} == {"total": 75}
+    assert "x:1" in client.get(url, {"cards": "1:5 x:1"}).json()["error"]
+    assert client.get(reverse("scoring:card_total", args=["roi"])).status_code == 404
+    script = (ROOT / "static/js/game-round.js").read_text()
+    assert "data-total-url" in script and "position" not in script

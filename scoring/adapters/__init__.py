@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.games.differenzler import DIFFERENZLER, complete_points
 from scoring.games.roi import ROI
-from scoring.games.romer import ROMER
+from scoring.games.romer import ROMER, team_points
 from scoring.games.rumoli import RUMOLI
 from scoring.registry import register
 
@@ -32,6 +32,7 @@ register_game(
     ROMER,
     options=[("target", _("Points to win"), whole(500, 1_000_000, 500))],
     card_fields=["cards"],
+    card_total=team_points,
     hint=_(
         "A team: colour:value for each card, the trump first (colours 1 to 5; values 0 for a "
         "César, 3, 5, 10, 20), e.g. 1:20 1:5 2:10."

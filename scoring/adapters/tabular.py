@@ -46,7 +46,9 @@ class TabularAdapter(GameAdapter):
     - ``complete``: (field, function, refusal) when one player's value may be left blank and
       computed from the others' by ``function`` (which raises ``ValueError`` with ``refusal``
       shown): Differenzler's points, what remains of 157;
-    - ``hint``: a line under the entry form.
+    - ``hint``: a line under the entry form;
+    - ``card_total``: the points of the cards typed in a card field, shown as they are typed
+      (Römer's ``team_points``: the rule stays the engine's alone).
     """
 
     partners = False
@@ -63,6 +65,7 @@ class TabularAdapter(GameAdapter):
         card_fields: Sequence[str] = (),
         complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
         hint: Any = "",
+        card_total: Callable[[list[list[int]]], int] | None = None,
     ):
         self.game = game
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
@@ -70,6 +73,7 @@ class TabularAdapter(GameAdapter):
         self.card_fields = frozenset(card_fields)
         self.complete = complete
         self.hint = hint
+        self.card_total = card_total
 
     @property
     def simulated(self) -> bool:

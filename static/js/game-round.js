@@ -1,22 +1,29 @@
-/* Römer: each team's points shown as its cards are typed ("1:20 1:5 2:10", trump first):
- * a card of the trump's colour scores its value × its position, the others their value. */
+/* The points of a card field (Römer's teams: "1:20 1:5 2:10", trump first) shown as the cards
+ * are typed. The rule is the engine's alone: the page asks the server
+ * (data-total-url?cards=…) and shows its answer; without network it shows nothing. */
 (function () {
   "use strict";
-  document.querySelectorAll("input[name$='_cards']").forEach(function (input) {
+  document.querySelectorAll("input[data-total-url]").forEach(function (input) {
     var out = document.createElement("output");
     out.className = "team-total";
+    out.setAttribute("aria-live", "polite");
     input.insertAdjacentElement("afterend", out);
+    var timer = null, asked = 0;
     function update() {
-      var cards = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean).map(function (t) {
-        var parts = t.split(":");
-        return [parseInt(parts[0], 10), parseInt(parts[1], 10)];
-      });
-      if (cards.some(function (c) { return isNaN(c[0]) || isNaN(c[1]); })) { out.textContent = "?"; return; }
-      var trump = cards.length ? cards[0][0] : null;
-      var total = cards.reduce(function (sum, c, i) { return sum + c[1] * (c[0] === trump ? i + 1 : 1); }, 0);
-      out.textContent = " = " + total;
+      var number = ++asked;
+      var url = input.dataset.totalUrl + "?cards=" + encodeURIComponent(input.value);
+      fetch(url, { headers: { Accept: "application/json" } })
+        .then(function (response) { return response.json(); })
+        .then(function (answer) {
+          if (number !== asked) { return; }  // a later question is under way
+          out.textContent = "total" in answer ? " = " + answer.total : " ? " + answer.error;
+        })
+        .catch(function () { out.textContent = ""; });
     }
-    input.addEventListener("input", update);
-    update();
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(update, 250);
+    });
+    if (input.value) { update(); }
   });
 }());
