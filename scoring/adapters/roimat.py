@@ -1,8 +1,8 @@
 """Roimat on the site: two teams of partners, N/S and O/E, donne by donne (ROIMAT.md).
 
 The rules engine is ``scoring.roimat``; the donnes are ``Donne`` rows; the Table de marque's
-pages are in ``scoring.views``; at a tournament table a player enters the donne and a player
-of the other team confirms it.
+pages are in ``scoring.roimat_views``; at a tournament table a player enters the donne and a
+player of the other team reads it in words and accepts or refuses it.
 """
 
 from __future__ import annotations
@@ -28,12 +28,11 @@ from scoring.roimat.notation import SheetInput, parse_sheet, sheet_to_dict
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
-from scoring.roimat.seats import SEATS, team_of
+from scoring.roimat.seats import SEATS, partner, team_of
 from scoring.roimat.simulate import simulate_partie
 from scoring.roimat.stats import player_stats
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
-PARTNER = {"N": "S", "S": "N", "E": "O", "O": "E"}
 
 
 class RoimatAdapter(GameAdapter):
@@ -203,7 +202,7 @@ class RoimatAdapter(GameAdapter):
             seats = {s.seat: s.player for s in partie.seats.all()}
             mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
             sheets.append((partie.official_sheet, team_of(mine)))
-            partners.update([seats[PARTNER[mine]].name])
+            partners.update([seats[partner(mine)].name])
             opponents.update(p.name for seat, p in seats.items() if team_of(seat) != team_of(mine))
         return {
             "template": "scoring/_roimat_player.html",
