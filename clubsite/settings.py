@@ -38,6 +38,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "tournaments",
 ]
@@ -182,6 +184,10 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Roimat Club <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Background tasks (the results emails): queued in the database, run by `manage.py db_worker`
+# (started beside the web server by `make run`).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 #: The club: its name on the sheets and the address that receives copies of them.
 CLUB_NAME = env_str("CLUB_NAME", "Roimat Club")

@@ -50,13 +50,17 @@ def test_a_hidden_page_is_for_club_accounts_only(secretary):
     assert secretary.get(url).status_code == 200
 
 
+@pytest.mark.django_db(transaction=True)
 def test_results_are_emailed_once_after_an_evening(secretary, settings):
     import datetime
 
     from django.core import mail
 
     from tournaments.models import Registration, SentMessage, Tournament
-    from tournaments.services import play_round_simulated, start_round
+    from tournaments.services import close_tournament, play_round_simulated, start_round
+
+    def worker():  # the queue's worker (db_worker), until nothing is ready
+        call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
 
     settings.CLUB_EMAIL = "club@example.org"
     tournament = Tournament.objects.create(name="Soirée", date=datetime.date(2026, 11, 26),
@@ -66,18 +70,24 @@ def test_results_are_emailed_once_after_an_evening(secretary, settings):
         player = Player.objects.create(name=f"P{i}", email=email)
         Registration.objects.create(tournament=tournament, player=player, checked_in=True)
     play_round_simulated(start_round(tournament=tournament), seed=1)
+    close_tournament(tournament=tournament, decisions={})
     url = reverse("tournaments:send", args=[tournament.pk])
-    response = secretary.post(url, follow=True)
-    assert len(mail.outbox) == 8  # 7 players with an address, and the club
+    response = secretary.get(url)
     assert "P7" in response.text  # listed: no address
+    secretary.post(url, {"confirm": "1"})
+    worker()
+    assert len(mail.outbox) == 8  # 7 players with an address, and the club
     player_mail = next(m for m in mail.outbox if m.to == ["p0@example.org"])
     assert len(player_mail.attachments) == 3  # his sheet (PDF, Excel) and the ranking
     club_mail = next(m for m in mail.outbox if m.to == ["club@example.org"])
     assert len(club_mail.attachments) == 1 + 2 * 2  # the ranking and both tables' sheets
-    secretary.post(url)
-    assert len(mail.outbox) == 8  # a second click sends nothing again
-    secretary.post(url, {"again": "1"})
+    secretary.post(url, {"confirm": "1"})
+    worker()
+    assert len(mail.outbox) == 8  # a second confirmation sends nothing again
+    secretary.post(url, {"confirm": "1", "again": "1"})
+    worker()
     assert len(mail.outbox) == 16 and SentMessage.objects.count() == 16
     p0 = Player.objects.get(name="P0")
     Client().post(reverse("tournaments:resend", args=[p0.pk, tournament.pk]))
+    worker()
     assert mail.outbox[-1].to == ["p0@example.org"]

@@ -1,13 +1,31 @@
-"""Results by email after an evening: each player his sheets and the ranking, the club all
-sheets and the ranking. Every message sent is recorded; a recipient already served is skipped
-unless the director asks to send again."""
+"""Results by email after an evening: each player his sheets and the ranking, the club address
+every sheet and the ranking.
+
+Nothing is sent from a page: the director confirms the list of recipients
+(:func:`results_plan`), :func:`queue_results` records one :class:`SentMessage` per address and
+queues the sending, and the worker (``tournaments.tasks``) builds and sends them over one SMTP
+connection per batch, retrying on failure. An address already served (or waiting) for an evening
+is skipped unless the director asks again; a player may ask for his own sheets again
+(:func:`request_sheets`) once an hour. Only a closed evening is sent: nothing unfinished reaches
+a player's inbox.
+
+Addresses: the domain is IDNA-encoded (``joueur@café.fr`` goes to ``joueur@xn--caf-dma.fr``);
+an address whose part before ``@`` is not ASCII is refused (it would need SMTPUTF8, which the
+club's server is not assumed to speak), and listed as such on the confirmation page.
+"""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
@@ -17,67 +35,245 @@ from tournaments.models import SentMessage, Tournament
 from tournaments.rankings import ranking_table
 from tournaments.services import with_ranking_data
 
+#: Messages sent over one SMTP connection by one task.
+BATCH_SIZE = 100
+#: Attempts at one message before it is left as failed.
+MAX_ATTEMPTS = 5
+#: A player's own request: at most one in this time.
+REQUEST_INTERVAL = datetime.timedelta(hours=1)
+
+Status = SentMessage.Status
+
+
+class AddressRefused(ValueError):
+    """An address the club's mail cannot carry; the message says why."""
+
+
+class SendRefused(Exception):
+    """Nothing queued; the message says why (shown to the director or the player)."""
+
+
+def smtp_address(address: str) -> str:
+    """``address`` as SMTP carries it: the domain IDNA-encoded; raises ``AddressRefused`` for
+    an address that is not one, or whose part before ``@`` is not ASCII."""
+    local, at, domain = address.strip().rpartition("@")
+    if not at or not local or not domain:
+        raise AddressRefused(_("not an email address"))
+    if not local.isascii():
+        raise AddressRefused(
+            _(
+                "the part before @ has accents or other non-ASCII letters, which the club's mail "
+                "cannot carry: ask for another address"
+            )  # fmt: skip
+        )
+    try:
+        ascii_domain = domain.encode("idna").decode("ascii")
+        encoded = f"{local}@{ascii_domain}"
+        validate_email(encoded)
+    except (UnicodeError, ValidationError) as error:
+        raise AddressRefused(_("not an email address")) from error
+    return encoded
+
+
+def in_flight() -> Q:
+    """Messages on their way: queued, being sent, or failed and still to be retried."""
+    return Q(status__in=[Status.QUEUED, Status.SENDING]) | Q(
+        status=Status.FAILED, attempts__lt=MAX_ATTEMPTS
+    )
+
 
 @dataclass
-class SendReport:
-    """Who got a message, who was skipped (already served), who has no address."""
+class Recipient:
+    """One address of an evening's results: whose, what it gets, and where it stands."""
 
-    sent: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    label: str
+    address: str
+    player: Player | None
+    everything: bool
+    sheets: int
+    #: Why the address cannot be used ("" when it can).
+    refused: str = ""
+    #: The last results message to this address for the evening, if any.
+    last: SentMessage | None = None
+
+    @property
+    def served(self) -> bool:
+        """Already sent, or on its way."""
+        return self.last is not None and (
+            self.last.status in (Status.QUEUED, Status.SENDING, Status.SENT)
+            or (self.last.status == Status.FAILED and self.last.attempts < MAX_ATTEMPTS)
+        )
+
+
+@dataclass
+class ResultsPlan:
+    """Who gets what for an evening, and who cannot (no address, or an address refused)."""
+
+    recipients: list[Recipient] = field(default_factory=list)
     no_address: list[str] = field(default_factory=list)
 
+    @property
+    def sendable(self) -> list[Recipient]:
+        return [r for r in self.recipients if not r.refused]
 
-def evening_parties(tournament: Tournament, player: Player | None = None):
-    """The tournament's parties (of one player when given), with what their sheets need."""
-    parties = Partie.objects.filter(tournament_table__round__tournament=tournament)
-    if player is not None:
-        parties = parties.filter(seats__player=player)
-    return parties.prefetch_related("seats__player", "donnes", "game_rounds").order_by("id")
+    @property
+    def refused(self) -> list[Recipient]:
+        return [r for r in self.recipients if r.refused]
 
 
-def evening_message(tournament: Tournament, to: str, parties, ranking: bytes) -> EmailMessage:
-    subject = _("Results of %(name)s (%(date)s)") % {
-        "name": tournament.name,
-        "date": f"{tournament.date:%d/%m/%Y}",
-    }
-    body = "\n\n".join([_("Hello,"), _("Here are the score sheets and the ranking of the "
-                                         "evening."), settings.CLUB_NAME])  # fmt: skip
-    message = EmailMessage(subject, body, to=[to])
-    message.attach(f"classement-{tournament.pk}.pdf", ranking, PDF)
-    for partie in parties:
-        message.attach(filename(partie, "pdf"), partie_pdf(partie), PDF)
-        message.attach(filename(partie, "xlsx"), partie_xlsx(partie), XLSX)
+def results_plan(tournament: Tournament) -> ResultsPlan:
+    """The results of ``tournament`` by address: each registered player his sheets and the
+    ranking, the club address (``CLUB_EMAIL``) every sheet and the ranking."""
+    plan = ResultsPlan()
+    sheets: dict[int, int] = {}
+    for player_id in Partie.objects.filter(
+        tournament_table__round__tournament=tournament
+    ).values_list("seats__player", flat=True):
+        sheets[player_id] = sheets.get(player_id, 0) + 1
+    last = {}
+    for message in tournament.sent.filter(reason=SentMessage.Reason.RESULTS).order_by(
+        "queued_at", "pk"
+    ):
+        last[(message.to, message.everything)] = message
+    entries: list[tuple[str, str, Player | None, bool, int]] = [
+        (str(r.player), r.player.email, r.player, False, sheets.get(r.player_id, 0))
+        for r in tournament.registrations.select_related("player").order_by("player__name")
+    ]
+    if settings.CLUB_EMAIL:
+        total = Partie.objects.filter(tournament_table__round__tournament=tournament).count()
+        entries.append((_("the club"), settings.CLUB_EMAIL, None, True, total))
+    for label, address, player, everything, count in entries:
+        if not address:
+            plan.no_address.append(label)
+            continue
+        recipient = Recipient(label, address, player, everything, count,
+                              last=last.get((address, everything)))  # fmt: skip
+        try:
+            smtp_address(address)
+        except AddressRefused as error:
+            recipient.refused = str(error)
+        plan.recipients.append(recipient)
+    return plan
+
+
+@dataclass
+class QueueReport:
+    """What one confirmation queued, skipped (already served or on its way), and left out."""
+
+    queued: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    no_address: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport:
+    """Record and queue the results messages of a closed ``tournament``: one per address of
+    :func:`results_plan` not yet served (with ``again``, also those already sent; never one
+    still on its way). Raises ``SendRefused`` while the evening is open."""
+    from tournaments.tasks import enqueue_batches
+
+    report = QueueReport()
+    with transaction.atomic():
+        # One confirmation at a time per evening (two clicks at once queue once).
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not tournament.finished:
+            raise SendRefused(
+                _("Close the tournament first: results are sent only once it is closed.")
+            )
+        plan = results_plan(tournament)
+        report.no_address = plan.no_address
+        report.refused = [f"{r.label} <{r.address}>" for r in plan.refused]
+        created = []
+        for recipient in plan.sendable:
+            on_its_way = recipient.served and recipient.last.status != Status.SENT
+            if on_its_way or (recipient.served and not again):
+                report.skipped.append(recipient.label)
+                continue
+            created.append(
+                SentMessage.objects.create(
+                    tournament=tournament,
+                    player=recipient.player,
+                    to=recipient.address,
+                    everything=recipient.everything,
+                )  # fmt: skip
+            )
+            report.queued.append(recipient.label)
+        enqueue_batches([m.pk for m in created])
+    return report
+
+
+def request_sheets(*, tournament: Tournament, player: Player) -> SentMessage:
+    """Queue a player's own sheets of a closed evening and the ranking, to his address, at
+    most once per ``REQUEST_INTERVAL``; raises ``SendRefused`` saying why not."""
+    from tournaments.tasks import enqueue_batches
+
+    if not tournament.finished:
+        raise SendRefused(_("This evening is not closed yet: its results are not sent."))
+    if not player.email:
+        raise SendRefused(_("%(name)s has no email address.") % {"name": player})
+    try:
+        smtp_address(player.email)
+    except AddressRefused as error:
+        raise SendRefused(
+            _("The address of %(name)s cannot be used: %(why)s.") % {"name": player, "why": error}
+        ) from error
+    with transaction.atomic():
+        # One request at a time per player (two taps at once queue once).
+        Player.objects.select_for_update().get(pk=player.pk)
+        since = timezone.now() - REQUEST_INTERVAL
+        if SentMessage.objects.filter(
+            player=player, reason=SentMessage.Reason.REQUEST, queued_at__gte=since
+        ).exists():
+            raise SendRefused(
+                _("Sheets were already sent to %(name)s less than an hour ago: try again later.")
+                % {"name": player}  # fmt: skip
+            )
+        message = SentMessage.objects.create(tournament=tournament, player=player,
+                                             to=player.email,
+                                             reason=SentMessage.Reason.REQUEST)  # fmt: skip
+        enqueue_batches([message.pk])
     return message
 
 
-def send_results(
-    *, tournament: Tournament, again: bool = False, players: list[Player] | None = None
-) -> SendReport:
-    """Send each player (or the ``players`` given) his sheets and the ranking, and the club
-    address all of them; skip recipients already served unless ``again``."""
-    report = SendReport()
-    ranking = table_pdf(*ranking_table(with_ranking_data(Tournament.objects).get(pk=tournament.pk)))
-    served = set(tournament.sent.values_list("to", flat=True))
-    everyone = (
-        players
-        if players is not None
-        else [r.player for r in tournament.registrations.select_related("player")]
-    )
-    recipients = [(p, p.email, evening_parties(tournament, p)) for p in everyone]
-    if players is None and settings.CLUB_EMAIL:
-        recipients.append((None, settings.CLUB_EMAIL, evening_parties(tournament)))
-    for player, address, parties in recipients:
-        label = str(player) if player else settings.CLUB_EMAIL
-        if not address:
-            report.no_address.append(label)
-            continue
-        if address in served and not again:
-            report.skipped.append(label)
-            continue
-        message = evening_message(tournament, address, parties, ranking)
-        message.send()
-        SentMessage.objects.create(tournament=tournament, player=player, to=address,
-                                   subject=message.subject,
-                                   attachments=len(message.attachments))  # fmt: skip
-        report.sent.append(label)
-    return report
+class Renderer:
+    """Builds the messages of a batch, each ranking and sheet rendered once."""
+
+    def __init__(self) -> None:
+        self.rankings: dict[int, bytes] = {}
+        self.sheets: dict[int, tuple[str, bytes, str, bytes]] = {}
+
+    def ranking(self, tournament: Tournament) -> bytes:
+        if tournament.pk not in self.rankings:
+            ranked = with_ranking_data(Tournament.objects).get(pk=tournament.pk)
+            self.rankings[tournament.pk] = table_pdf(*ranking_table(ranked))
+        return self.rankings[tournament.pk]
+
+    def parties(self, message: SentMessage) -> list[Partie]:
+        parties = Partie.objects.filter(tournament_table__round__tournament=message.tournament)
+        if not message.everything:
+            parties = parties.filter(seats__player=message.player_id)
+        return list(parties.prefetch_related("seats__player", "donnes", "game_rounds")
+                    .order_by("id").distinct())  # fmt: skip
+
+    def files(self, partie: Partie) -> tuple[str, bytes, str, bytes]:
+        if partie.pk not in self.sheets:
+            self.sheets[partie.pk] = (filename(partie, "pdf"), partie_pdf(partie),
+                                      filename(partie, "xlsx"), partie_xlsx(partie))  # fmt: skip
+        return self.sheets[partie.pk]
+
+    def message(self, message: SentMessage) -> EmailMessage:
+        """The email of a recorded message (raises ``AddressRefused`` for its address)."""
+        tournament = message.tournament
+        subject = _("Results of %(name)s (%(date)s)") % {
+            "name": tournament.name,
+            "date": f"{tournament.date:%d/%m/%Y}",
+        }
+        body = "\n\n".join([_("Hello,"), _("Here are the score sheets and the ranking of the "
+                                             "evening."), settings.CLUB_NAME])  # fmt: skip
+        email = EmailMessage(subject, body, to=[smtp_address(message.to)])
+        email.attach(f"classement-{tournament.pk}.pdf", self.ranking(tournament), PDF)
+        for partie in self.parties(message):
+            pdf_name, pdf, xlsx_name, xlsx = self.files(partie)
+            email.attach(pdf_name, pdf, PDF)
+            email.attach(xlsx_name, xlsx, XLSX)
+        return email

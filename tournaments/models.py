@@ -5,6 +5,7 @@ import secrets
 
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Player
@@ -231,19 +232,38 @@ class RatingHistory(models.Model):
 
 
 class SentMessage(models.Model):
-    """A results email sent after an evening: to whom, what, when (sending is idempotent: a
-    recipient already served is skipped unless the director asks again)."""
+    """A results email of an evening, recorded when it is queued and updated as the worker
+    sends it (``tournaments.tasks``): to whom, what, its state, attempts and last error.
+    Sending is idempotent: an address already served (or queued) for a tournament is skipped
+    unless the director asks again."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        SENDING = "sending", _("sending")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
+
+    class Reason(models.TextChoices):
+        RESULTS = "results", _("results sent by the director")
+        REQUEST = "request", _("asked for by the player")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sent")
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")  # fmt: skip
+    #: The club's copy: every sheet of the evening (else the player's own).
+    everything = models.BooleanField(default=False)
+    reason = models.CharField(max_length=10, choices=Reason, default=Reason.RESULTS)
     to = models.EmailField()
-    subject = models.CharField(max_length=200)
+    subject = models.CharField(max_length=200, blank=True)
     attachments = models.PositiveSmallIntegerField(default=0)
-    sent_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    queued_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["tournament", "sent_at"]
+        ordering = ["tournament", "queued_at", "pk"]
 
     def __str__(self) -> str:
         return f"{self.to}: {self.subject}"

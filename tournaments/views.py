@@ -27,7 +27,7 @@ from scoring.tables import PartieTable, configure
 from .console import progress
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_results, season_table
-from .mail import send_results
+from .mail import SendRefused, queue_results, request_sheets, results_plan
 from .models import Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
 from .selectors import names_of, season_lines
@@ -414,29 +414,41 @@ def player_detail(request, pk: int):
 
 
 @director_required
-@require_POST
 def results_send(request, pk: int):
-    """After an evening: send each player his sheets and the ranking, the club everything."""
+    """After an evening: the page that lists who gets what (each player his sheets and the
+    ranking, the club everything) and who has no address; the director's confirmation
+    (``confirm``, and ``again`` for those already served) queues the emails."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    report = send_results(tournament=tournament, again=bool(request.POST.get("again")))
-    messages.success(request, _("Sent to %(count)s recipients.") % {"count": len(report.sent)})
-    if report.skipped:
-        messages.info(request, _("Already sent, not again: %(names)s.")
-                      % {"names": ", ".join(report.skipped)})  # fmt: skip
-    if report.no_address:
-        messages.warning(request, _("No address for: %(names)s.")
-                         % {"names": ", ".join(report.no_address)})  # fmt: skip
-    return redirect(tournament)
+    if request.method == "POST" and request.POST.get("confirm"):
+        try:
+            report = queue_results(tournament=tournament, again=bool(request.POST.get("again")))
+        except SendRefused as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Queued for %(count)s recipients: they are sent in the "
+                                        "background.") % {"count": len(report.queued)})  # fmt: skip
+            if report.skipped:
+                messages.info(request, _("Already sent or on its way, not again: %(names)s.")
+                              % {"names": ", ".join(report.skipped)})  # fmt: skip
+        return redirect("tournaments:send", pk=tournament.pk)
+    if request.method == "POST":  # the button of the evening's page: confirm first
+        return redirect("tournaments:send", pk=tournament.pk)
+    return render(request, "tournaments/results_confirm.html", {
+        "tournament": tournament, "plan": results_plan(tournament),
+    })  # fmt: skip
 
 
 @require_POST
 def player_resend(request, pk: int, tournament: int):
-    """A player asks to receive his sheets of an evening again (to his own address)."""
+    """A player asks to receive his sheets of a closed evening again (to his own address),
+    at most once an hour."""
     player = get_object_or_404(Player, pk=pk)
     evening = get_object_or_404(Tournament, pk=tournament, registrations__player=player)
-    report = send_results(tournament=evening, again=True, players=[player])
-    if report.sent:
-        messages.success(request, _("Sheets sent to %(name)s.") % {"name": player})
+    try:
+        request_sheets(tournament=evening, player=player)
+    except SendRefused as error:
+        messages.error(request, str(error))
     else:
-        messages.error(request, _("%(name)s has no email address.") % {"name": player})
+        messages.success(request, _("Sheets of %(name)s queued: they arrive in a few minutes.")
+                         % {"name": player})  # fmt: skip
     return redirect("tournaments:player", pk=player.pk)

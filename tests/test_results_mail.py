@@ -1,0 +1,291 @@
+"""Results emails after an evening (issue 10): the director confirms on a page that lists who
+gets what; the messages go through the task queue (django-tasks' database backend, run here by
+the real worker, ``db_worker --batch``) over one SMTP connection a batch, each recorded once,
+retried when the server is down, never sent twice; a player's own request once an hour."""
+
+import datetime
+import socket
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.core import mail
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from scoring.models import Player
+from tournaments.mail import MAX_ATTEMPTS
+from tournaments.models import Registration, SentMessage, Tournament
+from tournaments.services import close_tournament, play_round_simulated, start_round
+
+Status = SentMessage.Status
+CLUB = "club@example.org"
+
+
+def evening(players: int, rounds: int = 1, emails=None, close: bool = True) -> Tournament:
+    """An evening of ``players`` (addresses ``joueur<i>@example.org`` unless ``emails`` gives
+    others by index), its rounds played by the engine, closed."""
+    emails = emails or {}
+    tournament = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26),
+                                           rounds=rounds)  # fmt: skip
+    for i in range(players):
+        email = emails.get(i, f"joueur{i}@example.org")
+        player = Player.objects.create(name=f"Joueur {i:02}", email=email)
+        Registration.objects.create(tournament=tournament, player=player, checked_in=True)
+    for _number in range(rounds):
+        play_round_simulated(start_round(tournament=tournament), seed=7)
+    if close:
+        close_tournament(tournament=tournament, decisions={})
+    return tournament
+
+
+def run_worker() -> None:
+    """What ``manage.py db_worker`` does in the room, until no task is ready."""
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", "--interval", "0",
+                 verbosity=0)  # fmt: skip
+
+
+def confirm(client, tournament, **extra):
+    return client.post(reverse("tournaments:send", args=[tournament.pk]),
+                       {"confirm": "1", **extra}, follow=True)  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Recorder:
+    """A debugging SMTP server's handler: keeps every envelope."""
+
+    def __init__(self):
+        self.envelopes = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.envelopes.append(envelope)
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp_server(settings):
+    """A local debugging SMTP server (aiosmtpd), and the site's SMTP backend pointed at it."""
+    port = free_port()
+    recorder = Recorder()
+    controller = Controller(recorder, hostname="127.0.0.1", port=port)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", port, False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_TIMEOUT = 10
+    controller.start()
+    try:
+        yield recorder, controller
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def club(settings):
+    settings.CLUB_EMAIL = CLUB
+
+
+# --- The confirmation page -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_director_sees_who_gets_what_and_who_has_no_address(damien, club):
+    tournament = evening(8, emails={3: "", 5: "josé@example.org", 6: "anne@café.fr"})
+    director = Client()
+    director.force_login(damien)
+    page = director.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert page.status_code == 200
+    text = page.text
+    assert "joueur0@example.org" in text and CLUB in text
+    plan = page.context["plan"]
+    assert plan.no_address == ["Joueur 03"]
+    assert [(r.label, r.address) for r in plan.refused] == [("Joueur 05", "josé@example.org")]
+    assert "ASCII" in text  # why that address is refused
+    club_line = next(r for r in plan.sendable if r.address == CLUB)
+    assert club_line.everything and club_line.sheets == 2
+    assert {r.sheets for r in plan.sendable if not r.everything} == {1}
+    assert len(plan.sendable) == 7  # 6 players and the club
+    assert SentMessage.objects.count() == 0 and mail.outbox == []  # nothing sent by looking
+
+
+@pytest.mark.django_db
+def test_a_visitor_and_a_member_without_role_are_refused(victor):
+    tournament = evening(4)
+    url = reverse("tournaments:send", args=[tournament.pk])
+    member = Client()
+    member.force_login(victor)
+    for method in ("get", "post"):
+        visitor = getattr(Client(), method)(url, {"confirm": "1"} if method == "post" else None)
+        assert visitor.status_code == 302 and visitor.url.startswith("/accounts/login/")
+        answer = getattr(member, method)(url, {"confirm": "1"} if method == "post" else None)
+        assert answer.status_code == 403
+    assert SentMessage.objects.count() == 0 and DBTaskResult.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_an_open_evening_is_not_sent_and_the_evening_button_leads_to_the_page(secretary):
+    tournament = evening(4, close=False)
+    url = reverse("tournaments:send", args=[tournament.pk])
+    assert secretary.post(url).url == url  # the evening's button: confirm first
+    response = confirm(secretary, tournament)
+    assert "Close the tournament first" in response.text or "Clôturez" in response.text
+    assert SentMessage.objects.count() == 0 and DBTaskResult.objects.count() == 0
+
+
+# --- Through the queue -----------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_eighty_player_evening_goes_through_the_queue_once(secretary, club):
+    tournament = evening(80)
+    confirm(secretary, tournament)
+    assert mail.outbox == []  # queued, not sent by the page
+    assert SentMessage.objects.filter(status=Status.QUEUED).count() == 81
+    assert DBTaskResult.objects.count() == 1  # one batch
+    run_worker()
+    assert len(mail.outbox) == 81
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+        [f"joueur{i}@example.org" for i in range(80)] + [CLUB]
+    )
+    sent = SentMessage.objects.all()
+    assert {(m.status, m.attempts) for m in sent} == {(Status.SENT, 1)}
+    assert len({m.to for m in sent}) == 81
+    player_mail = next(m for m in mail.outbox if m.to == ["joueur0@example.org"])
+    assert len(player_mail.attachments) == 3  # the ranking, his sheet as PDF and Excel
+    club_mail = next(m for m in mail.outbox if m.to == [CLUB])
+    assert len(club_mail.attachments) == 1 + 2 * 20  # the ranking and the 20 tables' sheets
+    # A second confirmation sends nothing again; "again" sends everyone once more.
+    response = confirm(secretary, tournament)
+    run_worker()
+    assert len(mail.outbox) == 81 and SentMessage.objects.count() == 81
+    assert "Joueur 00" in response.text  # listed as already served
+    confirm(secretary, tournament, again="1")
+    run_worker()
+    assert len(mail.outbox) == 162 and SentMessage.objects.filter(status=Status.SENT).count() == 162
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_eighty_player_evening_goes_out_over_smtp(secretary, club, smtp_server):
+    recorder, _controller = smtp_server
+    tournament = evening(80, emails={1: "anne@café.fr", 2: "josé@example.org"})
+    confirm(secretary, tournament)
+    run_worker()
+    envelopes = recorder.envelopes
+    assert len(envelopes) == 80  # 79 players (one address refused) and the club
+    recipients = sorted(address for e in envelopes for address in e.rcpt_tos)
+    assert len(recipients) == len(set(recipients)) == 80
+    assert "anne@xn--caf-dma.fr" in recipients  # the domain IDNA-encoded
+    assert SentMessage.objects.filter(status=Status.SENT, attempts=1).count() == 80
+    assert SentMessage.objects.exclude(status=Status.SENT).count() == 0  # the refused: never
+    first = next(e for e in envelopes if e.rcpt_tos == ["joueur0@example.org"])
+    assert first.content.count(b"Content-Disposition: attachment") == 3
+    confirm(secretary, tournament)
+    run_worker()
+    assert len(recorder.envelopes) == 80  # never twice
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_server_down_leaves_the_messages_failed_and_they_are_retried_later(
+    secretary, club, settings
+):
+    port = free_port()  # nothing listens there
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", port, False
+    settings.EMAIL_TIMEOUT = 5
+    tournament = evening(8)
+    confirm(secretary, tournament)
+    run_worker()
+    failed = SentMessage.objects.all()
+    assert failed.count() == 9
+    assert {(m.status, m.attempts) for m in failed} == {(Status.FAILED, 1)}
+    assert all("Connection" in m.error or "refused" in m.error.lower() for m in failed)
+    later = DBTaskResult.objects.filter(status="READY").get()
+    assert later.run_after > timezone.now()  # retried later, not at once
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert page.text.count("1 attempts") + page.text.count("1 tentatives") == 9
+    # A click meanwhile does not queue them twice.
+    confirm(secretary, tournament)
+    assert SentMessage.objects.count() == 9
+    # The server is back; the retry's time comes.
+    recorder = Recorder()
+    controller = Controller(recorder, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        DBTaskResult.objects.filter(pk=later.pk).update(run_after=timezone.now())
+        run_worker()
+    finally:
+        controller.stop()
+    assert len(recorder.envelopes) == 9
+    assert {(m.status, m.attempts) for m in SentMessage.objects.all()} == {(Status.SENT, 2)}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_retries_are_bounded(secretary, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = (
+        "127.0.0.1",
+        free_port(),
+        False,
+    )
+    tournament = evening(4)
+    confirm(secretary, tournament)
+    for _attempt in range(MAX_ATTEMPTS + 2):
+        DBTaskResult.objects.filter(status="READY").update(run_after=timezone.now())
+        run_worker()
+    assert {(m.status, m.attempts) for m in SentMessage.objects.all()} == {
+        (Status.FAILED, MAX_ATTEMPTS)
+    }
+    assert not DBTaskResult.objects.filter(status="READY").exists()  # given up
+    # The director may then try again: a plain confirmation queues them anew.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    confirm(secretary, tournament)
+    run_worker()
+    assert len(mail.outbox) == 4
+
+
+# --- A player's own request ------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_request_sends_at_most_once_an_hour():
+    tournament = evening(4)
+    player = Player.objects.get(name="Joueur 00")
+    url = reverse("tournaments:resend", args=[player.pk, tournament.pk])
+    first = Client().post(url, follow=True)
+    second = Client().post(url, follow=True)
+    run_worker()
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["joueur0@example.org"]
+    assert len(mail.outbox[0].attachments) == 3
+    assert "queued" in first.text or "envoyées" in first.text or "file" in first.text
+    assert "less than an hour" in second.text or "moins d'une heure" in second.text
+    # An hour later, he may ask again.
+    SentMessage.objects.update(queued_at=timezone.now() - datetime.timedelta(minutes=61))
+    Client().post(url)
+    run_worker()
+    assert len(mail.outbox) == 2
+
+
+@pytest.mark.django_db
+def test_a_players_request_for_an_open_evening_is_refused():
+    tournament = evening(4, close=False)
+    player = Player.objects.get(name="Joueur 00")
+    response = Client().post(reverse("tournaments:resend", args=[player.pk, tournament.pk]),
+                             follow=True)  # fmt: skip
+    assert response.status_code == 200
+    assert SentMessage.objects.count() == 0 and DBTaskResult.objects.count() == 0
+
+
+def test_addresses_idna_domain_and_non_ascii_local_part():
+    from tournaments.mail import AddressRefused, smtp_address
+
+    assert smtp_address("anne@café.fr") == "anne@xn--caf-dma.fr"
+    assert smtp_address("a.b+c@example.org") == "a.b+c@example.org"
+    for bad in ("josé@example.org", "nobody", "@example.org", "a@"):
+        with pytest.raises(AddressRefused):
+            smtp_address(bad)
