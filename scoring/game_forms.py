@@ -73,6 +73,17 @@ def parse_team(text: str) -> list[list[int]]:
     return cards
 
 
+def number_field(spec, required: bool) -> forms.IntegerField:
+    """A player's whole number of a round, within the field's bounds, typed on a phone."""
+    return forms.IntegerField(
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        required=required,
+        label=spec.label,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
 class GameRoundForm(forms.Form):
     """One round of another game, new or (``game_round``) corrected: each player's fields.
     Card fields are typed as ``colour:value`` (Römer); the adapter's ``complete`` field may be
@@ -113,12 +124,21 @@ class GameRoundForm(forms.Form):
                         widget=forms.TextInput(attrs={"data-total-url": total_url}),
                     )
                 else:
-                    self.fields[name] = forms.IntegerField(
-                        min_value=spec.minimum, max_value=spec.maximum,
-                        required=spec.key != self.completed_field,
-                        label=spec.label,
-                        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                    )  # fmt: skip
+                    self.fields[name] = number_field(spec, spec.key != self.completed_field)
+            for spec in self.noted_specs:  # noted when the table noted it
+                self.fields[f"p{index}_{spec.key}"] = number_field(spec, required=False)
+        if self.adapter.one_player:
+            key, label = self.adapter.one_player
+            self.fields[f"round_{key}"] = forms.ChoiceField(
+                label=label,
+                required=False,
+                choices=[("", "–"), *((str(n), str(p)) for n, p in enumerate(self.players))],
+            )
+        if self.adapter.round_choice:
+            key, label, choices = self.adapter.round_choice
+            self.fields[f"round_{key}"] = forms.ChoiceField(
+                label=label, required=False, choices=[("", "–"), *choices]
+            )
 
     def initial_of(self, game_round) -> dict[str, object]:
         """The fields of a stored round, as typed (cards back to ``colour:value``)."""
@@ -128,12 +148,22 @@ class GameRoundForm(forms.Form):
         )
         initial = {}
         for index, entry in enumerate(game_round.entries):
-            for field in spec.fields:
+            if adapter.round_choice and adapter.round_choice[0] in entry:
+                initial[f"round_{adapter.round_choice[0]}"] = entry[adapter.round_choice[0]]
+            if adapter.one_player and entry.get(adapter.one_player[0]) == 1:
+                initial[f"round_{adapter.one_player[0]}"] = str(index)
+            for field in (*spec.fields, *spec.optional):
                 value = entry.get(field.key)
                 if field.key in adapter.card_fields:
                     value = " ".join(f"{c}:{v}" for c, v in value or [])
                 initial[f"p{index}_{field.key}"] = value
         return initial
+
+    @property
+    def noted_specs(self):
+        """The optional fields each player may note (not the one of ``one_player``)."""
+        one = self.adapter.one_player[0] if self.adapter.one_player else None
+        return [spec for spec in self.spec.optional if spec.key != one]
 
     @property
     def completed_field(self) -> str | None:
@@ -145,9 +175,18 @@ class GameRoundForm(forms.Form):
         return self.adapter.hint
 
     def rows(self):
-        """The fields player by player, for the template."""
-        return [(player, [self[f"p{i}_{s.key}"] for s in self.spec.fields])
-                for i, player in enumerate(self.players)]  # fmt: skip
+        """The fields player by player, for the template: (player, fields to enter, fields
+        the table may note, whether any of those is filled in or refused)."""
+        rows = []
+        for i, player in enumerate(self.players):
+            noted = [self[f"p{i}_{s.key}"] for s in self.noted_specs]
+            shown = any(f.errors or f.value() not in (None, "") for f in noted)
+            rows.append((player, [self[f"p{i}_{s.key}"] for s in self.spec.fields], noted, shown))
+        return rows
+
+    def round_fields(self):
+        """The fields of the round as a whole (Differenzler's trump)."""
+        return [self[name] for name in self.fields if name.startswith("round_")]
 
     def clean(self):
         cleaned = super().clean()
@@ -164,6 +203,21 @@ class GameRoundForm(forms.Form):
                         self.add_error(f"p{index}_{spec.key}", error)
                         continue
                 entry[spec.key] = value
+            for spec in self.noted_specs:
+                value = cleaned.get(f"p{index}_{spec.key}")
+                if value is not None:
+                    entry[spec.key] = value
+        if self.adapter.one_player and cleaned.get(f"round_{self.adapter.one_player[0]}"):
+            key, chosen = (
+                self.adapter.one_player[0],
+                int(cleaned[f"round_{self.adapter.one_player[0]}"]),
+            )
+            for index, entry in enumerate(entries):
+                entry[key] = int(index == chosen)
+        if self.adapter.round_choice and cleaned.get(f"round_{self.adapter.round_choice[0]}"):
+            key = self.adapter.round_choice[0]
+            for entry in entries:
+                entry[key] = cleaned[f"round_{key}"]
         if self.completed_field and not self.errors:
             field, complete, refusal = self.adapter.complete
             values = [e.get(field) for e in entries]
@@ -180,6 +234,8 @@ class GameRoundForm(forms.Form):
         previous = [r.entries for r in self.partie.game_rounds.all()][: self.number - 1]
         for problem in self.game.check(self.spec, entries, previous, self.partie.options):
             name = f"p{problem.player}_{problem.field}"
+            if problem.player is None and f"round_{problem.field}" in self.fields:
+                name = f"round_{problem.field}"
             self.add_error(name if name in self.fields else None, game_problem_message(problem))
         cleaned["entries"] = entries
         return cleaned

@@ -32,9 +32,17 @@ def new_game(client, game, count=4, **options):
 
 
 def round_post(game, entries):
+    """A round's entries as the entry form posts them (a Differenzler trump once)."""
     data = {}
     for index, entry in enumerate(entries):
         for key, value in entry.items():
+            if key == "trump":
+                data["round_trump"] = value
+                continue
+            if key == "last":
+                if value == 1:
+                    data["round_last"] = str(index)
+                continue
             if game == "romer":
                 value = " ".join(f"{c}:{v}" for c, v in value)
             data[f"p{index}_{key}"] = "" if value is None else str(value)
@@ -177,3 +185,22 @@ def test_a_romer_team_total_is_the_engines_as_it_is_typed(client):
     assert client.get(reverse("scoring:card_total", args=["roi"])).status_code == 404
     script = (ROOT / "static/js/game-round.js").read_text()
     assert "data-total-url" in script and "position" not in script
+
+
+def test_the_table_may_note_the_last_trick_and_the_trump_and_they_are_checked(secretary):
+    partie = new_game(secretary, "differenzler", rounds=2)
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    page = secretary.get(partie.get_absolute_url())
+    assert 'name="round_trump"' in page.text and 'name="round_last"' in page.text
+    entries = [{"estimate": 40, "points": 40}, {"estimate": 40, "points": 2},
+               {"estimate": 40, "points": 75}, {"estimate": 40, "points": 40}]  # fmt: skip
+    # Player 2 made 2 points: he cannot have won the last trick, worth 5.
+    refused = secretary.post(url, {**round_post("differenzler", entries), "round_last": "1"})
+    assert refused.status_code == 200 and partie.game_rounds.count() == 0
+    assert refused.context["form"].errors
+    data = {**round_post("differenzler", entries), "round_last": "2", "round_trump": "C"}
+    response = secretary.post(url, data)
+    assert response.status_code == 302, response.context["form"].errors
+    stored = partie.game_rounds.get().entries
+    assert [e["last"] for e in stored] == [0, 0, 1, 0]
+    assert {e["trump"] for e in stored} == {"C"}

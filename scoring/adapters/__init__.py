@@ -62,5 +62,14 @@ register_game(
         complete_points,
         _("Enter the points of three players at least; they add up to 157."),
     ),
-    hint=_("Leave one player's points blank: they are what remains of 157."),
+    one_player=("last", _("Last trick (5 points) won by")),
+    round_choice=(
+        "trump",
+        _("Trump"),
+        [("T", _("clubs")), ("K", _("diamonds")), ("C", _("hearts")), ("P", _("spades"))],
+    ),
+    hint=_(
+        "Leave one player's points blank: they are what remains of 157. Who won the last "
+        "trick and the trump may be noted: they are then checked."
+    ),
 )

@@ -48,7 +48,11 @@ class TabularAdapter(GameAdapter):
       shown): Differenzler's points, what remains of 157;
     - ``hint``: a line under the entry form;
     - ``card_total``: the points of the cards typed in a card field, shown as they are typed
-      (Römer's ``team_points``: the rule stays the engine's alone).
+      (Römer's ``team_points``: the rule stays the engine's alone);
+    - ``round_choice``: (key, label, choices) of a value of the round as a whole, noted once
+      and written in every player's entry (Differenzler's trump);
+    - ``one_player``: (key, label) of an optional field that is 1 for one player and 0 for
+      the others, noted once by naming the player (Differenzler's last trick).
     """
 
     partners = False
@@ -66,6 +70,8 @@ class TabularAdapter(GameAdapter):
         complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
         hint: Any = "",
         card_total: Callable[[list[list[int]]], int] | None = None,
+        round_choice: tuple[str, Any, list[tuple[str, Any]]] | None = None,
+        one_player: tuple[str, Any] | None = None,
     ):
         self.game = game
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
@@ -74,6 +80,8 @@ class TabularAdapter(GameAdapter):
         self.complete = complete
         self.hint = hint
         self.card_total = card_total
+        self.round_choice = round_choice
+        self.one_player = one_player
 
     @property
     def simulated(self) -> bool:
