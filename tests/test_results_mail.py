@@ -3,8 +3,8 @@ gets what; the messages go through the task queue (django-tasks' database backen
 the real worker, ``db_worker --batch``) over one SMTP connection a batch, each recorded once,
 retried when the server is down, never sent twice; a player's own request once an hour."""
 
-import html
 import datetime
+import html
 import socket
 
 import pytest
