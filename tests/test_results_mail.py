@@ -172,6 +172,22 @@ def test_an_eighty_player_evening_goes_through_the_queue_once(secretary, club):
 
 
 @pytest.mark.django_db(transaction=True)
+def test_an_eighty_player_evening_goes_out_on_the_console(secretary, club, settings, capsys):
+    """The development backend (``make run`` without SMTP settings) prints every message."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    tournament = evening(80)
+    confirm(secretary, tournament)
+    capsys.readouterr()
+    run_worker()
+    printed = capsys.readouterr().out
+    recipients = [
+        line.removeprefix("To: ") for line in printed.splitlines() if line.startswith("To: ")
+    ]
+    assert sorted(recipients) == sorted([f"joueur{i}@example.org" for i in range(80)] + [CLUB])
+    assert SentMessage.objects.filter(status=Status.SENT).count() == 81
+
+
+@pytest.mark.django_db(transaction=True)
 def test_an_eighty_player_evening_goes_out_over_smtp(secretary, club, smtp_server):
     recorder, _controller = smtp_server
     tournament = evening(80, emails={1: "anne@café.fr", 2: "josé@example.org"})
