@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ADDRESS ?= 0.0.0.0:8000
 
-.PHONY: setup run test test-suite lint format bench messages
+.PHONY: setup browser run test test-suite lint format bench messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,10 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+## Debian's chromium for the browser tests (tests/browser/), installed when missing (as root).
+browser:
+	bash .ci/ensure-chromium
+
 ## Set up, migrate, add the demo data (once) and serve the site on port 8000.
 run: setup
 	$(BIN)/python manage.py migrate --noinput
@@ -23,12 +27,12 @@ run: setup
 	@echo "Site: http://127.0.0.1:8000/  (accounts: directeur / roimat, secretaire / roimat)"
 	$(BIN)/python manage.py runserver $(ADDRESS)
 
-## Set up, lint, check migrations, run the whole test suite.
+## Set up, lint, check migrations, run the whole test suite (the browser tests included).
 test: setup lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-suite
 
-test-suite: setup
+test-suite: setup browser
 	$(BIN)/pytest
 
 lint: setup
