@@ -20,7 +20,7 @@ from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
 from scoring.exports.tabular import table_pdf, table_xlsx
 from scoring.models import Partie, Player
-from scoring.registry import SheetRefused
+from scoring.registry import EntryTaken, SheetRefused
 from scoring.selectors import game_figures, player_parties
 from scoring.tables import PartieTable, configure
 
@@ -254,7 +254,8 @@ def table_entry(request, code: str):
 
     A player enters the next donne or round with the game's form (its adapter's); where the
     game asks for it, a player of the other team confirms a pending donne with a tap on the
-    same phone.
+    same phone. When another phone got there first, the page moves on to the next entry with
+    a message saying so (the phone's form is never stuck on a number already taken).
     """
     try:
         table = table_of(request, code)
@@ -269,6 +270,9 @@ def table_entry(request, code: str):
     if data is not None and form is not None and form.is_valid():
         try:
             done = adapter.table_record(form, author=f"{_('table')} {table.number}")
+        except EntryTaken as error:
+            messages.warning(request, str(error))
+            return redirect("tournaments:table_entry", code=table.code)
         except SheetRefused as error:
             form.add_error(None, str(error))
         else:
