@@ -6,11 +6,13 @@ from __future__ import annotations
 import segno
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
@@ -284,6 +286,44 @@ def table_entry(request, code: str):
         "counted_next": len(adapter.stored_entries(partie)) + 1,
         "provisional": partie.pending_count > 0, "pending": adapter.pending(partie),
     })  # fmt: skip
+
+
+@cache_control(no_cache=True)
+def table_worker(request):
+    """The service worker of the table's phone app. Served under ``/t/`` rather than from the
+    static files, so that its scope covers the tables' pages; always checked for a new
+    version (``no-cache``)."""
+    return render(request, "tournaments/table_worker.js", content_type="text/javascript")
+
+
+def table_manifest(request, code: str):
+    """The web app manifest of a table's page: the phone can install it on its home screen,
+    and it opens on this table."""
+    try:
+        table = table_of(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
+    start = reverse("tournaments:table_entry", args=[table.code])
+    name = _("Table %(n)s") % {"n": table.number}
+    manifest = {
+        "name": f"{name} · {table.round.tournament.name}",
+        "short_name": name,
+        "lang": request.LANGUAGE_CODE,
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#24352b",
+        "icons": [
+            {"src": static(f"icons/table-{n}.png"), "sizes": f"{n}x{n}", "type": "image/png"}
+            for n in (192, 512)
+        ],
+    }
+    return JsonResponse(
+        manifest,
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 @require_POST

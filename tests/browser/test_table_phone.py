@@ -177,3 +177,15 @@ def test_an_offline_phone_queues_three_donnes_and_sends_them_once(
     )
     assert plis == [4, 5, 6]
 
+
+def test_the_table_page_opens_without_network_once_loaded(page, context, table_url, evening):
+    page.goto(table_url)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    assert wait_until(page, lambda: page.evaluate("caches.match(location.href).then(Boolean)"))
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("form.donne-form h2")).to_contain_text("1")
+    enter(page)
+    expect(page.locator(".queue-status")).to_contain_text("1")
+    context.set_offline(False)
+    assert wait_until(page, lambda: donnes(evening[0]) == 1), "the donne was lost"
