@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ADDRESS ?= 0.0.0.0:8000
+# The address printed in the tables' QR codes: by default the laptop's on the room's network.
+SITE_URL ?= $(shell $(PYTHON) -m clubsite.lan 2>/dev/null)
 
 .PHONY: setup browser run test test-suite lint format bench messages
 
@@ -25,7 +27,8 @@ run: setup
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py demo_data
 	@echo "Site: http://127.0.0.1:8000/  (accounts: directeur / roimat, secretaire / roimat)"
-	$(BIN)/python manage.py runserver $(ADDRESS)
+	@echo "Phones on the room's network: $(SITE_URL)/  (in the tables' QR codes; SITE_URL=... to change)"
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(ADDRESS)
 
 ## Set up, lint, check migrations, run the whole test suite (the browser tests included).
 test: setup lint

@@ -2,11 +2,15 @@
 the page installable and usable without network, and an entry form that never brings back a
 stale number."""
 
+import html
+import io
 import json
 import re
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tests.test_site_tournaments import DONNE, first_table, table_post
 
@@ -62,3 +66,29 @@ def test_a_refused_form_shows_the_servers_number_not_the_phones(secretary, clien
     summary = page[page.index('class="error-summary"') :].split("</div>", 1)[0]
     assert "hidden" not in summary.split(">", 1)[0]
     assert "Points N/S" in summary
+
+
+def test_a_player_types_the_tables_code_on_the_home_page(secretary, client):
+    _tournament, table = first_table(secretary)
+    home = client.get(reverse("home")).text
+    assert f'action="{reverse("tournaments:table_go")}"' in home and 'name="code"' in home
+    typed = client.get(reverse("tournaments:table_go"), {"code": f" {table.code.lower()} "})
+    assert typed.status_code == 302
+    assert typed["Location"] == reverse("tournaments:table_entry", args=[table.code])
+    wrong = client.get(reverse("tournaments:table_go"), {"code": "ZZZZ"}, follow=True)
+    assert wrong.redirect_chain[-1][0] == reverse("home")
+    assert "Aucune table n'a le code ZZZZ" in html.unescape(wrong.text)
+
+
+@override_settings(SITE_URL="http://192.168.1.20:8000/")
+def test_the_qr_codes_and_the_plan_carry_the_site_url(secretary):
+    tournament, table = first_table(secretary)
+    round_page = secretary.get(reverse("tournaments:round", args=[tournament.pk, 1])).text
+    assert f"http://192.168.1.20:8000/t/{table.code}/" in round_page
+    response = secretary.get(reverse("tournaments:plan_pdf", args=[tournament.pk, 1]))
+    pdf = PdfReader(io.BytesIO(response.content))
+    page = pdf.pages[0]
+    assert table.code in page.extract_text()
+    # Each table's row carries a QR code: hundreds of little squares drawn.
+    squares = page.get_contents().get_data().count(b" re")
+    assert squares > 100 * tournament.rounds_set.get().tables.count()

@@ -20,7 +20,7 @@ from django_ratelimit.exceptions import Ratelimited
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
-from scoring.exports.tabular import table_pdf, table_xlsx
+from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
 from scoring.models import Partie, Player
 from scoring.registry import EntryTaken, SheetRefused
 from scoring.selectors import game_figures, player_parties
@@ -128,6 +128,15 @@ def round_start(request, pk: int):
     return redirect("tournaments:round", pk=pk, number=round_.number)
 
 
+def public_url(request, path: str) -> str:
+    """The address of ``path`` that the players' phones reach: under the ``SITE_URL`` setting
+    when set (the club's public address, or the laptop's on the room's network), else under
+    the address this request came to."""
+    if settings.SITE_URL:
+        return settings.SITE_URL.rstrip("/") + path
+    return request.build_absolute_uri(path)
+
+
 def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
     """Each table of a round: its seats and progress; with ``codes`` (the director's pages
     only), its entry address and QR code."""
@@ -143,7 +152,7 @@ def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
             "progress": states[table.pk],
         }
         if codes:
-            url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
+            url = public_url(request, reverse("tournaments:table_entry", args=[table.code]))
             row.update(code=table.code, url=url, qr=segno.make(url).svg_inline(scale=2))
         rows.append(row)
     return rows
@@ -288,6 +297,24 @@ def table_entry(request, code: str):
     })  # fmt: skip
 
 
+def table_go(request):
+    """The code a player typed on the home page (``?code=``): to that table's page. A wrong
+    code goes back to the home page saying so, and counts against the address as a wrong code
+    typed in the table's address does."""
+    code = "".join(request.GET.get("code", "").split()).upper()[:12]
+    if not code:
+        return redirect("home")
+    try:
+        table = table_of(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
+    except Http404:
+        wrong = _("No table has the code %(code)s: check it on the table's plan.")
+        messages.error(request, wrong % {"code": code})
+        return redirect("home")
+    return redirect("tournaments:table_entry", code=table.code)
+
+
 @cache_control(no_cache=True)
 def table_worker(request):
     """The service worker of the table's phone app. Served under ``/t/`` rather than from the
@@ -362,11 +389,12 @@ def ranking_export(request, pk: int, kind: str):
 
 @director_required
 def round_plan_export(request, pk: int, number: int):
-    """The table plan of a round as PDF with the tables' codes, to print and lay on the
-    tables (the director's)."""
+    """The table plan of a round as PDF with the tables' codes and QR codes, to print and lay
+    on the tables (the director's)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
-    headers = [_("Table"), "N", "E", "S", "O", _("Code")]
-    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["code"]]
+    headers = [_("Table"), "N", "E", "S", "O", _("Code"), _("QR code")]
+    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["code"],
+             qr_drawing(row["url"])]
             for row in table_rows(request, round_, codes=True)]  # fmt: skip
     title = f"{round_.tournament.name} — {_('Round')} {number}"
     sit_out = ", ".join(str(p) for p in round_.sit_out.all())
