@@ -85,20 +85,31 @@ def new_phone(browser, browser_context_args):
         context.close()
 
 
-@pytest.fixture
-def evening(live_server, client, sophie):
-    """A club evening of 8 players whose first round is drawn: its two tables."""
+def drawn_evening(client, sophie, players: int):
+    """A club evening of ``players`` players whose first round is drawn: its tables."""
     from django.urls import reverse
 
     from tests.test_site_tournaments import create_evening
     from tournaments.models import Round
 
     client.force_login(sophie)
-    tournament = create_evening(client)
+    tournament = create_evening(client, count=players)
     response = client.post(reverse("tournaments:round_start", args=[tournament.pk]))
     assert response.status_code == 302
     client.logout()
     return list(Round.objects.get().tables.order_by("number"))
+
+
+@pytest.fixture
+def evening(live_server, client, sophie):
+    """A club evening of 8 players whose first round is drawn: its two tables."""
+    return drawn_evening(client, sophie, 8)
+
+
+@pytest.fixture
+def evening16(live_server, client, sophie):
+    """A club evening of 16 players whose first round is drawn: its four tables."""
+    return drawn_evening(client, sophie, 16)
 
 
 @pytest.fixture

@@ -67,7 +67,8 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .filter(el => !(el.matches('.tap input')) && el.getClientRects().length)
   .map(el => [el, el.getBoundingClientRect()])
   .filter(([el, box]) => box.width < 44 || box.height < 44)
-  .map(([el, box]) => `${el.tagName} ${el.name || el.textContent.trim()} ${box.width}x${box.height}`)
+  .map(([el, box]) => `${el.tagName} ${el.name || el.textContent.trim()}`
+    + ` ${box.width}x${box.height}`)
 """
 
 
