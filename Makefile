@@ -7,7 +7,7 @@ ADDRESS ?= 0.0.0.0:8000
 # The address printed in the tables' QR codes: by default the laptop's on the room's network.
 SITE_URL ?= $(shell $(PYTHON) -m clubsite.lan 2>/dev/null)
 
-.PHONY: setup browser run test test-suite lint format bench messages
+.PHONY: setup browser screenshots run test test-suite lint format bench messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ bench: setup
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/league_bench.py
 	$(BIN)/python bench/fuzz_http.py --requests 1000
+
+## Refresh the README's screenshots in docs/ (a phone entering a donne, the Table de marque).
+screenshots: setup browser
+	$(BIN)/pytest -q tests/browser/screenshots.py
 
 ## Refresh the French translation after changing interface strings.
 messages: setup
