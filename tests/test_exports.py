@@ -153,6 +153,7 @@ def test_workbook_totals_carry_their_values_for_viewers_that_do_not_recalculate(
 
 def test_plain_tables_total_row_carries_its_values_and_the_pdf_a_decimal_comma():
     from django.utils import translation
+    from django.utils.formats import number_format
     from pypdf import PdfReader
 
     from scoring.exports.tabular import table_pdf, table_xlsx
@@ -163,5 +164,6 @@ def test_plain_tables_total_row_carries_its_values_and_the_pdf_a_decimal_comma()
     assert load_workbook(io.BytesIO(data)).active["B6"].value == "=SUM(B4:B5)"
     assert (shown["B6"].value, shown["C6"].value) == (42, 3.75)
     with translation.override("fr"):
-        text = PdfReader(io.BytesIO(table_pdf("Classement", [], ["Nom", "Moy."], rows))).pages[0]
+        pdf = table_pdf("Classement", [], ["Nom", "Moy."], rows, decimal=number_format)
+        text = PdfReader(io.BytesIO(pdf)).pages[0]
         assert "1,5" in text.extract_text() and "2,25" in text.extract_text()

@@ -4,10 +4,9 @@ heading lines, column titles and rows of values."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from django.utils.formats import number_format
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -35,10 +34,17 @@ def qr_drawing(url: str, size: float = 24 * mm) -> Drawing:
     return drawing
 
 
-def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[Row]) -> bytes:
+def table_pdf(
+    title: str,
+    heading: Sequence[str],
+    headers: Row,
+    rows: Sequence[Row],
+    decimal: Callable[[float | Decimal], str] = str,
+) -> bytes:
     """An A4 portrait PDF (bytes): the title, heading lines, then the table, whose column
     titles repeat on every page. A cell may hold a drawing or a flowable (a QR code) as is;
-    decimal numbers are written the language's way (a comma in French)."""
+    ``decimal`` writes a decimal number (rounded to 2 places) the language's way, which the
+    site knows and these exports do not (Django's ``number_format``: a comma in French)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer,
@@ -53,7 +59,7 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
     story = [Paragraph(title, styles["Title"])]
     story += [Paragraph(line, styles["Normal"]) for line in heading]
     story.append(Spacer(0, 4 * mm))
-    data = [[str(h) for h in headers]] + [[_cell(v) for v in r] for r in rows]
+    data = [[str(h) for h in headers]] + [[_cell(v, decimal) for v in r] for r in rows]
     table = Table(data, repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
@@ -68,12 +74,12 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
     return buffer.getvalue()
 
 
-def _cell(value: object) -> object:
-    """A PDF cell: a drawing as is, a number with the language's decimal comma, else text."""
+def _cell(value: object, decimal: Callable[[float | Decimal], str]) -> object:
+    """A PDF cell: a drawing as is, a decimal number written by ``decimal``, else text."""
     if isinstance(value, Flowable):  # a Drawing is one
         return value
     if isinstance(value, float | Decimal):
-        return number_format(round(value, 2))
+        return decimal(round(value, 2))
     return "" if value is None else str(value)
 
 
