@@ -328,3 +328,5 @@ def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:
         raise SheetRefused(sheet_error_message(error)) from None
     except services.EntryConflict as error:
         raise EntryTaken(str(error)) from None
+    except services.EntryAhead as error:  # shown on the form, what was typed kept
+        raise SheetRefused(str(error)) from None
