@@ -35,3 +35,16 @@ def test_the_table_page_names_annies_fautes_with_elision(secretary, client):
     pending = client.get(url).context["pending"][0].summary
     assert "2 fautes d'Annie" in " ".join(pending)
     assert "6 plis" in " ".join(pending) and "3 plis" in " ".join(pending)
+
+
+def test_the_pages_name_no_developers_file_or_command(secretary, client):
+    from django.urls import reverse
+
+    for page in (
+        client.get(reverse("scoring:donne_replay")),
+        secretary.get(reverse("scoring:partie_import")),
+        client.get(reverse("home")),
+    ):
+        assert page.status_code == 200
+        for reference in ("ROIMAT.md", "roimat_simulate", ".py"):
+            assert reference not in page.text
