@@ -7,7 +7,8 @@ from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scoring.models import Donne
+from scoring.models import Donne, Partie
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,3 +101,33 @@ def test_axe_finds_nothing_to_fix(page, live_server, pages):
         if results.violations_count:
             problems[path] = results.generate_report()
     assert not problems, "\n".join(f"== {path}\n{report}" for path, report in problems.items())
+
+
+def test_no_director_page_scrolls_sideways_on_a_phone(page, context, live_server, pages, sophie):
+    from django.conf import settings
+    from django.test import Client
+
+    director = Client()
+    director.force_login(sophie)
+    cookie = director.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+    tournament = Tournament.objects.get()
+    partie = Partie.objects.filter(tournament_table__isnull=False).first()
+    paths = [
+        reverse("tournaments:create"),
+        tournament.get_absolute_url(),
+        reverse("tournaments:round", args=[tournament.pk, 1]),
+        reverse("tournaments:close", args=[tournament.pk]),
+        reverse("scoring:partie_create"),
+        reverse("scoring:partie_import"),
+        reverse("scoring:donne_edit", args=[partie.pk, 1]),
+        reverse("tournaments:player_create"),
+    ]
+    page.set_viewport_size({"width": 360, "height": 740})
+    wide = {}
+    for path in paths:
+        page.goto(live_server.url + path)
+        assert "/accounts/login/" not in page.url, path  # the page itself, not the login
+        if overflow(page) > 0:
+            wide[path] = overflow(page)
+    assert not wide, f"director's pages wider than 360 px (by so many px): {wide}"
