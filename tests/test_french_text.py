@@ -48,3 +48,16 @@ def test_the_pages_name_no_developers_file_or_command(secretary, client):
         assert page.status_code == 200
         for reference in ("ROIMAT.md", "roimat_simulate", ".py"):
             assert reference not in page.text
+
+
+def test_no_pli_and_no_point_are_singular_in_french(secretary, client):
+    from django.urls import reverse
+
+    from tests.test_site_tournaments import DONNE, first_table, table_post
+
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    # N/S made every pli: O/E none, and no point (French: "0 pli, 0 point").
+    client.post(url, table_post({**DONNE, "plis_ns": 9, "points_ns": 128}, "N"))
+    words = " ".join(client.get(url).context["pending"][0].summary)
+    assert "9 plis, 128 points" in words and "0 pli, 0 point" in words

@@ -279,12 +279,13 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         ("oe", 9 - donne.plis_ns, 128 - donne.points_ns),
     ):
         lines.append(
-            ngettext(
-                "%(team)s: %(plis)s pli, %(points)s points",
-                "%(team)s: %(plis)s plis, %(points)s points",
-                plis,
-            )
-            % {"team": partie.team_names(team), "plis": plis, "points": points}
+            _("%(team)s: %(plis)s, %(points)s")
+            % {
+                "team": partie.team_names(team),
+                "plis": ngettext("%(count)s pli", "%(count)s plis", plis) % {"count": plis},
+                "points": ngettext("%(points)s point", "%(points)s points", points)
+                % {"points": points},
+            }
         )
     lines.append(_("Roi au bout: %(made)s") % {"made": _("yes") if donne.roi_au_bout else _("no")})
     faults = [
