@@ -214,3 +214,22 @@ def test_a_queued_donne_refused_on_its_content_comes_back_and_the_others_wait_fo
     assert wait_until(page, lambda: donnes(evening[0]) == 3), "the waiting donnes were lost"
     plis = Donne.objects.filter(partie_id=evening[0].partie_id).order_by("number")
     assert list(plis.values_list("plis_ns", "points_ns")) == [(6, 84), (5, 70), (4, 50)]
+
+
+def test_a_donne_refused_by_the_other_side_is_corrected_on_the_phone(page, table_url, evening):
+    page.goto(table_url)
+    enter(page)
+    pending = page.locator("form.pending")
+    pending.locator("label.tap", has=page.locator("[name=seat][value=E]")).click()
+    pending.get_by_role("button", name="Refuser").click()
+    heading = page.locator("form.donne-form h2")
+    expect(heading).to_contain_text("Corriger")
+    expect(heading).to_contain_text("1")
+    field = page.locator("[name=points_ns]")
+    expect(field).to_have_value("84")
+    field.fill("80")
+    page.locator("form.donne-form button[type=submit]").click()
+    expect(page.locator("form.pending")).to_have_count(1)
+    donne = Donne.objects.get(partie_id=evening[0].partie_id)
+    assert (donne.number, donne.points_ns, donne.refused) == (1, 80, False)
+    assert donnes(evening[0]) == 1
