@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ADDRESS ?= 0.0.0.0:8000
 # The address printed in the tables' QR codes: by default the laptop's on the room's network.
-SITE_URL ?= $(shell $(PYTHON) -m clubsite.lan 2>/dev/null)
+SITE_URL ?= $(shell $(PYTHON) -m clubsite.lan $(lastword $(subst :, ,$(ADDRESS))) 2>/dev/null)
 
 .PHONY: setup browser screenshots run test test-suite lint format bench messages
 

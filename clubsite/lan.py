@@ -1,7 +1,9 @@
 """The laptop's address on the room's network, for ``make run`` (``python -m clubsite.lan``):
-the address the players' phones reach the site at, printed in the tables' QR codes."""
+the address the players' phones reach the site at, printed in the tables' QR codes. The port is
+the first argument (8000 without it)."""
 
 import socket
+import sys
 
 
 def room_address(port: int = 8000) -> str:
@@ -18,4 +20,4 @@ def room_address(port: int = 8000) -> str:
 
 
 if __name__ == "__main__":
-    print(room_address())
+    print(room_address(int(sys.argv[1]) if len(sys.argv) > 1 else 8000))
