@@ -92,3 +92,11 @@ def test_the_qr_codes_and_the_plan_carry_the_site_url(secretary):
     # Each table's row carries a QR code: hundreds of little squares drawn.
     squares = page.get_contents().get_data().count(b" re")
     assert squares > 100 * tournament.rounds_set.get().tables.count()
+
+
+def test_make_run_finds_an_address_the_phones_can_reach():
+    from clubsite.lan import room_address
+
+    address = room_address(9000)
+    assert re.fullmatch(r"http://\d+\.\d+\.\d+\.\d+:9000", address)
+    assert address != "http://0.0.0.0:9000"
