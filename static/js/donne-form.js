@@ -112,12 +112,17 @@
     quiet = false;
   }
 
-  // The form moves on to donne `number`: a new key, empty fields, the next dealer.
+  // The form moves on to donne `number`: a new key, empty fields, the dealer of that donne
+  // (one seat further for each donne, from the one the form had).
   function advance(number) {
     var dealer = form.querySelector("[name=dealer]:checked");
     var seats = Array.prototype.slice.call(form.querySelectorAll("[name=dealer]"));
+    var steps = number - (parseInt(field("expected").value, 10) || number);
     fill([], true);
-    if (dealer) { seats[(seats.indexOf(dealer) + 1) % seats.length].checked = true; }
+    if (dealer) {
+      var n = seats.length;
+      seats[(((seats.indexOf(dealer) + steps) % n) + n) % n].checked = true;
+    }
     field("expected").value = String(number);
     field("key").value = newKey();
     var heading = form.querySelector("h2");

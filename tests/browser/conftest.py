@@ -28,6 +28,9 @@ PHONE = {"width": 390, "height": 844}
 # Playwright's sync API runs an event loop in this thread; the ORM calls of the tests are
 # still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A service worker's own requests are seen by context.route (Playwright's offline emulation
+# does not reach them: microsoft/playwright#2311).
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -68,6 +71,9 @@ def browser_context_args(browser_context_args):
         "has_touch": True,
         "is_mobile": True,
         "locale": "fr-FR",
+        # No service worker but in the test of the installed app (phone_app): a worker's
+        # requests escape both the offline emulation and page.route.
+        "service_workers": "block",
     }
 
 
@@ -98,6 +104,26 @@ def drawn_evening(client, sophie, players: int):
     assert response.status_code == 302
     client.logout()
     return list(Round.objects.get().tables.order_by("number"))
+
+
+@pytest.fixture
+def phone_app(browser, browser_context_args):
+    """A phone with the table's app (its service worker allowed) and a switch for its network:
+    ``network(False)`` cuts the page's and the worker's requests alike."""
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+
+    def cut(route):
+        route.abort("internetdisconnected")
+
+    def network(on: bool):
+        context.set_offline(not on)
+        if on:
+            context.unroute("**/*", cut)
+        else:
+            context.route("**/*", cut)
+
+    yield context.new_page(), network
+    context.close()
 
 
 @pytest.fixture

@@ -28,6 +28,13 @@ def wait_until(page, check, timeout=15.0):
     return True
 
 
+def kept_by_the_phone(page):
+    """Wait until the service worker controls the page and has kept it (it then opens without
+    network)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    assert wait_until(page, lambda: page.evaluate("caches.match(location.href).then(Boolean)"))
+
+
 def tap(page, name, value):
     """Tap the big button of a radio or checkbox (the input itself is hidden under it)."""
     choice = page.locator(f"[name={name}][value={value}]")
@@ -178,17 +185,27 @@ def test_an_offline_phone_queues_three_donnes_and_sends_them_once(
     assert plis == [4, 5, 6]
 
 
-def test_the_table_page_opens_without_network_once_loaded(page, context, table_url, evening):
+def test_the_installed_app_opens_without_network_and_keeps_what_is_entered(
+    phone_app, table_url, evening
+):
+    page, network = phone_app
     page.goto(table_url)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
-    assert wait_until(page, lambda: page.evaluate("caches.match(location.href).then(Boolean)"))
-    context.set_offline(True)
-    page.reload()
+    kept_by_the_phone(page)
+    network(False)
+    page.reload()  # from the phone's copy: the network is cut for the page and its worker
     expect(page.locator("form.donne-form h2")).to_contain_text("1")
-    enter(page)
-    expect(page.locator(".queue-status")).to_contain_text("1")
-    context.set_offline(False)
-    assert wait_until(page, lambda: donnes(evening[0]) == 1), "the donne was lost"
+    for dealer in "NES":
+        enter(page, dealer=dealer)
+    expect(page.locator(".queue-status")).to_contain_text("3")
+    page.reload()  # the kept page is older than what was entered: the form goes on at donne 4
+    expect(page.locator("form.donne-form h2")).to_contain_text("4")
+    expect(page.locator("[name=dealer][value=O]")).to_be_checked()
+    page.wait_for_timeout(500)
+    assert donnes(evening[0]) == 0
+    network(True)
+    assert wait_until(page, lambda: donnes(evening[0]) == 3), "the donnes were lost"
+    page.wait_for_timeout(1000)
+    assert donnes(evening[0]) == 3
 
 
 def test_a_queued_donne_refused_on_its_content_comes_back_and_the_others_wait_for_it(
