@@ -89,6 +89,8 @@ TABLE_CODE_RATE = env_str("TABLE_CODE_RATE", "20/m")
 # the club's public address, or the laptop's on the room's network (``make run`` sets it).
 # Empty: the address the director's browser used.
 SITE_URL = env_str("SITE_URL", "")
+if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}")
 
 ROOT_URLCONF = "clubsite.urls"
 
