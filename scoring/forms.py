@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import registry
 from scoring.jsoninput import MAX_CHARS, JsonRefused, read_json
-from scoring.messages import problem_message
+from scoring.messages import elide, problem_message
 from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, Player, fault_seats
 from scoring.roimat.scoring import DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS
@@ -107,6 +107,9 @@ class DonneForm(forms.ModelForm):
         self.fields["key"].initial = uuid.uuid4().hex
         if number is None:
             self.fields["expected"].initial = len(partie.entries()) + 1
+            # A new donne's plis and points start empty: a "0" there turns a typed 5 into 50.
+            given = kwargs.get("initial") or {}
+            self.initial.update({n: given.get(n) for n in ("plis_ns", "points_ns")})
         else:
             self.fields["version"].initial = self.instance.version
         if ask_seat:
@@ -118,7 +121,7 @@ class DonneForm(forms.ModelForm):
         self.fields["dealer"].choices = self.seat_choices()
         for seat, name in zip(SEATS, FAULT_FIELDS, strict=True):
             player = names.get(seat, seat)
-            self.fields[name].label = _("Faults of %(player)s") % {"player": player}
+            self.fields[name].label = elide(_("Faults of %(player)s") % {"player": player})
 
     def seat_choices(self, seats=SEATS) -> list[tuple[str, str]]:
         """``("N", "N · Annie")`` … for the seats given."""

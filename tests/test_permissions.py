@@ -70,12 +70,15 @@ PUBLIC = {
     "scoring:partie_json": {"pk": "partie"},
     "scoring:donne_replay": {},
     "scoring:card_total": {"game": "romer"},
+    "tournaments:table_worker": {},
 }
 #: Public forms that write: each limited in its own test.
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},
     "tournaments:table_confirm": {"code": "code", "number": 1},
+    "tournaments:table_manifest": {"code": "code"},
+    "tournaments:table_go": {},  # ?code=: to the table's page
 }
 DIRECTOR = {
     "tournaments:player_create": {},

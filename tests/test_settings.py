@@ -42,3 +42,11 @@ def test_production_without_secret_key_fails_loudly():
 def test_bad_boolean_setting_names_the_variable():
     result = manage("check", DJANGO_DEBUG="maybe")
     assert result.returncode != 0 and "DJANGO_DEBUG" in result.stderr
+
+
+def test_a_site_url_without_its_scheme_fails_loudly():
+    # A QR code of "192.168.1.20:8000/t/…" would open nothing on a phone.
+    result = manage("check", SITE_URL="192.168.1.20:8000")
+    assert result.returncode != 0
+    assert "SITE_URL must start with http://" in result.stderr
+    assert manage("check", SITE_URL="http://192.168.1.20:8000").returncode == 0

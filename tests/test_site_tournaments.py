@@ -221,9 +221,10 @@ def test_two_phones_entering_the_same_donne_store_one_and_tell_the_other(secreta
     tournament, table = first_table(secretary)
     url = reverse("tournaments:table_entry", args=[table.code])
     client.post(url, table_post(DONNE, "N", key="phone-1", expected=1))
-    response = client.post(url, table_post(DONNE, "E", key="phone-2", expected=1))
-    assert response.status_code == 200
-    assert "déjà été entrée" in str(response.context["form"].non_field_errors())
+    response = client.post(url, table_post(DONNE, "E", key="phone-2", expected=1), follow=True)
+    # The phone is told, and its form moves on to donne 2 rather than staying on a taken number.
+    assert "déjà été entrée" in response.text
+    assert response.context["form"]["expected"].initial == 2
     assert table.partie.donnes.count() == 1
 
 
@@ -393,3 +394,13 @@ def test_the_correction_page_shows_every_version(secretary, client):
     page = secretary.get(edit)
     assert "v1 · entrée" in page.text and "v2 · corrigée" in page.text
     assert "sophie" in page.text  # who corrected it
+
+
+def test_a_donne_numbered_past_the_next_is_shown_again_not_stored_nor_dropped(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    response = client.post(url, table_post(DONNE, "N", key="phone-1", expected=2))
+    assert response.status_code == 200
+    assert "jamais été enregistrée" in str(response.context["form"].non_field_errors())
+    assert response.context["form"]["plis_ns"].value() == "6"  # what was typed, to check
+    assert table.partie.donnes.count() == 0

@@ -21,9 +21,16 @@ from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
-from scoring.messages import sheet_error_message
+from scoring.messages import elide, sheet_error_message
 from scoring.models import Donne, Partie, PlayerResult
-from scoring.registry import GameAdapter, Pending, SheetRefused, Side, check_heading
+from scoring.registry import (
+    EntryTaken,
+    GameAdapter,
+    Pending,
+    SheetRefused,
+    Side,
+    check_heading,
+)
 from scoring.roimat.notation import SheetInput, parse_sheet, sheet_to_dict
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
@@ -272,17 +279,20 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         ("oe", 9 - donne.plis_ns, 128 - donne.points_ns),
     ):
         lines.append(
-            ngettext(
-                "%(team)s: %(plis)s pli, %(points)s points",
-                "%(team)s: %(plis)s plis, %(points)s points",
-                plis,
-            )
-            % {"team": partie.team_names(team), "plis": plis, "points": points}
+            _("%(team)s: %(plis)s, %(points)s")
+            % {
+                "team": partie.team_names(team),
+                "plis": ngettext("%(count)s pli", "%(count)s plis", plis) % {"count": plis},
+                "points": ngettext("%(points)s point", "%(points)s points", points)
+                % {"points": points},
+            }
         )
     lines.append(_("Roi au bout: %(made)s") % {"made": _("yes") if donne.roi_au_bout else _("no")})
     faults = [
-        ngettext("%(count)s faute of %(name)s", "%(count)s fautes of %(name)s", count)
-        % {"count": count, "name": names.get(seat, seat)}
+        elide(
+            ngettext("%(count)s faute of %(name)s", "%(count)s fautes of %(name)s", count)
+            % {"count": count, "name": names.get(seat, seat)}
+        )
         for seat, count in Counter(donne.faults).items()
     ]
     lines.append(_("Fautes: %(faults)s") % {"faults": ", ".join(faults) if faults else _("none")})
@@ -318,4 +328,6 @@ def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:
     except InvalidSheet as error:
         raise SheetRefused(sheet_error_message(error)) from None
     except services.EntryConflict as error:
+        raise EntryTaken(str(error)) from None
+    except services.EntryAhead as error:  # shown on the form, what was typed kept
         raise SheetRefused(str(error)) from None
