@@ -21,14 +21,10 @@ from django.utils.translation import gettext as _
 
 from scoring import remote
 from scoring.models import RemoteTable
+from scoring.remote import group_name
 
 #: The largest message a page may send, in characters.
 MAX_MESSAGE = 2000
-
-
-def group_name(table_id: int) -> str:
-    """The channel-layer group of a table's pages."""
-    return f"remote-{table_id}"
 
 
 def _table_id(code: str) -> int | None:

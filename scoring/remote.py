@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -55,6 +57,20 @@ REFUSAL_MESSAGES = {
 
 #: The name of the hidden player standing for a simulated player at each seat.
 ROBOT_NAMES = {seat: f"Automate {seat}" for seat in SEATS}
+
+
+def group_name(table_id: int) -> str:
+    """The channel-layer group of a table's pages (``scoring.consumers``)."""
+    return f"remote-{table_id}"
+
+
+def announce(table: RemoteTable) -> None:
+    """Send the table's new views to all its pages (after a change made by a page of the
+    site, not by a WebSocket message)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        message = {"type": "table.state", "views": table_views(table)}
+        async_to_sync(layer.group_send)(group_name(table.pk), message)
 
 
 class RemoteError(Exception):
@@ -206,7 +222,7 @@ def load(table: RemoteTable) -> TableGame:
     moves = table.moves.filter(number=current.number).order_by("seq").values_list("text", flat=True)
     game = TableGame.resume(
         table.rules,
-        table.partie.entries(),
+        table.partie.entries() if table.partie else [],
         current.number,
         current.dealer,
         current.hands,

@@ -82,7 +82,7 @@ async def test_four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_
             await pages[other].send_json_to({"type": "move", "seq": seq, "move": move})
             refused = await pages[other].receive_json_from(timeout=3)
             assert refused["type"] == "refused" and refused["code"] == "not_your_turn"
-            assert refused["message"]
+            assert refused["message"] == "Ce n’est pas à vous de jouer."
             assert (await state(pages[other]))["seq"] == seq
         donne = view["donne"]
         legal = {m["card"] for m in donne["legal"] if m["kind"] == "card"}
