@@ -15,13 +15,19 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## Set up, migrate, add the demo data (once) and serve the site on port 8000.
+## Set up, migrate, add the demo data (once), collect the static files and serve the site on
+## port 8000 with gunicorn (several workers), the background worker of the results emails
+## beside it (stopped with the server).
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py demo_data
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Site: http://127.0.0.1:8000/  (accounts: directeur / roimat, secretaire / roimat)"
-	$(BIN)/python manage.py runserver $(ADDRESS)
+	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/gunicorn clubsite.wsgi --bind $(ADDRESS) --workers $${WEB_CONCURRENCY:-3} \
+	    --threads 4 --graceful-timeout 5 --access-logfile -
 
 ## Set up, lint, check migrations, run the whole test suite.
 test: setup lint
@@ -46,6 +52,7 @@ bench: setup
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/league_bench.py
 	$(BIN)/python bench/fuzz_http.py --requests 1000
+	$(BIN)/python bench/room_bench.py
 
 ## Refresh the French translation after changing interface strings.
 messages: setup

@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import registry
 from scoring.games import GAMES
@@ -78,9 +79,11 @@ class VerifyCommand(BaseCommand):
             for problem in problems:
                 where = _("line %(number)s") % {"number": number}
                 self.stdout.write(f"{where}, {self.text_of(problem)}")
+        count = len(records)
         self.stderr.write(
-            _("%(count)s records, %(unsound)s unsound")
-            % {"count": len(records), "unsound": unsound}
+            ngettext("%(count)s record", "%(count)s records", count) % {"count": count}
+            + ", "
+            + ngettext("%(unsound)s unsound", "%(unsound)s unsound", unsound) % {"unsound": unsound}
         )
         if unsound:
             sys.exit(1)

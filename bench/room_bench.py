@@ -1,0 +1,355 @@
+"""A room of forty tables entering at once over real HTTP (issue 10): the site served by gunicorn
+with several workers on a fresh database, a Roimat evening of 160 players drawn by the
+project's services (40 tables), then
+
+- 80 simultaneous submissions from the 40 tables: each table's phone opens its page
+  ``/t/<code>/`` (CSRF cookie and token, the form's ``key`` and ``expected``, the proposed
+  dealer), fills in a donne and posts it with ``action=enter`` as a browser does — twice at once,
+  as a phone resends after a dropped connection;
+- 5 simultaneous replays of one submission (same key) of table 1's next donne, once the other
+  team has accepted its first;
+
+and prints the requests, the statuses, the 5xx, the donnes stored, lost and duplicated, and the
+timing. Expected: 0 lost, 0 duplicated, 0 5xx; the 5 replays store one donne.
+
+    .venv/bin/python bench/room_bench.py [--workers 3] [--threads 4]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/room_bench.py
+
+SQLite file by default, a scratch PostgreSQL database on the server of ``DATABASE_URL`` (made and
+dropped). Loopback only, a bounded number of requests; stops by itself. Exit status 1 when a
+figure is not the expected one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import datetime
+import http.cookiejar
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from live_server import (  # noqa: E402
+    PYTHON,
+    ROOT,
+    free_port,
+    manage,
+    scratch_database,
+    wait_for,
+)
+
+TABLES = 40
+#: What each table enters (the dealer is the one the page proposes).
+DONNE = {"trump": "R", "plis_ns": "6", "points_ns": "84", "roi_au_bout": "on"}
+REPLAYS = 5
+
+
+class FormReader(HTMLParser):
+    """The fields of a page's entry form (the one with ``action=enter``) as a browser would
+    send them untouched: hidden and text values, checked boxes and radios, selected options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, str]] = []
+        self.current: dict[str, str] | None = None
+        self.select: str | None = None
+        self.first_option: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.current = {}
+        elif self.current is None:
+            return
+        elif tag == "input" and a.get("name"):
+            kind = a.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.current[a["name"]] = a.get("value", "on")
+            elif kind not in ("submit", "button"):
+                self.current[a["name"]] = a.get("value", "")
+        elif tag == "select":
+            self.select, self.first_option = a.get("name"), None
+        elif tag == "option" and self.select:
+            if self.first_option is None:
+                self.first_option = a.get("value", "")
+                self.current.setdefault(self.select, self.first_option)
+            if "selected" in a:
+                self.current[self.select] = a.get("value", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+        elif tag == "form" and self.current is not None:
+            self.forms.append(self.current)
+            self.current = None
+
+
+def entry_form(page: str) -> dict[str, str]:
+    reader = FormReader()
+    reader.feed(page)
+    found = [f for f in reader.forms if f.get("action") == "enter"]
+    if not found:
+        raise RuntimeError("no entry form on the table's page")
+    return found[0]
+
+
+class Phone:
+    """A phone's browser: its cookies, a CSRF token, no redirects followed."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect()
+        )
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self.send(urllib.request.Request(self.base + path))
+
+    def post(self, path: str, data: dict[str, str]) -> tuple[int, str]:
+        body = urllib.parse.urlencode(data).encode()
+        request = urllib.request.Request(self.base + path, data=body, method="POST")
+        request.add_header("Referer", self.base + path)
+        return self.send(request)
+
+    def send(self, request: urllib.request.Request) -> tuple[int, str]:
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode("utf-8", "replace")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def at_once(calls: list) -> list:
+    """Run every call at the same moment, one thread each; their results (or the exception)."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(index: int, call) -> None:
+        barrier.wait()
+        try:
+            results[index] = call()
+        except Exception as error:  # a dropped connection is a figure, not a crash
+            results[index] = error
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+def django_setup(database: dict[str, str]) -> None:
+    """This process on the bench's database (to draw the evening and count the donnes)."""
+    os.environ.update(database)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "clubsite.settings"
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def draw_evening() -> list[tuple[int, str]]:
+    """A Roimat evening of 160 players, its first round drawn: (table number, code) of each."""
+    from django.db import connections
+
+    from scoring.models import Player
+    from tournaments.models import Registration, Tournament
+    from tournaments.services import start_round
+
+    tournament = Tournament.objects.create(
+        name="Soirée du banc", date=datetime.date(2026, 11, 26), format="individual", rounds=3
+    )
+    players = Player.objects.bulk_create(Player(name=f"Banc {n:03}") for n in range(TABLES * 4))
+    Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=p, checked_in=True) for p in players
+    )
+    round_ = start_round(tournament=tournament)
+    tables = [(t.number, t.code) for t in round_.tables.order_by("number")]
+    connections.close_all()
+    return tables
+
+
+def stored() -> dict[int, list[int]]:
+    """The numbers of the donnes stored at each table of the evening."""
+    from django.db import connections
+
+    from scoring.models import Donne
+
+    numbers: dict[int, list[int]] = collections.defaultdict(list)
+    for table, number in Donne.objects.filter(
+        partie__tournament_table__round__tournament__name="Soirée du banc"
+    ).values_list("partie__tournament_table__number", "number"):
+        numbers[table].append(number)
+    connections.close_all()
+    return numbers
+
+
+def filled(form: dict[str, str], seat: str) -> dict[str, str]:
+    return {**form, **DONNE, "entered_seat": seat, "action": "enter"}
+
+
+def submit(phone: Phone, path: str, data: dict[str, str]):
+    return lambda: phone.post(path, data)[0]
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], workers: int, threads: int):
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "clubsite.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base, server)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def bench(base: str, tables: list[tuple[int, str]]) -> dict:
+    figures: dict = {"statuses": collections.Counter(), "requests": 0, "dropped": 0}
+
+    def count(results: list) -> None:
+        for result in results:
+            figures["requests"] += 1
+            if isinstance(result, Exception):
+                figures["dropped"] += 1
+                figures["statuses"]["dropped"] += 1
+            else:
+                figures["statuses"][result] += 1
+
+    # Each table's phone opens its page (the GETs, at once too).
+    phones = {number: Phone(base) for number, _code in tables}
+    started = time.monotonic()
+    pages = at_once([(lambda p=phones[n], c=c: p.get(f"/t/{c}/")) for n, c in tables])
+    count([r if isinstance(r, Exception) else r[0] for r in pages])
+    figures["open_seconds"] = time.monotonic() - started
+    calls = []
+    for (number, code), page in zip(tables, pages, strict=True):
+        if isinstance(page, Exception) or page[0] != 200:
+            continue
+        data = filled(entry_form(page[1]), "N")
+        calls += [submit(phones[number], f"/t/{code}/", data)] * 2  # sent, and resent
+    started = time.monotonic()
+    results = at_once(calls)
+    figures["submit_seconds"] = time.monotonic() - started
+    figures["submissions"] = len(calls)
+    count(results)
+    figures["submit_statuses"] = collections.Counter(
+        "dropped" if isinstance(r, Exception) else r for r in results
+    )
+    # The other team at table 1 accepts donne 1; the phone enters donne 2, replayed 5 times.
+    number, code = tables[0]
+    phone = phones[number]
+    status, page = phone.get(f"/t/{code}/")
+    count([status])
+    token = entry_form(page).get("csrfmiddlewaretoken", "")
+    status, _page = phone.post(
+        f"/t/{code}/confirm/1/", {"csrfmiddlewaretoken": token, "seat": "E", "decision": "accept"}
+    )
+    count([status])
+    status, page = phone.get(f"/t/{code}/")
+    count([status])
+    data = filled(entry_form(page), "N")
+    started = time.monotonic()
+    replays = at_once([submit(phone, f"/t/{code}/", data)] * REPLAYS)
+    figures["replay_seconds"] = time.monotonic() - started
+    figures["replay_statuses"] = collections.Counter(
+        "dropped" if isinstance(r, Exception) else r for r in replays
+    )
+    count(replays)
+    return figures
+
+
+def listing(counts: collections.Counter) -> str:
+    return ", ".join(f"{status}: {n}" for status, n in sorted(counts.items(), key=str))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    options = parser.parse_args()
+    server_url = os.environ.get("DATABASE_URL") or None
+    print(
+        f"database: {'PostgreSQL' if server_url else 'SQLite'}; gunicorn, "
+        f"{options.workers} workers x {options.threads} threads; {TABLES} tables"
+    )
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(server_url, Path(folder)) as database,
+    ):
+        env = {**os.environ, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+        manage(env, "migrate", "--noinput")
+        manage(env, "createcachetable")
+        django_setup(database)
+        tables = draw_evening()
+        with gunicorn(env, options.workers, options.threads) as base:
+            figures = bench(base, tables)
+        numbers = stored()
+    first = {number: [n for n in numbers.get(number, []) if n == 1] for number, _c in tables}
+    lost = sum(1 for found in first.values() if not found)
+    duplicated = sum(len(found) - 1 for found in first.values() if len(found) > 1)
+    replayed = numbers.get(tables[0][0], []).count(2)
+    fives = sum(n for s, n in figures["statuses"].items() if isinstance(s, int) and s >= 500)
+    total = sum(len(v) for v in numbers.values())
+    print(
+        f"requests: {figures['requests']} (40 pages, {figures['submissions']} submissions, "
+        f"the confirmation, {REPLAYS} replays)"
+    )
+    print(f"statuses: {listing(figures['statuses'])}")
+    print(f"submissions: {listing(figures['submit_statuses'])}")
+    print(f"5xx: {fives}; dropped connections: {figures['dropped']}")
+    print(f"donnes stored: {total} (expected {TABLES + 1}); lost: {lost}; duplicated: {duplicated}")
+    print(
+        f"{REPLAYS} replays of one submission: {dict(figures['replay_statuses'])}, "
+        f"donnes stored: {replayed}"
+    )
+    print(
+        f"time: 40 pages at once {figures['open_seconds']:.2f} s; "
+        f"{figures['submissions']} submissions at once {figures['submit_seconds']:.2f} s; "
+        f"{REPLAYS} replays {figures['replay_seconds']:.2f} s"
+    )
+    good = not lost and not duplicated and not fives and not figures["dropped"] and replayed == 1
+    print("OK" if good else "NOT AS EXPECTED")
+    return 0 if good else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
