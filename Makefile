@@ -4,8 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ADDRESS ?= 0.0.0.0:8000
+# The address printed in the tables' QR codes: by default the laptop's on the room's network.
+SITE_URL ?= $(shell $(PYTHON) -m clubsite.lan 2>/dev/null)
 
-.PHONY: setup run test test-suite lint format bench messages
+.PHONY: setup browser screenshots run test test-suite lint format bench messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +16,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+## Debian's chromium for the browser tests (tests/browser/), installed when missing (as root).
+browser:
+	bash .ci/ensure-chromium
 
 ## Set up, migrate, add the demo data (once), collect the static files and serve the site on
 ## port 8000 through ASGI (gunicorn with uvicorn workers: pages and the remote tables'
@@ -26,18 +32,19 @@ run: setup
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Site: http://127.0.0.1:8000/  (accounts: directeur / roimat, secretaire / roimat)"
+	@echo "Phones on the room's network: $(SITE_URL)/  (in the tables' QR codes; SITE_URL=... to change)"
 	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	if [ -n "$$REDIS_URL" ]; then workers=$${WEB_CONCURRENCY:-3}; else workers=1; fi; \
-	$(BIN)/gunicorn clubsite.asgi:application --worker-class uvicorn_worker.UvicornWorker \
+	SITE_URL=$(SITE_URL) $(BIN)/gunicorn clubsite.asgi:application --worker-class uvicorn_worker.UvicornWorker \
 	    --bind $(ADDRESS) --workers $$workers --graceful-timeout 5 --access-logfile -
 
-## Set up, lint, check migrations, run the whole test suite.
+## Set up, lint, check migrations, run the whole test suite (the browser tests included).
 test: setup lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-suite
 
-test-suite: setup
+test-suite: setup browser
 	$(BIN)/pytest
 
 lint: setup
@@ -57,6 +64,10 @@ bench: setup
 	$(BIN)/python bench/fuzz_http.py --requests 1000
 	$(BIN)/python bench/remote_bench.py
 	$(BIN)/python bench/room_bench.py
+
+## Refresh the README's screenshots in docs/ (a phone entering a donne, the Table de marque).
+screenshots: setup browser
+	$(BIN)/pytest -q tests/browser/screenshots.py
 
 ## Refresh the French translation after changing interface strings.
 messages: setup

@@ -85,6 +85,10 @@ CACHES = {
 RATELIMIT_USE_CACHE = "default"
 #: Wrong table codes one address may try (django-ratelimit's rate: count/period).
 TABLE_CODE_RATE = env_str("TABLE_CODE_RATE", "20/m")
+# The address the players' phones reach the site at, printed in the tables' QR codes and plans:
+# the club's public address, or the laptop's on the room's network (``make run`` sets it).
+# Empty: the address the director's browser used.
+SITE_URL = env_str("SITE_URL", "")
 
 ROOT_URLCONF = "clubsite.urls"
 

@@ -116,6 +116,9 @@ class DonneForm(forms.ModelForm):
         self.fields["key"].initial = uuid.uuid4().hex
         if number is None:
             self.fields["expected"].initial = len(partie.entries()) + 1
+            # A new donne's plis and points start empty: a "0" there turns a typed 5 into 50.
+            given = kwargs.get("initial") or {}
+            self.initial.update({n: given.get(n) for n in ("plis_ns", "points_ns")})
         else:
             self.fields["version"].initial = self.instance.version
         if ask_seat:

@@ -33,6 +33,12 @@ class SheetRefused(ValueError):
     names the donne or round and the field."""
 
 
+class EntryTaken(SheetRefused):
+    """Another phone got there first: the donne or round was already entered, or changed
+    since the form was shown. A table's page then moves on rather than showing the stale
+    form again."""
+
+
 #: The longest player name (``Player.name``).
 NAME_LENGTH = 80
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 import segno
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
@@ -18,9 +20,9 @@ from django_ratelimit.exceptions import Ratelimited
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
-from scoring.exports.tabular import table_pdf, table_xlsx
+from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
 from scoring.models import Partie, Player
-from scoring.registry import SheetRefused
+from scoring.registry import EntryTaken, SheetRefused
 from scoring.selectors import game_figures, player_parties
 from scoring.tables import PartieTable, configure
 
@@ -127,6 +129,15 @@ def round_start(request, pk: int):
     return redirect("tournaments:round", pk=pk, number=round_.number)
 
 
+def public_url(request, path: str) -> str:
+    """The address of ``path`` that the players' phones reach: under the ``SITE_URL`` setting
+    when set (the club's public address, or the laptop's on the room's network), else under
+    the address this request came to."""
+    if settings.SITE_URL:
+        return settings.SITE_URL.rstrip("/") + path
+    return request.build_absolute_uri(path)
+
+
 def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
     """Each table of a round: its seats and progress; with ``codes`` (the director's pages
     only), its entry address and QR code."""
@@ -142,7 +153,7 @@ def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
             "progress": states[table.pk],
         }
         if codes:
-            url = request.build_absolute_uri(reverse("tournaments:table_entry", args=[table.code]))
+            url = public_url(request, reverse("tournaments:table_entry", args=[table.code]))
             row.update(code=table.code, url=url, qr=segno.make(url).svg_inline(scale=2))
             row["remote"] = getattr(partie, "remote_table", None)
         rows.append(row)
@@ -271,7 +282,8 @@ def table_entry(request, code: str):
 
     A player enters the next donne or round with the game's form (its adapter's); where the
     game asks for it, a player of the other team confirms a pending donne with a tap on the
-    same phone.
+    same phone. When another phone got there first, the page moves on to the next entry with
+    a message saying so (the phone's form is never stuck on a number already taken).
     """
     try:
         table = table_of(request, code)
@@ -286,6 +298,9 @@ def table_entry(request, code: str):
     if data is not None and form is not None and form.is_valid():
         try:
             done = adapter.table_record(form, author=f"{_('table')} {table.number}")
+        except EntryTaken as error:
+            messages.warning(request, str(error))
+            return redirect("tournaments:table_entry", code=table.code)
         except SheetRefused as error:
             form.add_error(None, str(error))
         else:
@@ -297,6 +312,62 @@ def table_entry(request, code: str):
         "counted_next": len(adapter.stored_entries(partie)) + 1,
         "provisional": partie.pending_count > 0, "pending": adapter.pending(partie),
     })  # fmt: skip
+
+
+def table_go(request):
+    """The code a player typed on the home page (``?code=``): to that table's page. A wrong
+    code goes back to the home page saying so, and counts against the address as a wrong code
+    typed in the table's address does."""
+    code = "".join(request.GET.get("code", "").split()).upper()[:12]
+    if not code:
+        return redirect("home")
+    try:
+        table = table_of(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
+    except Http404:
+        wrong = _("No table has the code %(code)s: check it on the table's plan.")
+        messages.error(request, wrong % {"code": code})
+        return redirect("home")
+    return redirect("tournaments:table_entry", code=table.code)
+
+
+@cache_control(no_cache=True)
+def table_worker(request):
+    """The service worker of the table's phone app. Served under ``/t/`` rather than from the
+    static files, so that its scope covers the tables' pages; always checked for a new
+    version (``no-cache``)."""
+    return render(request, "tournaments/table_worker.js", content_type="text/javascript")
+
+
+def table_manifest(request, code: str):
+    """The web app manifest of a table's page: the phone can install it on its home screen,
+    and it opens on this table."""
+    try:
+        table = table_of(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
+    start = reverse("tournaments:table_entry", args=[table.code])
+    name = _("Table %(n)s") % {"n": table.number}
+    manifest = {
+        "name": f"{name} · {table.round.tournament.name}",
+        "short_name": name,
+        "lang": request.LANGUAGE_CODE,
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#24352b",
+        "icons": [
+            {"src": static(f"icons/table-{n}.png"), "sizes": f"{n}x{n}", "type": "image/png"}
+            for n in (192, 512)
+        ],
+    }
+    return JsonResponse(
+        manifest,
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 @require_POST
@@ -335,11 +406,12 @@ def ranking_export(request, pk: int, kind: str):
 
 @director_required
 def round_plan_export(request, pk: int, number: int):
-    """The table plan of a round as PDF with the tables' codes, to print and lay on the
-    tables (the director's)."""
+    """The table plan of a round as PDF with the tables' codes and QR codes, to print and lay
+    on the tables (the director's)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
-    headers = [_("Table"), "N", "E", "S", "O", _("Code")]
-    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["code"]]
+    headers = [_("Table"), "N", "E", "S", "O", _("Code"), _("QR code")]
+    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["code"],
+             qr_drawing(row["url"])]
             for row in table_rows(request, round_, codes=True)]  # fmt: skip
     title = f"{round_.tournament.name} — {_('Round')} {number}"
     sit_out = ", ".join(str(p) for p in round_.sit_out.all())

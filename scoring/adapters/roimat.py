@@ -23,7 +23,14 @@ from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
 from scoring.messages import sheet_error_message
 from scoring.models import Donne, Partie, PlayerResult
-from scoring.registry import GameAdapter, Pending, SheetRefused, Side, check_heading
+from scoring.registry import (
+    EntryTaken,
+    GameAdapter,
+    Pending,
+    SheetRefused,
+    Side,
+    check_heading,
+)
 from scoring.roimat.notation import SheetInput, parse_sheet, sheet_to_dict
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
@@ -318,4 +325,4 @@ def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:
     except InvalidSheet as error:
         raise SheetRefused(sheet_error_message(error)) from None
     except services.EntryConflict as error:
-        raise SheetRefused(str(error)) from None
+        raise EntryTaken(str(error)) from None

@@ -32,7 +32,14 @@ from scoring.games.notation import (
 from scoring.games.simulate import SIMULATIONS
 from scoring.messages import game_sheet_error_message
 from scoring.models import GameRound, Partie, PlayerResult, counted_prefix
-from scoring.registry import GameAdapter, Pending, SheetRefused, check_heading, register
+from scoring.registry import (
+    EntryTaken,
+    GameAdapter,
+    Pending,
+    SheetRefused,
+    check_heading,
+    register,
+)
 
 #: A rule option offered on the new-partie form: key, label, and a function making its field.
 OptionField = tuple[str, Any, Callable[[], forms.Field]]
@@ -224,7 +231,7 @@ class TabularAdapter(GameAdapter):
         except InvalidGameSheet as error:
             raise SheetRefused(game_sheet_error_message(error, self.names(form.partie))) from None
         except services.EntryConflict as error:
-            raise SheetRefused(str(error)) from None
+            raise EntryTaken(str(error)) from None
 
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> GameRoundForm | None:
         refused = next((r for r in partie.game_rounds.all() if r.refused), None)

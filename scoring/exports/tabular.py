@@ -9,18 +9,31 @@ from collections.abc import Sequence
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 Row = Sequence[object]
 
 
+def qr_drawing(url: str, size: float = 24 * mm) -> Drawing:
+    """A QR code of ``url``, ``size`` wide, to put in a cell of ``table_pdf``."""
+    widget = QrCodeWidget(url, barBorder=1)
+    left, bottom, right, top = widget.getBounds()
+    drawing = Drawing(
+        size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0]
+    )
+    drawing.add(widget)
+    return drawing
+
+
 def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[Row]) -> bytes:
     """An A4 portrait PDF (bytes): the title, heading lines, then the table, whose column
-    titles repeat on every page."""
+    titles repeat on every page. A cell may hold a drawing or a flowable (a QR code) as is."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer,
@@ -35,7 +48,7 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
     story = [Paragraph(title, styles["Title"])]
     story += [Paragraph(line, styles["Normal"]) for line in heading]
     story.append(Spacer(0, 4 * mm))
-    data = [[str(h) for h in headers]] + [["" if v is None else str(v) for v in r] for r in rows]
+    data = [[str(h) for h in headers]] + [[_cell(v) for v in r] for r in rows]
     table = Table(data, repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
@@ -43,10 +56,17 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
         ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f7f7f7")]),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]))  # fmt: skip
     story.append(table)
     doc.build(story)
     return buffer.getvalue()
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, Flowable):  # a Drawing is one
+        return value
+    return "" if value is None else str(value)
 
 
 def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -> bytes:

@@ -1,83 +1,346 @@
-/* The donne entry form on a phone with poor wifi.
+/* The donne entry form on a phone with poor wifi: a table never gets stuck, a donne is never
+ * lost nor stored twice.
  * - O/E's plis and points are 9 − and 128 − N/S's: shown as N/S's are typed.
- * - What is typed is kept in the phone (localStorage) until the donne is stored.
- * - A donne that could not be sent waits in the phone and is sent again every few seconds;
- *   the page says how many wait. Each carries its idempotency key, so a donne sent twice is
- *   stored once.
+ * - What is typed is kept in the phone as a draft of this table and this donne number; a draft
+ *   of a donne the server already has is dropped. Hidden fields (key, number, version) are
+ *   never restored from a draft: they are always the page's own.
+ * - Every problem is listed at once at the top of the form, which comes into view; the first
+ *   field to correct gets the focus.
+ * - A donne recorded goes into a queue kept in the phone, then the form moves on to the next
+ *   donne (so that a phone without network can enter several). The queue is sent one donne at
+ *   a time, each with its idempotency key (a donne sent twice is stored once). A network
+ *   failure or a 5xx is tried again later (1 s, 2 s, 4 s … 30 s, and as soon as the network
+ *   returns); any other refusal stops the queue and is shown with what to do; nothing is
+ *   dropped unless the player discards it.
  */
 (function () {
   "use strict";
-  document.querySelectorAll("output.other").forEach(function (out) {
-    var input = document.getElementById(out.dataset.from);
-    var total = parseInt(out.dataset.total, 10);
-    function update() {
-      var value = parseInt(input.value, 10);
-      out.querySelector("b").textContent =
-        (isNaN(value) || value < 0 || value > total) ? "–" : String(total - value);
-    }
-    input.addEventListener("input", update);
-    update();
-  });
+  var BASE = location.pathname;
+  var QUEUE = "donnes:" + BASE, NEXT = "next:" + BASE, DRAFT = "draft:" + BASE + ":";
+  var storage = null;
+  try { storage = window.localStorage; storage.getItem(QUEUE); } catch (e) { storage = null; }
+  var sending = false, paused = false, timer = null, attempts = 0, problem = null, quiet = false;
 
-  var form = document.querySelector("form.donne-form");
-  if (!form || !window.fetch || !window.localStorage) { return; }
-  var draftKey = "draft:" + location.pathname;
-  var queueKey = "queue:" + location.pathname;
-  var status = document.createElement("p");
-  status.className = "queue-status";
-  form.prepend(status);
-
+  function text(name, values) {
+    var node = document.getElementById("donne-strings"), strings = {};
+    try { strings = JSON.parse(node.textContent); } catch (e) { /* English below */ }
+    var s = strings[name] || name;
+    Object.keys(values || {}).forEach(function (k) { s = s.replace("%(" + k + ")s", values[k]); });
+    return s;
+  }
   function load(key, fallback) {
-    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
+    try { return JSON.parse(storage.getItem(key)) || fallback; } catch (e) { return fallback; }
   }
-  function fields() {
-    var data = [];
-    new FormData(form).forEach(function (value, name) { data.push([name, value]); });
-    return data;
+  function save(key, value) {
+    try { storage.setItem(key, JSON.stringify(value)); } catch (e) { /* full: keep going */ }
   }
-  function showQueue() {
-    var waiting = load(queueKey, []).length;
-    status.textContent = waiting ? waiting + " donne(s) en attente d'envoi… nouvel essai automatique." : "";
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID().replace(/-/g, ""); }
+    return Date.now().toString(16) + Math.random().toString(16).slice(2);
+  }
+  function queue() { return load(QUEUE, []); }
+  function setQueue(entries) {
+    entries.sort(function (a, b) {  // corrections first, then new donnes in their order
+      return (a.fix ? 0 : 1) - (b.fix ? 0 : 1) || a.number - b.number;
+    });
+    save(QUEUE, entries);
   }
 
-  // Restore what was typed, unless the server shows this form with its own errors.
-  var draft = load(draftKey, null);
-  if (draft && !form.querySelector(".errorlist")) {
-    draft.forEach(function (pair) {
-      if (pair[0] === "csrfmiddlewaretoken" || pair[0] === "key") { return; }
-      form.querySelectorAll("[name='" + pair[0] + "']").forEach(function (input) {
-        if (input.type === "radio" || input.type === "checkbox") {
-          input.checked = input.type === "checkbox" ? true : input.value === pair[1];
-        } else { input.value = pair[1]; }
-      });
+  // O/E's complement, as N/S's number is typed.
+  function complements(root) {
+    root.querySelectorAll("output.other").forEach(function (out) {
+      var input = document.getElementById(out.dataset.from);
+      if (!input) { return; }
+      var total = parseInt(out.dataset.total, 10);
+      function update() {
+        var value = input.value === "" ? NaN : Number(input.value);
+        out.querySelector("b").textContent = (isNaN(value) || value < 0 || value > total ||
+          value % 1) ? "–" : String(total - value);
+      }
+      input.addEventListener("input", update);
+      update();
     });
   }
-  form.addEventListener("input", function () { localStorage.setItem(draftKey, JSON.stringify(fields())); });
 
-  function send(entry) {
-    var body = new FormData();
-    entry.forEach(function (pair) { body.append(pair[0], pair[1]); });
-    var target = form.getAttribute("action") || location.href;  // form.action may be an input
-    return fetch(target, { method: "POST", body: body, credentials: "same-origin" });
+  var form, status;
+
+  function field(name) { return form.querySelector("[name='" + name + "']"); }
+  function slot() {  // the draft's name: this table, this donne (and version, for a correction)
+    var expected = field("expected"), version = field("version");
+    if (expected && expected.value) { return "n" + expected.value; }
+    return "c" + (form.dataset.number || "") + "v" + (version ? version.value : "");
   }
-  function flush() {
-    var queue = load(queueKey, []);
-    if (!queue.length) { showQueue(); return; }
-    send(queue[0]).then(function (response) {
-      localStorage.setItem(queueKey, JSON.stringify(load(queueKey, []).slice(1)));
-      if (response.redirected) { localStorage.removeItem(draftKey); location.href = response.url; return; }
-      return response.text().then(function (html) { document.open(); document.write(html); document.close(); });
-    }).catch(showQueue);
+  function visibleFields() {
+    var data = [];
+    new FormData(form).forEach(function (value, name) {
+      var input = field(name);
+      if (name !== "csrfmiddlewaretoken" && input && input.type !== "hidden") {
+        data.push([name, value]);
+      }
+    });
+    return data;
   }
-  form.addEventListener("submit", function (event) {
-    event.preventDefault();
-    var queue = load(queueKey, []);
-    queue.push(fields());
-    localStorage.setItem(queueKey, JSON.stringify(queue));
+  function fill(pairs, keepSeat) {
+    quiet = true;
+    form.querySelectorAll("input, select").forEach(function (input) {
+      if (input.type === "hidden" || (keepSeat && input.name === "entered_seat")) { return; }
+      var values = pairs.filter(function (p) { return p[0] === input.name; })
+        .map(function (p) { return p[1]; });
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = values.indexOf(input.value) >= 0;
+      } else if (values.length) {
+        input.value = values[0];
+      } else if (input.type === "number") {
+        input.value = /^faults_/.test(input.name) ? "0" : "";
+      }
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    quiet = false;
+  }
+
+  // The form moves on to donne `number`: a new key, empty fields, the next dealer.
+  function advance(number) {
+    var dealer = form.querySelector("[name=dealer]:checked");
+    var seats = Array.prototype.slice.call(form.querySelectorAll("[name=dealer]"));
+    fill([], true);
+    if (dealer) { seats[(seats.indexOf(dealer) + 1) % seats.length].checked = true; }
+    field("expected").value = String(number);
+    field("key").value = newKey();
+    var heading = form.querySelector("h2");
+    if (heading) { heading.textContent = text("donne") + " " + number; }
+    var draft = load(DRAFT + slot(), null);
+    if (draft) { fill(draft); }
+  }
+
+  // Every problem at once, at the top of the form, in view; the focus on the first field.
+  function showProblems(summary) {
+    summary.hidden = false;
+    summary.scrollIntoView({ block: "start" });
+    var names = Array.prototype.map.call(summary.querySelectorAll("[data-field]"),
+      function (li) { return li.dataset.field; });
+    var first = Array.prototype.find.call(form.querySelectorAll("[name]"), function (input) {
+      return input.type !== "hidden" && names.indexOf(input.name) >= 0;
+    });
+    (first || summary).focus({ preventScroll: true });
+  }
+  function labelOf(input) {
+    if (input.type === "radio") {
+      var legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
+      return legend ? legend.textContent.trim() : input.name;
+    }
+    var label = input.closest("label");
+    return label ? label.textContent.trim() : input.name;
+  }
+  function checkInPhone() {  // what the browser knows: a choice missing, a number out of range
+    var summary = form.querySelector(".error-summary"), seen = {}, items = [];
+    if (!summary) { return true; }
+    form.querySelectorAll("input, select").forEach(function (input) {
+      if (seen[input.name] || input.type === "hidden" || input.checkValidity()) { return; }
+      seen[input.name] = true;
+      var li = document.createElement("li"), link = document.createElement("a");
+      li.dataset.field = input.name;
+      link.href = "#" + input.id;
+      link.textContent = labelOf(input) + " : " + input.validationMessage;
+      li.appendChild(link);
+      items.push(li);
+    });
+    if (!items.length) { return true; }
+    summary.querySelector("ul").replaceChildren.apply(summary.querySelector("ul"), items);
+    showProblems(summary);
+    return false;
+  }
+
+  // What waits in the phone, and what to do about a refusal.
+  function showQueue(message) {
+    if (!status) { return; }
+    var entries = queue();
+    status.replaceChildren();
+    if (!entries.length) { return; }
+    var p = document.createElement("p");
+    p.textContent = entries.length === 1 ? text("one") : text("many", { n: entries.length });
+    var list = document.createElement("ul");
+    entries.forEach(function (entry) {
+      var li = document.createElement("li");
+      li.textContent = text("donne") + " " + entry.number;
+      list.appendChild(li);
+    });
+    status.append(p, list);
+    var note = message || (paused ? text("paused") : "");
+    if (problem) { note = text("refused", { status: problem.status }) + " " + problem.text; }
+    if (note) {
+      var more = document.createElement("p");
+      more.textContent = note;
+      status.appendChild(more);
+    }
+    if (problem) {
+      var retry = document.createElement("button"), discard = document.createElement("button");
+      retry.type = discard.type = "button";
+      retry.textContent = text("retry");
+      discard.textContent = text("discard");
+      retry.addEventListener("click", function () { problem = null; paused = false; flush(); });
+      discard.addEventListener("click", function () {
+        var first = queue()[0];
+        if (first && window.confirm(text("sure", { n: first.number }))) {
+          setQueue(queue().filter(function (e) { return e.key !== first.key; }));
+          problem = null;
+          flush();
+        }
+      });
+      status.append(retry, discard);
+    }
+  }
+
+  function init() {
+    form = document.querySelector("form.donne-form");
+    status = null;
+    complements(document);
+    if (!form) { return; }
+    form.addEventListener("focusin", function (event) {  // a typed number replaces the shown one
+      if (event.target.type === "number") { try { event.target.select(); } catch (e) { /* */ } }
+    });
+    var summary = form.querySelector(".error-summary");
+    var refused = summary && !summary.hidden;
+    if (refused) { showProblems(summary); }
+    if (!storage || !window.fetch) { return; }  // the plain form, posted by the browser
+    status = document.createElement("div");
+    status.className = "queue-status";
+    status.setAttribute("role", "status");
+    form.prepend(status);
+
+    var expected = field("expected"), key = field("key");
+    if (key) { key.value = newKey(); }  // each showing of the form is a new entry
+    if (expected && expected.value) {
+      // A page from the phone's cache (no network) may be older than what was sent since.
+      var next = parseInt(expected.value, 10);
+      if (document.documentElement.hasAttribute("data-cached")) {
+        next = Math.max(next, load(NEXT, 0));
+      } else {
+        save(NEXT, next);
+      }
+      // Drafts of donnes the server has are dropped.
+      Object.keys(storage).forEach(function (name) {
+        var m = name.indexOf(DRAFT) === 0 && /^n(\d+)$/.exec(name.slice(DRAFT.length));
+        if (m && parseInt(m[1], 10) < next) { storage.removeItem(name); }
+      });
+      storage.removeItem("draft:" + BASE);  // the former single draft of this page
+      var waiting = queue().filter(function (e) { return !e.fix; })
+        .map(function (e) { return e.number + 1; });
+      next = Math.max.apply(null, [next].concat(waiting));
+      if (!refused && next !== parseInt(expected.value, 10)) { advance(next); }
+    }
+    if (!refused) {
+      var draft = load(DRAFT + slot(), null);
+      if (draft) { fill(draft); }
+    }
+    function keepDraft() { if (!quiet) { save(DRAFT + slot(), visibleFields()); } }
+    form.addEventListener("input", keepDraft);
+    form.addEventListener("change", keepDraft);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (!checkInPhone()) { return; }
+      var summaryNow = form.querySelector(".error-summary");
+      if (summaryNow) { summaryNow.hidden = true; }
+      var data = [];
+      new FormData(form).forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken") { data.push([name, value]); }
+      });
+      var expectedNow = field("expected");
+      var isNew = !!(expectedNow && expectedNow.value);
+      var entry = {
+        key: field("key") ? field("key").value : newKey(),
+        number: isNew ? parseInt(expectedNow.value, 10) : parseInt(form.dataset.number || "0", 10),
+        fix: !isNew,
+        url: form.getAttribute("action") || location.href,  // form.action may be an input
+        fields: data,
+      };
+      var entries = queue().filter(function (e) { return e.key !== entry.key; });
+      entries.push(entry);
+      setQueue(entries);
+      storage.removeItem(DRAFT + slot());
+      paused = false;
+      if (isNew) { advance(entry.number + 1); }
+      showQueue();
+      flush();
+    });
     showQueue();
-    flush();
-  });
-  window.addEventListener("online", flush);
-  setInterval(flush, 5000);
+  }
+
+  // The page the server answered, shown in place of this one.
+  function render(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var main = page.querySelector("main");
+    if (!main) { return false; }
+    document.querySelector("main").replaceWith(document.adoptNode(main));
+    document.title = page.title;
+    init();
+    return true;
+  }
+
+  function later() {
+    clearTimeout(timer);
+    var seconds = Math.min(30, Math.pow(2, attempts));
+    attempts += 1;
+    timer = setTimeout(flush, seconds * 1000);
+    return seconds;
+  }
+  function csrf() {
+    var input = document.querySelector("[name=csrfmiddlewaretoken]");
+    if (input) { return input.value; }
+    var m = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
+    return m ? m[1] : "";
+  }
+
+  // One donne at a time, the first of the queue.
+  function flush() {
+    clearTimeout(timer);
+    if (!storage || sending || problem || paused) { showQueue(); return; }
+    var entry = queue()[0];
+    if (!entry) { attempts = 0; showQueue(); return; }
+    sending = true;
+    showQueue(text("sending"));
+    var body = new FormData();
+    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.append("csrfmiddlewaretoken", csrf());
+    fetch(entry.url, { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          sending = false;
+          if (response.status >= 500) {
+            showQueue(text("server", { status: response.status, s: later() }));
+            return;
+          }
+          var done = response.ok && response.redirected;
+          if (done || response.status === 200) {
+            // Stored (or replayed), or the form shown again with the server's objections:
+            // either way the player now sees it on the page.
+            attempts = 0;
+            setQueue(queue().filter(function (e) { return e.key !== entry.key; }));
+            if (!done) { paused = queue().length > 0; render(html); return; }
+            if (queue().length) { flush(); return; }
+            if (new URL(response.url).pathname !== location.pathname) {
+              location.assign(response.url);  // the director's form: back to the sheet
+            } else {
+              render(html);
+            }
+            return;
+          }
+          // Refused (403, 429, 400…): kept, shown, sent again when the player says so.
+          var page = new DOMParser().parseFromString(html, "text/html");
+          var main = page.querySelector("main .result, main p, main, body");
+          problem = { status: response.status, text: main ? main.textContent.trim().slice(0, 300) : "" };
+          showQueue();
+        });
+      })
+      .catch(function () {
+        sending = false;
+        var seconds = later();
+        showQueue(navigator.onLine === false ? text("offline")
+          : text("server", { status: "–", s: seconds }));
+      });
+  }
+
+  init();
+  window.addEventListener("online", function () { attempts = 0; flush(); });
+  window.addEventListener("storage", function (event) { if (event.key === QUEUE) { showQueue(); } });
   flush();
 }());

@@ -1,0 +1,102 @@
+"""The site on a phone (320–390 px): no page scrolls sideways, every control is a tap target
+of at least 44×44 px, the menu folds away, and axe-core finds nothing to fix on the pages a
+player or the director uses at the tables."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from scoring.models import Donne
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: What axe-core checks: WCAG 2.x A and AA, and 2.2's target size.
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
+    "resultTypes": ["violations"],
+}
+
+
+@pytest.fixture
+def pages(live_server, evening):
+    """The addresses of the pages a player meets on the evening, a donne entered."""
+    from tests.test_site_tournaments import DONNE, table_post
+
+    table = evening[0]
+    entry = reverse("tournaments:table_entry", args=[table.code])
+    from django.test import Client
+
+    Client().post(entry, table_post(DONNE, "N"))
+    assert Donne.objects.filter(partie_id=table.partie_id).count() == 1
+    tournament = table.round.tournament
+    return [
+        reverse("home"),
+        entry,
+        table.partie.get_absolute_url(),
+        reverse("scoring:partie_list"),
+        reverse("tournaments:list"),
+        tournament.get_absolute_url(),
+        reverse("tournaments:round", args=[tournament.pk, 1]),
+        reverse("tournaments:seasons"),
+        reverse("scoring:donne_replay"),
+        reverse("login"),
+        "/nulle-part/",
+    ]
+
+
+def overflow(page) -> int:
+    """How many pixels the page is wider than the screen."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_no_page_scrolls_sideways_on_a_phone(page, live_server, pages, width):
+    page.set_viewport_size({"width": width, "height": 740})
+    wide = {}
+    for path in pages:
+        page.goto(live_server.url + path)
+        if overflow(page) > 0:
+            wide[path] = overflow(page)
+    assert not wide, f"pages wider than {width} px (by so many px): {wide}"
+
+
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'main button, main select, main input:not([type=hidden]), main .tap span, main summary, '
+    + 'header a, header button, header summary, main a.button'))
+  .filter(el => !(el.matches('.tap input')) && el.getClientRects().length)
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([el, box]) => box.width < 44 || box.height < 44)
+  .map(([el, box]) => `${el.tagName} ${el.name || el.textContent.trim()}`
+    + ` ${box.width}x${box.height}`)
+"""
+
+
+def test_the_controls_of_the_table_page_are_big_enough_for_a_thumb(page, table_url):
+    page.goto(table_url)
+    page.get_by_role("button", name="Menu").click()
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_menu_folds_away_on_a_phone(page, live_server):
+    page.goto(live_server.url + reverse("home"))
+    menu = page.get_by_role("button", name="Menu")
+    link = page.locator("header nav").get_by_role("link", name="Tournois")
+    expect(link).to_be_hidden()
+    menu.click()
+    expect(link).to_be_visible()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(menu).to_be_hidden()
+    expect(link).to_be_visible()
+
+
+def test_axe_finds_nothing_to_fix(page, live_server, pages):
+    axe = Axe()
+    problems = {}
+    for path in pages:
+        page.goto(live_server.url + path)
+        results = axe.run(page, options=AXE_OPTIONS)
+        if results.violations_count:
+            problems[path] = results.generate_report()
+    assert not problems, "\n".join(f"== {path}\n{report}" for path, report in problems.items())

@@ -1,0 +1,191 @@
+"""A table's phone in a real browser (390 px, touch): entry races, stale drafts, refused
+entries, bad replies and lost network never leave a table stuck or lose a donne."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Donne
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def donnes(table) -> int:
+    return Donne.objects.filter(partie_id=table.partie_id).count()
+
+
+def wait_until(page, check, timeout=15.0):
+    """Poll ``check`` (a database count, say) until it holds or ``timeout`` seconds pass.
+
+    It waits through ``page`` so that Playwright keeps serving the test's routes meanwhile."""
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            return False
+        page.wait_for_timeout(100)
+    return True
+
+
+def tap(page, name, value):
+    """Tap the big button of a radio or checkbox (the input itself is hidden under it)."""
+    choice = page.locator(f"[name={name}][value={value}]")
+    page.locator("form.donne-form label.tap", has=choice).click()
+
+
+def type_number(page, name, value):
+    """Tap a number field and type, as a thumb does (no select-all first)."""
+    field = page.locator(f"form.donne-form [name={name}]")
+    field.click()
+    field.press("End")
+    field.press_sequentially(str(value))
+
+
+def enter(page, *, dealer="N", trump="R", plis=6, points=84, submit=True):
+    tap(page, "dealer", dealer)
+    tap(page, "trump", trump)
+    type_number(page, "plis_ns", plis)
+    type_number(page, "points_ns", points)
+    if submit:
+        page.locator("form.donne-form button[type=submit]").click()
+
+
+def test_number_fields_start_empty_and_show_the_complement(page, table_url):
+    page.goto(table_url)
+    for name in ("plis_ns", "points_ns"):
+        field = page.locator(f"[name={name}]")
+        expect(field).to_have_value("")
+        expect(field).to_have_attribute("inputmode", "numeric")
+    type_number(page, "plis_ns", 5)
+    expect(page.locator("[name=plis_ns]")).to_have_value("5")
+    expect(page.locator("output.other").nth(0)).to_contain_text("4")
+    type_number(page, "points_ns", 70)
+    expect(page.locator("[name=points_ns]")).to_have_value("70")
+    expect(page.locator("output.other").nth(1)).to_contain_text("58")
+
+
+def test_a_refused_entry_shows_every_error_at_once_in_view(page, table_url, evening):
+    page.goto(table_url)
+    enter(page)  # donne 1, pending: its check card now stands above the form
+    expect(page.locator("form.pending")).to_have_count(1)
+    assert wait_until(page, lambda: donnes(evening[0]) == 1)
+    # Donne 2: no trump, 12 plis, 200 points.
+    tap(page, "dealer", "E")
+    type_number(page, "plis_ns", 12)
+    type_number(page, "points_ns", 200)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("form.donne-form button[type=submit]").click()
+    summary = page.locator(".error-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_be_in_viewport()
+    expect(summary.locator("li")).to_have_count(3)
+    for label in (r"Atout|Trump", r"Plis N/S|plis N/S", r"Points N/S|points N/S"):
+        expect(summary).to_contain_text(re.compile(label))
+    assert page.evaluate("document.activeElement.name") == "trump"
+    assert donnes(evening[0]) == 1
+
+
+def test_a_phone_that_lost_the_entry_race_recovers(new_phone, table_url, evening):
+    first, second = new_phone(), new_phone()
+    for phone in (first, second):
+        phone.goto(table_url)
+    enter(first)
+    assert wait_until(second, lambda: donnes(evening[0]) == 1)
+    enter(second, plis=3, points=40)  # the same donne 1: the other phone got there first
+    expect(second.locator(".messages")).to_contain_text(re.compile("another phone|autre"))
+    assert donnes(evening[0]) == 1
+    # The player reads the message, then enters the next donne: it is stored.
+    enter(second, dealer="E", plis=4, points=50)
+    assert wait_until(second, lambda: donnes(evening[0]) == 2), "the phone is stuck on donne 1"
+
+
+def test_a_stale_draft_never_blocks_the_table(new_phone, table_url, evening):
+    first, second = new_phone(), new_phone()
+    second.goto(table_url)
+    enter(second, submit=False)  # typed, not sent: a draft of donne 1 in the phone
+    first.goto(table_url)
+    enter(first)  # donne 1 is entered by another phone meanwhile
+    assert wait_until(first, lambda: donnes(evening[0]) == 1)
+    second.reload()
+    expect(second.locator("form.donne-form h2")).to_contain_text("2")
+    expect(second.locator("[name=plis_ns]")).to_have_value("")  # donne 1's draft is gone
+    enter(second, dealer="E", plis=4, points=50)
+    assert wait_until(second, lambda: donnes(evening[0]) == 2), "the stale draft blocks the table"
+
+
+def test_a_5xx_reply_keeps_the_donne_and_retries(page, table_url, evening):
+    page.goto(table_url)
+    failures = []
+
+    def fail_twice(route):
+        if route.request.method == "POST" and len(failures) < 2:
+            failures.append(route.request.url)
+            route.fulfill(status=502, body="Bad gateway")
+        else:
+            route.continue_()
+
+    page.route(table_url, fail_twice)
+    enter(page)
+    assert wait_until(page, lambda: donnes(evening[0]) == 1, timeout=20), "the donne was lost"
+    assert len(failures) == 2
+    expect(page.locator("form.pending")).to_have_count(1)
+    page.wait_for_timeout(1000)
+    assert donnes(evening[0]) == 1
+
+
+def test_a_403_reply_is_shown_and_the_donne_kept(page, table_url, evening):
+    page.goto(table_url)
+    page.route(
+        table_url,
+        lambda route: (
+            route.fulfill(status=403, body="<p>Refusé</p>", content_type="text/html")
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    enter(page)
+    status = page.locator(".queue-status")
+    expect(status).to_contain_text("403")
+    page.wait_for_timeout(2000)
+    assert donnes(evening[0]) == 0
+    page.unroute(table_url)
+    status.get_by_role("button", name=re.compile("Réessayer|Try again")).click()
+    assert wait_until(page, lambda: donnes(evening[0]) == 1), "the donne was thrown away"
+
+
+def test_an_offline_phone_queues_three_donnes_and_sends_them_once(
+    page, context, table_url, evening
+):
+    page.goto(table_url)
+    context.set_offline(True)
+    for number, dealer in zip((1, 2, 3), "NES", strict=True):
+        expect(page.locator("form.donne-form h2")).to_contain_text(str(number))
+        enter(page, dealer=dealer, plis=number + 3, points=40 + number)
+    expect(page.locator(".queue-status")).to_contain_text("3")
+    page.wait_for_timeout(1000)
+    assert donnes(evening[0]) == 0
+    context.set_offline(False)
+    assert wait_until(page, lambda: donnes(evening[0]) == 3, timeout=20)
+    expect(page.locator("form.pending")).to_have_count(3)
+    page.wait_for_timeout(1000)
+    assert donnes(evening[0]) == 3
+    plis = list(
+        Donne.objects.filter(partie_id=evening[0].partie_id)
+        .order_by("number")
+        .values_list("plis_ns", flat=True)
+    )
+    assert plis == [4, 5, 6]
+
+
+def test_the_table_page_opens_without_network_once_loaded(page, context, table_url, evening):
+    page.goto(table_url)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    assert wait_until(page, lambda: page.evaluate("caches.match(location.href).then(Boolean)"))
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("form.donne-form h2")).to_contain_text("1")
+    enter(page)
+    expect(page.locator(".queue-status")).to_contain_text("1")
+    context.set_offline(False)
+    assert wait_until(page, lambda: donnes(evening[0]) == 1), "the donne was lost"

@@ -1,0 +1,94 @@
+"""The table's phone app as the server serves it: the manifest and the service worker that make
+the page installable and usable without network, and an entry form that never brings back a
+stale number."""
+
+import html
+import io
+import json
+import re
+
+import pytest
+from django.test import override_settings
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.test_site_tournaments import DONNE, first_table, table_post
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_tables_page_names_its_manifest_and_worker(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    page = client.get(url).text
+    manifest_url = reverse("tournaments:table_manifest", args=[table.code])
+    assert f'rel="manifest" href="{manifest_url}"' in page
+    assert reverse("tournaments:table_worker") in page
+    manifest = json.loads(client.get(manifest_url).content)
+    assert manifest["start_url"] == url and manifest["scope"] == url
+    assert manifest["display"] == "standalone"
+    assert manifest["short_name"] == f"Table {table.number}"
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+
+
+def test_the_worker_is_served_under_the_tables_path_and_never_kept_stale(client):
+    response = client.get(reverse("tournaments:table_worker"))
+    assert response.status_code == 200
+    assert reverse("tournaments:table_worker").startswith("/t/")  # its scope covers /t/<code>/
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"]
+    assert b'addEventListener("fetch"' in response.content
+
+
+def test_a_wrong_code_has_no_manifest(client):
+    response = client.get(reverse("tournaments:table_manifest", args=["NOPE"]))
+    assert response.status_code == 404
+
+
+def test_a_new_donnes_numbers_start_empty(secretary, client):
+    _tournament, table = first_table(secretary)
+    form = client.get(reverse("tournaments:table_entry", args=[table.code])).text
+    for name in ("plis_ns", "points_ns"):
+        tag = re.search(f'<input[^>]*name="{name}"[^>]*>', form)[0]
+        assert "value=" not in tag, tag
+        assert 'inputmode="numeric"' in tag
+
+
+def test_a_refused_form_shows_the_servers_number_not_the_phones(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    bad = {**table_post({**DONNE, "points_ns": 200}, "N", key="k-1", expected=7), "version": "3"}
+    response = client.post(url, bad)
+    assert response.status_code == 200
+    page = response.text
+    assert '<input type="hidden" name="expected" value="1">' in page
+    assert 'name="key" value="k-1"' not in page
+    summary = page[page.index('class="error-summary"') :].split("</div>", 1)[0]
+    assert "hidden" not in summary.split(">", 1)[0]
+    assert "Points N/S" in summary
+
+
+def test_a_player_types_the_tables_code_on_the_home_page(secretary, client):
+    _tournament, table = first_table(secretary)
+    home = client.get(reverse("home")).text
+    assert f'action="{reverse("tournaments:table_go")}"' in home and 'name="code"' in home
+    typed = client.get(reverse("tournaments:table_go"), {"code": f" {table.code.lower()} "})
+    assert typed.status_code == 302
+    assert typed["Location"] == reverse("tournaments:table_entry", args=[table.code])
+    wrong = client.get(reverse("tournaments:table_go"), {"code": "ZZZZ"}, follow=True)
+    assert wrong.redirect_chain[-1][0] == reverse("home")
+    assert "Aucune table n'a le code ZZZZ" in html.unescape(wrong.text)
+
+
+@override_settings(SITE_URL="http://192.168.1.20:8000/")
+def test_the_qr_codes_and_the_plan_carry_the_site_url(secretary):
+    tournament, table = first_table(secretary)
+    round_page = secretary.get(reverse("tournaments:round", args=[tournament.pk, 1])).text
+    assert f"http://192.168.1.20:8000/t/{table.code}/" in round_page
+    response = secretary.get(reverse("tournaments:plan_pdf", args=[tournament.pk, 1]))
+    pdf = PdfReader(io.BytesIO(response.content))
+    page = pdf.pages[0]
+    assert table.code in page.extract_text()
+    # Each table's row carries a QR code: hundreds of little squares drawn.
+    squares = page.get_contents().get_data().count(b" re")
+    assert squares > 100 * tournament.rounds_set.get().tables.count()
