@@ -20,7 +20,7 @@
     return node;
   }
   function cardNode(code, tag) {
-    const node = el(tag || "span", { class: "card c-" + code[1], "data-card": code,
+    const node = el(tag || "span", { class: "pc c-" + code[1], "data-card": code,
       title: RANKS[code[0]] + " " + L[code[1]] }, code[0]);
     return node;
   }
@@ -68,6 +68,7 @@
 
   function draw() {
     const donne = state.donne;
+    document.getElementById("live").dataset.seq = state.seq;
     for (const seat of SEATS) {
       const box = document.querySelector('.seat[data-pos="' + position(seat) + '"]');
       const info = state.seats[seat];
