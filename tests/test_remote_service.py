@@ -123,3 +123,31 @@ def test_an_abandoned_seat_given_to_a_simulated_player_plays_on(damien):
     remote.seat_robot(table=table, seat=seat, user=damien)
     table.refresh_from_db()
     assert table.seq >= 1 and remote.table_views(table)["N"]["donne"]["to_move"] != seat
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_moves_sent_at_once_for_the_same_state_make_one_move(django_user_model):
+    """The lock per table: the same move sent from two pages at once (two server threads,
+    two database connections) is made once; the other is refused as stale."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    owner = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=owner)
+    keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
+    view = remote.table_views(table)["N"]
+    seat = view["donne"]["to_move"]
+    move = first_legal(remote.table_views(table)[seat])
+
+    def send(_n):
+        try:
+            remote._CACHE.clear()
+            return remote.move_play(table_id=table.pk, key=keys[seat], seq=view["seq"], move=move)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(send, range(4)))
+    assert sorted(r.refused or "made" for r in results) == ["made", "stale", "stale", "stale"]
+    assert table.moves.count() == 1 and RemoteTable.objects.get(pk=table.pk).seq == 1
