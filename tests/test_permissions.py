@@ -96,6 +96,11 @@ CREATOR = {"scoring:remote_robot": {"code": "remote_code"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},
     "tournaments:table_confirm": {"code": "code", "number": 1},
+    # The table's phone app (branch phone): the code typed on the home page, its manifest and
+    # service worker.
+    "tournaments:table_go": {},
+    "tournaments:table_manifest": {"code": "code"},
+    "tournaments:table_worker": {},
 }
 DIRECTOR = {
     "tournaments:player_create": {},
