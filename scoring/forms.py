@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import registry
 from scoring.jsoninput import MAX_CHARS, JsonRefused, read_json
-from scoring.messages import problem_message
+from scoring.messages import elide, problem_message
 from scoring.models import (
     COLOUR_CHOICES,
     ENTRY_FIELDS,
@@ -130,7 +130,7 @@ class DonneForm(forms.ModelForm):
         self.fields["dealer"].choices = self.seat_choices()
         for seat, name in zip(SEATS, FAULT_FIELDS, strict=True):
             player = names.get(seat, seat)
-            self.fields[name].label = _("Faults of %(player)s") % {"player": player}
+            self.fields[name].label = elide(_("Faults of %(player)s") % {"player": player})
 
     def seat_choices(self, seats=SEATS) -> list[tuple[str, str]]:
         """``("N", "N · Annie")`` … for the seats given."""

@@ -1,9 +1,12 @@
-"""The engine's refusals (``EntryProblem`` codes) in the user's language."""
+"""The engine's refusals (``EntryProblem`` codes) in the user's language, and French elision
+before a player's name."""
 
 from __future__ import annotations
 
+import re
+
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.games.base import GameProblem, InvalidGameSheet
 from scoring.roimat.partie import InvalidSheet
@@ -268,3 +271,15 @@ def game_sheet_error_message(error: InvalidGameSheet, players: list[str] | None 
         parts.append(_("player %(name)s") % {"name": name})
     parts.append(problem.field)
     return f"{', '.join(parts)}: {game_problem_message(problem)}"
+
+
+#: A French "de" before a word that starts with a vowel: elided ("de Annie" → "d'Annie").
+_DE_BEFORE_VOWEL = re.compile(r"\b([Dd])e ([AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü])")
+
+
+def elide(text: str) -> str:
+    """``text`` with French elision made where a translation put "de" before a player's name
+    it could not know ("Fautes de Annie" → "Fautes d'Annie"); unchanged in other languages."""
+    if not (get_language() or "").startswith("fr"):
+        return text
+    return _DE_BEFORE_VOWEL.sub(r"\1'\2", text)

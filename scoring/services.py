@@ -72,6 +72,11 @@ class EntryConflict(Exception):
     form was shown. The message says so, for the page."""
 
 
+class EntryAhead(Exception):
+    """A new donne numbered past the next one: an earlier donne was never recorded (refused,
+    or discarded on the phone that queued them). The message says so, for the page."""
+
+
 def donne_record(
     *,
     partie: Partie,
@@ -92,8 +97,9 @@ def donne_record(
     two phones cannot both take the same number nor add a donne after the end.
     - ``key``: the form's idempotency key; a donne already stored with it is returned as is
       (a resubmission after a dropped connection stores one donne);
-    - ``expected``: the number the new donne had on the phone; another number means another
-      phone entered that donne first: ``EntryConflict``;
+    - ``expected``: the number the new donne had on the phone; a lower number means another
+      phone entered that donne first: ``EntryConflict``; a higher one, that an earlier donne
+      was never recorded: ``EntryAhead``;
     - ``version``: the version a correction was made from; a newer one: ``EntryConflict``;
     - ``confirmed`` False leaves the donne pending until the other team confirms it; ``seat``
       is the seat of the player who entered it.
@@ -110,10 +116,18 @@ def donne_record(
         if number is None:
             old = None
             number = (donnes[-1].number if donnes else 0) + 1
-            if expected is not None and expected != number:
+            if expected is not None and expected < number:
                 raise EntryConflict(
                     _("Donne %(n)s was already entered by another phone: check the sheet.")
                     % {"n": expected}
+                )
+            if expected is not None and expected > number:
+                raise EntryAhead(
+                    _(
+                        "Donne %(n)s was never recorded, so this one cannot be donne "
+                        "%(expected)s: check what it holds, it will be donne %(n)s."
+                    )
+                    % {"n": number, "expected": expected}
                 )
             entries.append(entry)
         else:

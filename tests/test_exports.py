@@ -138,3 +138,32 @@ def test_rounded_workbook_rounds_like_the_engine():
     for row, (_kind, ns, oe) in total_cells(sheet_input, sheet).items():
         assert values[cell_name(column("ns", "Total"), row)] == ns
         assert values[cell_name(column("oe", "Total"), row)] == oe
+
+
+def test_workbook_totals_carry_their_values_for_viewers_that_do_not_recalculate(club8_workbook):
+    sheet_input, sheet, data = club8_workbook
+    live = load_workbook(io.BytesIO(data)).active
+    shown = load_workbook(io.BytesIO(data), data_only=True).active  # the cached values only
+    for row, (_kind, ns, oe) in total_cells(sheet_input, sheet).items():
+        for team, expected in (("ns", ns), ("oe", oe)):
+            name = cell_name(column(team, "Total"), row)
+            assert str(live[name].value).startswith("=")
+            assert shown[name].value == expected, name
+
+
+def test_plain_tables_total_row_carries_its_values_and_the_pdf_a_decimal_comma():
+    from django.utils import translation
+    from django.utils.formats import number_format
+    from pypdf import PdfReader
+
+    from scoring.exports.tabular import table_pdf, table_xlsx
+
+    rows = [["Annie", 12, 1.5], ["Bernard", 30, 2.25]]
+    data = table_xlsx("Classement", ["Nom", "Points", "Moyenne"], rows, total="Total")
+    shown = load_workbook(io.BytesIO(data), data_only=True).active
+    assert load_workbook(io.BytesIO(data)).active["B6"].value == "=SUM(B4:B5)"
+    assert (shown["B6"].value, shown["C6"].value) == (42, 3.75)
+    with translation.override("fr"):
+        pdf = table_pdf("Classement", [], ["Nom", "Moy."], rows, decimal=number_format)
+        text = PdfReader(io.BytesIO(pdf)).pages[0]
+        assert "1,5" in text.extract_text() and "2,25" in text.extract_text()

@@ -81,6 +81,7 @@ PUBLIC = {
     "scoring:partie_json": {"pk": "partie"},
     "scoring:donne_replay": {},
     "scoring:card_total": {"game": "romer"},
+    "tournaments:table_worker": {},
 }
 #: Public forms that write: each limited in its own test.
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
@@ -96,11 +97,8 @@ CREATOR = {"scoring:remote_robot": {"code": "remote_code"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},
     "tournaments:table_confirm": {"code": "code", "number": 1},
-    # The table's phone app (branch phone): the code typed on the home page, its manifest and
-    # service worker.
-    "tournaments:table_go": {},
     "tournaments:table_manifest": {"code": "code"},
-    "tournaments:table_worker": {},
+    "tournaments:table_go": {},  # ?code=: to the table's page
 }
 DIRECTOR = {
     "tournaments:player_create": {},

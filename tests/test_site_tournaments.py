@@ -394,3 +394,13 @@ def test_the_correction_page_shows_every_version(secretary, client):
     page = secretary.get(edit)
     assert "v1 · entrée" in page.text and "v2 · corrigée" in page.text
     assert "sophie" in page.text  # who corrected it
+
+
+def test_a_donne_numbered_past_the_next_is_shown_again_not_stored_nor_dropped(secretary, client):
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    response = client.post(url, table_post(DONNE, "N", key="phone-1", expected=2))
+    assert response.status_code == 200
+    assert "jamais été enregistrée" in str(response.context["form"].non_field_errors())
+    assert response.context["form"]["plis_ns"].value() == "6"  # what was typed, to check
+    assert table.partie.donnes.count() == 0

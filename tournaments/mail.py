@@ -26,6 +26,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
@@ -245,7 +246,7 @@ class Renderer:
     def ranking(self, tournament: Tournament) -> bytes:
         if tournament.pk not in self.rankings:
             ranked = with_ranking_data(Tournament.objects).get(pk=tournament.pk)
-            self.rankings[tournament.pk] = table_pdf(*ranking_table(ranked))
+            self.rankings[tournament.pk] = table_pdf(*ranking_table(ranked), decimal=number_format)
         return self.rankings[tournament.pk]
 
     def parties(self, message: SentMessage) -> list[Partie]:

@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -425,7 +426,7 @@ def _export(kind, title, heading, headers, rows, name) -> HttpResponse:
     if kind == "xlsx":
         content, type_ = table_xlsx(title, headers, rows), XLSX
     else:
-        content, type_ = table_pdf(title, heading, headers, rows), PDF
+        content, type_ = table_pdf(title, heading, headers, rows, decimal=number_format), PDF
     response = HttpResponse(content, content_type=type_)
     response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
     return response

@@ -21,7 +21,7 @@ from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
-from scoring.messages import sheet_error_message
+from scoring.messages import elide, sheet_error_message
 from scoring.models import Donne, Partie, PlayerResult
 from scoring.registry import (
     EntryTaken,
@@ -288,8 +288,10 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         )
     lines.append(_("Roi au bout: %(made)s") % {"made": _("yes") if donne.roi_au_bout else _("no")})
     faults = [
-        ngettext("%(count)s faute of %(name)s", "%(count)s fautes of %(name)s", count)
-        % {"count": count, "name": names.get(seat, seat)}
+        elide(
+            ngettext("%(count)s faute of %(name)s", "%(count)s fautes of %(name)s", count)
+            % {"count": count, "name": names.get(seat, seat)}
+        )
         for seat, count in Counter(donne.faults).items()
     ]
     lines.append(_("Fautes: %(faults)s") % {"faults": ", ".join(faults) if faults else _("none")})
@@ -326,3 +328,5 @@ def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:
         raise SheetRefused(sheet_error_message(error)) from None
     except services.EntryConflict as error:
         raise EntryTaken(str(error)) from None
+    except services.EntryAhead as error:  # shown on the form, what was typed kept
+        raise SheetRefused(str(error)) from None

@@ -4,7 +4,8 @@ heading lines, column titles and rows of values."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
@@ -16,6 +17,8 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .cached import workbook_bytes
 
 Row = Sequence[object]
 
@@ -31,9 +34,17 @@ def qr_drawing(url: str, size: float = 24 * mm) -> Drawing:
     return drawing
 
 
-def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[Row]) -> bytes:
+def table_pdf(
+    title: str,
+    heading: Sequence[str],
+    headers: Row,
+    rows: Sequence[Row],
+    decimal: Callable[[float | Decimal], str] = str,
+) -> bytes:
     """An A4 portrait PDF (bytes): the title, heading lines, then the table, whose column
-    titles repeat on every page. A cell may hold a drawing or a flowable (a QR code) as is."""
+    titles repeat on every page. A cell may hold a drawing or a flowable (a QR code) as is;
+    ``decimal`` writes a decimal number (rounded to 2 places) the language's way, which the
+    site knows and these exports do not (Django's ``number_format``: a comma in French)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer,
@@ -48,7 +59,7 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
     story = [Paragraph(title, styles["Title"])]
     story += [Paragraph(line, styles["Normal"]) for line in heading]
     story.append(Spacer(0, 4 * mm))
-    data = [[str(h) for h in headers]] + [[_cell(v) for v in r] for r in rows]
+    data = [[str(h) for h in headers]] + [[_cell(v, decimal) for v in r] for r in rows]
     table = Table(data, repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
@@ -63,9 +74,12 @@ def table_pdf(title: str, heading: Sequence[str], headers: Row, rows: Sequence[R
     return buffer.getvalue()
 
 
-def _cell(value: object) -> object:
+def _cell(value: object, decimal: Callable[[float | Decimal], str]) -> object:
+    """A PDF cell: a drawing as is, a decimal number written by ``decimal``, else text."""
     if isinstance(value, Flowable):  # a Drawing is one
         return value
+    if isinstance(value, float | Decimal):
+        return decimal(round(value, 2))
     return "" if value is None else str(value)
 
 
@@ -73,7 +87,7 @@ def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -
     """A workbook (bytes of an .xlsx file): the title in A1, column titles in row 3, rows
     below, values kept as numbers where they are. With ``total`` (its label), a last row adds
     up each numeric column with a live ``SUM`` formula, so it still adds up when a cell is
-    edited."""
+    edited, and carries its value for viewers that do not recalculate."""
     book = Workbook()
     sheet = book.active
     sheet.title = title[:31]
@@ -85,6 +99,7 @@ def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -
     for offset, row in enumerate(rows, start=4):
         for col, value in enumerate(row, start=1):
             sheet.cell(row=offset, column=col, value=value)
+    values: dict[str, int | float] = {}
     if total and rows:
         last = 3 + len(rows)
         sheet.cell(row=last + 1, column=1, value=total).font = Font(bold=True)
@@ -93,7 +108,6 @@ def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -
                 letter = get_column_letter(col)
                 cell = sheet.cell(row=last + 1, column=col, value=f"=SUM({letter}4:{letter}{last})")
                 cell.font = Font(bold=True)
+                values[cell.coordinate] = sum(r[col - 1] for r in rows)
     sheet.freeze_panes = "A4"
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(book, values)

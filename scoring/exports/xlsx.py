@@ -3,12 +3,11 @@
 Every Total cell is a live formula, ``Contrat + C/SC × Points`` (the product rounded to the
 ten under the rounding option, a faulty team's positive total set to 0 and its penalty
 subtracted: ROIMAT.md §5), and every T cell is ``previous cumul + Total``, so the sheet still
-adds up when a player edits a cell.
+adds up when a player edits a cell. Each formula also carries the value the site computed, for
+viewers that do not recalculate.
 """
 
 from __future__ import annotations
-
-import io
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -17,6 +16,7 @@ from openpyxl.utils import get_column_letter
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import Sheet
 
+from .cached import workbook_bytes
 from .layout import column, headers, heading, result_line, sheet_lines, title
 
 HEADER_ROW = 7  # the column titles; the title and heading lines stand above
@@ -69,6 +69,7 @@ def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
     # its own cumul; each T line adds the donne above it to the previous cumul.
     totals: dict[str, str] = {}
     cumuls: dict[str, str] = {}
+    values: dict[str, int | float] = {}  # each formula's value, as the site computed it
     row = HEADER_ROW
     for line in sheet_lines(sheet, sheet_input.players):
         row += 1
@@ -91,6 +92,8 @@ def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
             else:
                 formula = f"={cumuls[team]}+{totals[team]}"
                 cumuls[team] = here
+            if isinstance(line.cells[col], int | float):
+                values[here] = line.cells[col]
             ws.cell(row=row, column=col + 1, value=formula).font = Font(bold=True)
     ws.cell(row=row + 2, column=1, value=result_line(sheet, sheet_input.players)).font = Font(
         bold=True
@@ -104,6 +107,4 @@ def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.sheet_properties.pageSetUpPr.fitToPage = True
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(book, values)

@@ -11,7 +11,8 @@
  *   a time, each with its idempotency key (a donne sent twice is stored once). A network
  *   failure or a 5xx is tried again later (1 s, 2 s, 4 s … 30 s, and as soon as the network
  *   returns); any other refusal stops the queue and is shown with what to do; nothing is
- *   dropped unless the player discards it.
+ *   dropped unless the player discards it. A donne the server refused on its content comes
+ *   back in the form, with what to correct; the donnes queued after it wait for it.
  */
 (function () {
   "use strict";
@@ -19,7 +20,7 @@
   var QUEUE = "donnes:" + BASE, NEXT = "next:" + BASE, DRAFT = "draft:" + BASE + ":";
   var storage = null;
   try { storage = window.localStorage; storage.getItem(QUEUE); } catch (e) { storage = null; }
-  var sending = false, paused = false, timer = null, attempts = 0, problem = null, quiet = false;
+  var sending = false, timer = null, attempts = 0, problem = null, quiet = false;
 
   function text(name, values) {
     var node = document.getElementById("donne-strings"), strings = {};
@@ -39,6 +40,19 @@
     return Date.now().toString(16) + Math.random().toString(16).slice(2);
   }
   function queue() { return load(QUEUE, []); }
+  // The number of the next new donne: the server's next, then past those waiting in order.
+  function nextNumber(serverNext) {
+    var next = serverNext, numbers = queue().filter(function (e) { return !e.fix; })
+      .map(function (e) { return e.number; });
+    while (numbers.indexOf(next) >= 0) { next += 1; }
+    return next;
+  }
+  // A new donne after a gap (an earlier one refused or discarded) waits for it: sent now, the
+  // server would give it the earlier number.
+  function held(entry) {
+    var serverNext = load(NEXT, 0);
+    return !entry.fix && serverNext > 0 && entry.number > serverNext;
+  }
   function setQueue(entries) {
     entries.sort(function (a, b) {  // corrections first, then new donnes in their order
       return (a.fix ? 0 : 1) - (b.fix ? 0 : 1) || a.number - b.number;
@@ -165,7 +179,7 @@
       list.appendChild(li);
     });
     status.append(p, list);
-    var note = message || (paused ? text("paused") : "");
+    var note = message || (entries.length && held(entries[0]) ? text("paused") : "");
     if (problem) { note = text("refused", { status: problem.status }) + " " + problem.text; }
     if (note) {
       var more = document.createElement("p");
@@ -177,12 +191,14 @@
       retry.type = discard.type = "button";
       retry.textContent = text("retry");
       discard.textContent = text("discard");
-      retry.addEventListener("click", function () { problem = null; paused = false; flush(); });
+      retry.addEventListener("click", function () { problem = null; flush(); });
       discard.addEventListener("click", function () {
         var first = queue()[0];
         if (first && window.confirm(text("sure", { n: first.number }))) {
           setQueue(queue().filter(function (e) { return e.key !== first.key; }));
           problem = null;
+          var expected = form && field("expected");
+          if (expected && expected.value) { advance(nextNumber(load(NEXT, 0))); }
           flush();
         }
       });
@@ -223,12 +239,12 @@
         if (m && parseInt(m[1], 10) < next) { storage.removeItem(name); }
       });
       storage.removeItem("draft:" + BASE);  // the former single draft of this page
-      var waiting = queue().filter(function (e) { return !e.fix; })
-        .map(function (e) { return e.number + 1; });
-      next = Math.max.apply(null, [next].concat(waiting));
+      next = nextNumber(next);
       if (!refused && next !== parseInt(expected.value, 10)) { advance(next); }
     }
-    if (!refused) {
+    if (refused) {
+      save(DRAFT + slot(), visibleFields());  // what the server refused survives a reload
+    } else {
       var draft = load(DRAFT + slot(), null);
       if (draft) { fill(draft); }
     }
@@ -257,8 +273,8 @@
       entries.push(entry);
       setQueue(entries);
       storage.removeItem(DRAFT + slot());
-      paused = false;
-      if (isNew) { advance(entry.number + 1); }
+      problem = null;  // a new entry tries the queue again
+      if (isNew) { advance(nextNumber(entry.number)); }
       showQueue();
       flush();
     });
@@ -293,9 +309,10 @@
   // One donne at a time, the first of the queue.
   function flush() {
     clearTimeout(timer);
-    if (!storage || sending || problem || paused) { showQueue(); return; }
+    if (!storage || sending || problem) { showQueue(); return; }
     var entry = queue()[0];
     if (!entry) { attempts = 0; showQueue(); return; }
+    if (held(entry)) { showQueue(); return; }
     sending = true;
     showQueue(text("sending"));
     var body = new FormData();
@@ -315,7 +332,8 @@
             // either way the player now sees it on the page.
             attempts = 0;
             setQueue(queue().filter(function (e) { return e.key !== entry.key; }));
-            if (!done) { paused = queue().length > 0; render(html); return; }
+            if (!done) { render(html); return; }  // its form, with what to correct
+            if (!entry.fix) { save(NEXT, Math.max(load(NEXT, 0), entry.number + 1)); }
             if (queue().length) { flush(); return; }
             if (new URL(response.url).pathname !== location.pathname) {
               location.assign(response.url);  // the director's form: back to the sheet
@@ -326,7 +344,7 @@
           }
           // Refused (403, 429, 400…): kept, shown, sent again when the player says so.
           var page = new DOMParser().parseFromString(html, "text/html");
-          var main = page.querySelector("main .result, main p, main, body");
+          var main = page.querySelector("main .messages .error, main .result, main p, main, body");
           problem = { status: response.status, text: main ? main.textContent.trim().slice(0, 300) : "" };
           showQueue();
         });

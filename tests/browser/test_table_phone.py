@@ -189,3 +189,28 @@ def test_the_table_page_opens_without_network_once_loaded(page, context, table_u
     expect(page.locator(".queue-status")).to_contain_text("1")
     context.set_offline(False)
     assert wait_until(page, lambda: donnes(evening[0]) == 1), "the donne was lost"
+
+
+def test_a_queued_donne_refused_on_its_content_comes_back_and_the_others_wait_for_it(
+    page, context, table_url, evening
+):
+    page.goto(table_url)
+    context.set_offline(True)
+    enter(page, dealer="N", plis=6, points=10)  # 6 plis cannot hold 10 points: the server says so
+    enter(page, dealer="E", plis=5, points=70)
+    enter(page, dealer="S", plis=4, points=50)
+    context.set_offline(False)
+    summary = page.locator(".error-summary")
+    expect(summary).to_be_visible(timeout=15000)
+    expect(page.locator("form.donne-form h2")).to_contain_text("1")
+    expect(page.locator(".queue-status")).to_contain_text("2")  # donnes 2 and 3 wait
+    page.wait_for_timeout(1000)
+    assert donnes(evening[0]) == 0
+    page.reload()  # what the server refused survives a reload
+    expect(page.locator("form.donne-form h2")).to_contain_text("1")
+    expect(page.locator("[name=points_ns]")).to_have_value("10")
+    page.locator("[name=points_ns]").fill("84")
+    page.locator("form.donne-form button[type=submit]").click()
+    assert wait_until(page, lambda: donnes(evening[0]) == 3), "the waiting donnes were lost"
+    plis = Donne.objects.filter(partie_id=evening[0].partie_id).order_by("number")
+    assert list(plis.values_list("plis_ns", "points_ns")) == [(6, 84), (5, 70), (4, 50)]

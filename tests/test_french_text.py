@@ -1,0 +1,50 @@
+"""French as a player reads it on the table's phone: plurals and elision before a name."""
+
+import pytest
+from django.utils import translation
+
+from scoring.messages import elide
+
+pytestmark = pytest.mark.django_db
+
+
+def test_de_is_elided_before_a_vowel_in_french_only():
+    with translation.override("fr"):
+        assert elide("Fautes de Annie") == "Fautes d'Annie"
+        assert (
+            elide("2 fautes de Émile, 1 faute de Bernard") == "2 fautes d'Émile, 1 faute de Bernard"
+        )
+        assert elide("Dealer de Yves") == "Dealer d'Yves"
+    with translation.override("en"):
+        assert elide("Faults de Annie") == "Faults de Annie"
+
+
+def test_the_table_page_names_annies_fautes_with_elision(secretary, client):
+    from django.urls import reverse
+
+    from scoring.models import Player
+    from tests.test_site_tournaments import DONNE, first_table, table_post
+
+    _tournament, table = first_table(secretary)
+    seat = table.partie.seats.get(seat="E")
+    Player.objects.filter(pk=seat.player_id).update(name="Annie")
+    url = reverse("tournaments:table_entry", args=[table.code])
+    page = client.get(url).text
+    assert "Fautes d&#x27;Annie" in page or "Fautes d'Annie" in page
+    client.post(url, table_post({**DONNE, "faults": ["E", "E"]}, "N"))
+    pending = client.get(url).context["pending"][0].summary
+    assert "2 fautes d'Annie" in " ".join(pending)
+    assert "6 plis" in " ".join(pending) and "3 plis" in " ".join(pending)
+
+
+def test_the_pages_name_no_developers_file_or_command(secretary, client):
+    from django.urls import reverse
+
+    for page in (
+        client.get(reverse("scoring:donne_replay")),
+        secretary.get(reverse("scoring:partie_import")),
+        client.get(reverse("home")),
+    ):
+        assert page.status_code == 200
+        for reference in ("ROIMAT.md", "roimat_simulate", ".py"):
+            assert reference not in page.text
