@@ -3,7 +3,9 @@ four pages play whole donnes, one leaves mid-trick and comes back to the same st
 out of turn, forbidden or replayed change nothing, a spectator sees no hand, bad input gets an
 error message; the same over the Redis channel layer."""
 
+import asyncio
 import socket
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.testing.websocket import WebsocketCommunicator
@@ -14,7 +16,7 @@ from scoring.models import Partie, RemoteTable
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.verify import verify
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
@@ -26,6 +28,13 @@ def four(transactional_db, django_user_model):
     table = remote.table_create(rules=RuleSet("club-8"), created_by=owner)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"Joueur {s}").key for s in "NESO"}
     return table, keys
+
+
+def run(scenario):
+    """Run a scenario in an event loop of its own thread: Playwright's browser tests keep an
+    event loop running in the test thread for the whole session."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, scenario).result()
 
 
 async def page(code, key=None):
@@ -61,7 +70,11 @@ def first_legal(view):
     return move
 
 
-async def test_four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves(four):
+def test_four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves(four):
+    run(four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves(four))
+
+
+async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves(four):
     table, keys = four
     pages, views = {}, {}
     for seat in "NESO":
@@ -132,7 +145,11 @@ async def test_four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_
     assert await table.moves.acount() == table.seq
 
 
-async def test_bad_input_gets_a_message_not_a_traceback(four):
+def test_bad_input_gets_a_message_not_a_traceback(four):
+    run(bad_input_gets_a_message_not_a_traceback(four))
+
+
+async def bad_input_gets_a_message_not_a_traceback(four):
     table, keys = four
     comm, view = await page(table.code, "not a key")
     assert view["you"] is None
@@ -163,13 +180,17 @@ def redis_up() -> bool:
 
 
 @pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
-async def test_the_redis_channel_layer_carries_the_moves(four, settings):
+def test_the_redis_channel_layer_carries_the_moves(four, settings):
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"], "prefix": "roimat-test"},
         }
     }
+    run(the_redis_channel_layer_carries_the_moves(four))
+
+
+async def the_redis_channel_layer_carries_the_moves(four):
     table, keys = four
     opened = {s: await page(table.code, keys[s]) for s in "NESO"}
     pages = {s: comm for s, (comm, _view) in opened.items()}
