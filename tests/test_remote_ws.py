@@ -8,7 +8,9 @@ import socket
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing.websocket import WebsocketCommunicator
+from django.db import connections
 
 from clubsite.asgi import application
 from scoring import remote
@@ -31,10 +33,19 @@ def four(transactional_db, django_user_model):
 
 
 def run(scenario):
-    """Run a scenario in an event loop of its own thread: Playwright's browser tests keep an
-    event loop running in the test thread for the whole session."""
+    """Run a scenario in an event loop of its own thread (Playwright's browser tests keep an
+    event loop running in the test thread for the whole session), then close the database
+    connections of the thread where Channels made the ORM calls, so that the test database
+    can be dropped."""
+
+    async def closing():
+        try:
+            return await scenario
+        finally:
+            await database_sync_to_async(connections.close_all)()
+
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, scenario).result()
+        return pool.submit(asyncio.run, closing()).result()
 
 
 async def page(code, key=None):

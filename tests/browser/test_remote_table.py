@@ -5,15 +5,19 @@ marque on their pages fills itself; one player alone against three simulated pla
 The site is served over ASGI (uvicorn in a thread of the test process, on the test database),
 since the table's page talks to the server over a WebSocket."""
 
+import asyncio
 import socket
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import uvicorn
+from channels.db import database_sync_to_async
 from channels.routing import ProtocolTypeRouter, URLRouter
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
+from django.db import connections
 from playwright.sync_api import expect
 
 from scoring import remote
@@ -39,6 +43,10 @@ def asgi_server(transactional_db):
             "websocket": URLRouter(websocket_urlpatterns),
         }
     )
+    # Each request's and each message's ORM calls close their connection when done, so that
+    # none is left open in a thread of the server when the test database is dropped.
+    database = connections.settings["default"]
+    kept, database["CONN_MAX_AGE"] = database["CONN_MAX_AGE"], 0
     config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -50,6 +58,9 @@ def asgi_server(transactional_db):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+    with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
+        pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
+    database["CONN_MAX_AGE"] = kept
 
 
 @pytest.fixture
