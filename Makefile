@@ -22,8 +22,10 @@ browser:
 	bash .ci/ensure-chromium
 
 ## Set up, migrate, add the demo data (once), collect the static files and serve the site on
-## port 8000 with gunicorn (several workers), the background worker of the results emails
-## beside it (stopped with the server).
+## port 8000 through ASGI (gunicorn with uvicorn workers: pages and the remote tables'
+## WebSockets), the background worker of the results emails beside it (stopped with the
+## server). Without REDIS_URL one process serves, so that the in-memory channel layer reaches
+## every page of a remote table; with REDIS_URL, WEB_CONCURRENCY processes (3) share Redis.
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
@@ -34,8 +36,9 @@ run: setup
 	export SITE_URL=$(SITE_URL); \
 	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/gunicorn clubsite.wsgi --bind $(ADDRESS) --workers $${WEB_CONCURRENCY:-3} \
-	    --threads 4 --graceful-timeout 5 --access-logfile -
+	if [ -n "$$REDIS_URL" ]; then workers=$${WEB_CONCURRENCY:-3}; else workers=1; fi; \
+	$(BIN)/gunicorn clubsite.asgi:application --worker-class uvicorn_worker.UvicornWorker \
+	    --bind $(ADDRESS) --workers $$workers --graceful-timeout 5 --access-logfile -
 
 ## Set up, lint, check migrations, run the whole test suite (the browser tests included).
 test: setup lint
@@ -60,6 +63,7 @@ bench: setup
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/league_bench.py
 	$(BIN)/python bench/fuzz_http.py --requests 1000
+	$(BIN)/python bench/remote_bench.py
 	$(BIN)/python bench/room_bench.py
 
 ## Refresh the README's screenshots in docs/ (a phone entering a donne, the Table de marque).

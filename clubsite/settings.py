@@ -111,6 +111,21 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "clubsite.wsgi.application"
+ASGI_APPLICATION = "clubsite.asgi.application"
+
+# The remote tables' WebSockets (Django Channels) reach every page of a table through the
+# channel layer: in the server's memory when one process serves the site (``make run``), in
+# Redis when REDIS_URL is set, as it must be when several server processes run.
+CHANNEL_LAYERS = {
+    "default": (
+        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        if REDIS_URL
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
+#: Seconds a remote seat stays without its player before the table's creator may give it to
+#: a simulated player.
+REMOTE_ABANDON_SECONDS = env_int("REMOTE_ABANDON_SECONDS", 60)
 
 CONN_MAX_AGE = env_int("DJANGO_CONN_MAX_AGE", 600)
 

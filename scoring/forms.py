@@ -14,7 +14,16 @@ from django.utils.translation import gettext_lazy
 from scoring import registry
 from scoring.jsoninput import MAX_CHARS, JsonRefused, read_json
 from scoring.messages import elide, problem_message
-from scoring.models import COLOUR_CHOICES, ENTRY_FIELDS, Donne, Partie, Player, fault_seats
+from scoring.models import (
+    COLOUR_CHOICES,
+    ENTRY_FIELDS,
+    Donne,
+    Partie,
+    Player,
+    RemoteTable,
+    fault_seats,
+)
+from scoring.roimat.rules import RuleSet
 from scoring.roimat.scoring import DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS
 
@@ -300,3 +309,34 @@ class EmailSheetForm(forms.Form):
         if not self.errors:
             cleaned["recipients"] = self.recipients()
         return cleaned
+
+
+class RemoteTableForm(forms.ModelForm):
+    """A remote table's rules (ROIMAT.md §3, §5, §6)."""
+
+    class Meta:
+        model = RemoteTable
+        fields = ["variant", "rounding", "fault_counting", "target"]
+
+    def clean_target(self):
+        target = self.cleaned_data["target"]
+        if not 1 <= target <= MAX_TARGET:
+            raise forms.ValidationError(_("Between 1 and %(max)s.") % {"max": MAX_TARGET})
+        return target
+
+    def rules(self) -> RuleSet:
+        """The ``RuleSet`` chosen."""
+        data = self.cleaned_data
+        return RuleSet(
+            variant=data["variant"],
+            rounding=data["rounding"],
+            fault_counting=data["fault_counting"],
+            target=data["target"],
+        )
+
+
+class RemoteSeatForm(forms.Form):
+    """An empty seat taken with the player's name."""
+
+    seat = forms.ChoiceField(label=gettext_lazy("Seat"), choices=list(SEAT_LABELS.items()))
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=80, required=False)

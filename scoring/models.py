@@ -409,3 +409,140 @@ class PlayerResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partie_id} {self.player_id}: {self.points}"
+
+
+#: Letters and digits of invitation links and seat keys, without look-alikes (no I, O, 0, 1).
+KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def new_key(length: int = 10) -> str:
+    """A random key of ``length`` letters and digits without look-alikes (10: 50 bits)."""
+    import secrets
+
+    return "".join(secrets.choice(KEY_ALPHABET) for _ in range(length))
+
+
+def new_seat_key() -> str:
+    """The key that lets one browser play one seat: 20 characters, 100 bits."""
+    return new_key(20)
+
+
+class RemoteTable(models.Model):
+    """A Roimat table played at a distance (``scoring.remote``): its rules, the invitation
+    code of its link, who opened it, the partie it fills (made when play starts, or the
+    partie of a club evening's table) and ``seq``, the moves made, which numbers the next."""
+
+    code = models.CharField(max_length=12, unique=True, default=new_key)
+    variant = models.CharField(
+        _("rules"), max_length=20, choices=Partie.Variant.choices, default=Partie.Variant.CLUB_8
+    )
+    rounding = models.BooleanField(_("round to the ten"), default=False)
+    fault_counting = models.CharField(
+        _("fault penalties counted"),
+        max_length=10,
+        choices=Partie.FaultCounting.choices,
+        default=Partie.FaultCounting.PLAYER,
+    )
+    target = models.PositiveIntegerField(_("target"), default=1000)
+    partie = models.OneToOneField(
+        Partie, null=True, blank=True, on_delete=models.PROTECT, related_name="remote_table"
+    )
+    seq = models.PositiveIntegerField(default=0)
+    created_by = club_account()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("remote table")
+        verbose_name_plural = _("remote tables")
+
+    def __str__(self) -> str:
+        return f"{_('remote table')} {self.code}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:remote_table", args=[self.code])
+
+    @property
+    def rules(self) -> RuleSet:
+        """The table's ``RuleSet``."""
+        return RuleSet(
+            variant=self.variant,
+            rounding=self.rounding,
+            fault_counting=self.fault_counting,
+            target=self.target,
+        )
+
+
+class RemoteSeat(models.Model):
+    """One seat (N, E, S, O) of a remote table: empty, taken by a person (a club account or a
+    guest, known by ``name``, who plays it with ``key``), or played by the engine (``robot``).
+    ``connections``: the person's open pages; ``left_at``: when the last one closed."""
+
+    class Kind(models.TextChoices):
+        EMPTY = "empty", _("empty")
+        HUMAN = "human", _("player")
+        ROBOT = "robot", _("simulated player")
+
+    table = models.ForeignKey(RemoteTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.EMPTY)
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    #: A seat of a club evening's table is the drawn player's: ``name`` cannot change.
+    fixed = models.BooleanField(default=False)
+    user = club_account()
+    key = models.CharField(max_length=24, unique=True, default=new_seat_key)
+    connections = models.PositiveSmallIntegerField(default=0)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_remote_seat_per_letter")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.seat}: {self.name or self.kind}"
+
+
+class RemoteDonne(models.Model):
+    """A deal at a remote table (void deals included): the dealer, the four hands dealt
+    (seat → card codes) and, once over, its §10 ``record``; ``sheet_number``: the donne's
+    number on the partie's sheet (None for a void deal)."""
+
+    table = models.ForeignKey(RemoteTable, on_delete=models.CASCADE, related_name="donnes")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    hands = models.JSONField()
+    record = models.JSONField(null=True, blank=True)
+    sheet_number = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_remote_donne_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} / {self.number}"
+
+
+class RemoteMove(models.Model):
+    """Move ``seq`` of a remote table, in donne ``number``, by ``seat``, as the engine writes
+    it (``scoring.roimat.table``); the table's state is rebuilt from these. The constraint
+    makes each number taken once, whatever the servers."""
+
+    table = models.ForeignKey(RemoteTable, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    number = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    text = models.CharField(max_length=24)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="one_remote_move_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} #{self.seq} {self.seat} {self.text}"

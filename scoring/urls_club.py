@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import game_views, roimat_views, views
+from scoring import game_views, remote_views, roimat_views, views
 
 urlpatterns = [
     path("parties/new/", roimat_views.partie_create, name="partie_create"),
@@ -18,6 +18,8 @@ urlpatterns = [
         roimat_views.donne_delete_last,
         name="donne_delete_last",
     ),
+    path("distance/", remote_views.remote_create, name="remote_create"),
+    path("distance/<str:code>/robot/", remote_views.remote_robot, name="remote_robot"),
     path("donnes/replay/add/", roimat_views.donne_add_record, name="donne_add_record"),
     path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
     path("parties/<int:pk>/rounds/new/", game_views.game_round_edit, name="game_round_create"),

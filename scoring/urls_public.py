@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import game_views, roimat_views, views
+from scoring import game_views, remote_views, roimat_views, views
 
 urlpatterns = [
     path("parties/", views.partie_list, name="partie_list"),
@@ -12,4 +12,11 @@ urlpatterns = [
     path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
     path("donnes/replay/", roimat_views.donne_replay, name="donne_replay"),
     path("jeux/<str:game>/cards/", game_views.card_total, name="card_total"),
+    path("distance/<str:code>/", remote_views.remote_table, name="remote_table"),
+    path("distance/<str:code>/seat/", remote_views.remote_seat, name="remote_seat"),
+    path(
+        "distance/<str:code>/donnes/<int:number>/",
+        remote_views.remote_donne,
+        name="remote_donne",
+    ),
 ]

@@ -7,13 +7,15 @@ import json
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import registry
+from scoring import registry, remote
 from scoring.models import Donne, EntryVersion, GameRound, Partie, Player
+from scoring.roimat.rules import RuleSet
 from tests.helpers import donne_post
 from tournaments.models import Registration, Round, Tournament
 from tournaments.services import start_round
@@ -150,6 +152,12 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
         reverse("tournaments:round", args=[evening.pk, 1]),
         reverse("tournaments:swap", args=[evening.pk, 1]),
     )
+    found["new remote table"] = (director, *[reverse("scoring:remote_create")] * 2)
+    creator = get_user_model().objects.get(username="damien")
+    code = remote.table_create(rules=RuleSet("club-8"), created_by=creator).code
+    table_page = reverse("scoring:remote_table", args=[code])
+    found["remote seat"] = (Client(), table_page, reverse("scoring:remote_seat", args=[code]))
+    found["remote robot"] = (director, table_page, reverse("scoring:remote_robot", args=[code]))
     return found
 
 
@@ -157,7 +165,7 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
     "name",
     ["new partie", "new roi partie", "new romer partie", "new rumoli partie", "donne",
      "donne correction", "roi round", "email", "new tournament", "new player", "register",
-     "table entry", "swap"],
+     "table entry", "swap", "new remote table", "remote seat", "remote robot"],
 )  # fmt: skip
 def test_every_form_answers_hostile_values_without_a_server_error(name, place):
     client, page, target = pages(place)[name]

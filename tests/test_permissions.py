@@ -3,13 +3,17 @@ may not use it, GET and POST; table codes only while their round is open; wrong 
 login attempts limited."""
 
 import datetime
+import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import get_resolver, reverse
 
-from scoring import registry
-from scoring.models import Partie, Player
+from scoring import registry, remote
+from scoring.models import Partie, Player, RemoteDonne
+from scoring.roimat.rules import RuleSet
+from tests.conftest import DATA
 from tests.helpers import donne_post
 from tournaments.models import Registration, Season, Tournament
 from tournaments.services import start_round
@@ -43,7 +47,14 @@ def world(db):
     season = Season.objects.create(name="S", start=datetime.date(2026, 9, 1),
                                    end=datetime.date(2027, 6, 30))  # fmt: skip
     partie = table.partie
+    creator = get_user_model().objects.create_user("hote", password="x-2026-hote")
+    remote_table = remote.table_create(rules=RuleSet("club-8"), created_by=creator)
+    record = json.loads((DATA / "donne-records.jsonl").read_text().splitlines()[0])
+    RemoteDonne.objects.create(
+        table=remote_table, number=1, dealer=record["dealer"], hands=record["deal"], record=record
+    )
     return {
+        "remote_code": remote_table.code,
         "tournament": evening.pk, "registration": evening.registrations.first().pk,
         "round": round_.number, "partie": partie.pk, "season": season.pk,
         "player": players[0].pk, "roi_partie": roi.pk, "code": table.code,
@@ -74,6 +85,15 @@ PUBLIC = {
 }
 #: Public forms that write: each limited in its own test.
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
+#: A remote table's pages: whoever has its link reads them and takes a seat.
+REMOTE = {
+    "scoring:remote_table": {"code": "remote_code"},
+    "scoring:remote_donne": {"code": "remote_code", "number": 1},
+}
+REMOTE_POST = {"scoring:remote_seat": {"code": "remote_code"}}
+#: Any club account: opens a remote table; only its creator gives seats to simulated players.
+MEMBER = {"scoring:remote_create": {}}
+CREATOR = {"scoring:remote_robot": {"code": "remote_code"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},
     "tournaments:table_confirm": {"code": "code", "number": 1},
@@ -87,6 +107,7 @@ DIRECTOR = {
     "tournaments:present": {"pk": "tournament", "registration": "registration"},
     "tournaments:round_start": {"pk": "tournament"},
     "tournaments:swap": {"pk": "tournament", "number": "round"},
+    "tournaments:round_remote": {"pk": "tournament", "number": "round"},
     "tournaments:plan_pdf": {"pk": "tournament", "number": "round"},
     "tournaments:close": {"pk": "tournament"},
     "tournaments:send": {"pk": "tournament"},
@@ -118,7 +139,7 @@ def app_url_names() -> set[str]:
 
 
 def test_every_page_of_the_apps_has_its_audience_here():
-    listed = [*PUBLIC, *PUBLIC_POST, *TABLE, *DIRECTOR]
+    listed = [*PUBLIC, *PUBLIC_POST, *REMOTE, *REMOTE_POST, *MEMBER, *CREATOR, *TABLE, *DIRECTOR]
     assert len(listed) == len(set(listed))
     assert set(listed) == app_url_names()
 
@@ -126,6 +147,51 @@ def test_every_page_of_the_apps_has_its_audience_here():
 @pytest.mark.parametrize("name", PUBLIC)
 def test_a_visitor_reads_the_public_pages(name, world, client):
     assert client.get(url_of(name, PUBLIC[name], world)).status_code == 200
+
+
+@pytest.mark.parametrize("name", REMOTE)
+def test_a_remote_tables_link_opens_its_pages_and_a_wrong_code_nothing(name, world, client):
+    assert client.get(url_of(name, REMOTE[name], world)).status_code == 200
+    wrong = {**REMOTE[name], "code": "WRONGCODE"}
+    assert client.get(url_of(name, wrong, world)).status_code == 404
+
+
+def test_a_seat_is_taken_with_the_link_only(world, client):
+    url = url_of("scoring:remote_seat", REMOTE_POST["scoring:remote_seat"], world)
+    assert client.get(url).status_code == 405
+    assert client.post(url, {"seat": "N", "name": "Annie"}).status_code == 302
+    wrong = reverse("scoring:remote_seat", args=["WRONGCODE"])
+    assert client.post(wrong, {"seat": "E", "name": "Bernard"}).status_code == 404
+
+
+def test_a_member_opens_a_remote_table_a_visitor_is_sent_to_log_in(world, victor):
+    url = url_of("scoring:remote_create", {}, world)
+    visitor, member = Client(), Client()
+    member.force_login(victor)
+    response = visitor.post(url, {"variant": "club-8", "target": 1000})
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+    assert member.get(url).status_code == 200
+
+
+def test_only_the_creator_gives_a_seat_to_a_simulated_player(world, victor):
+    url = url_of("scoring:remote_robot", CREATOR["scoring:remote_robot"], world)
+    visitor, member = Client(), Client()
+    member.force_login(victor)
+    response = visitor.post(url, {"seat": "N"})
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+    assert member.post(url, {"seat": "N"}).status_code == 403
+    creator = Client()
+    creator.force_login(get_user_model().objects.get(username="hote"))
+    assert creator.post(url, {"seat": "N"}).status_code == 302
+
+
+def test_wrong_remote_codes_are_limited_by_address(world, settings):
+    settings.TABLE_CODE_RATE = "3/m"
+    phone = Client(REMOTE_ADDR="10.3.3.3")
+    statuses = [
+        phone.get(reverse("scoring:remote_table", args=[f"WRONG{n}"])).status_code for n in range(5)
+    ]
+    assert statuses == [404] * 3 + [429] * 2
 
 
 @pytest.mark.parametrize("name", DIRECTOR)

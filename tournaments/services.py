@@ -10,7 +10,7 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import registry
+from scoring import registry, remote
 from scoring.models import Donne, Player, PlayerResult, Seat
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
@@ -307,3 +307,22 @@ def play_round_simulated(round_: Round, seed: int) -> None:
     adapter = registry.get(round_.tournament.game)
     for table in round_.tables.select_related("partie"):
         adapter.simulate(table.partie, seed + 100 * round_.number + table.number)
+
+
+def round_remote(*, round_: Round, created_by=None) -> int:
+    """Open a remote table (Roimat à distance) for each Roimat table of the round that has
+    none: it plays the table's partie, its seats named after the drawn players, so that the
+    evening's ranking counts it like any other. Returns how many were opened.
+    Raises ``TournamentError`` for another game or a closed round."""
+    if round_.tournament.game != "roimat":
+        raise TournamentError(_("Only Roimat is played at a distance."))
+    if not round_.is_open:
+        raise TournamentError(_("This round is closed."))
+    opened = 0
+    for table in round_.tables.select_related("partie"):
+        if not hasattr(table.partie, "remote_table"):
+            remote.table_create(
+                rules=table.partie.rules, created_by=created_by, partie=table.partie
+            )
+            opened += 1
+    return opened

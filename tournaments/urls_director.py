@@ -14,6 +14,11 @@ urlpatterns = [
     path("tournois/<int:pk>/rounds/start/", views.round_start, name="round_start"),
     path("tournois/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="swap"),
     path(
+        "tournois/<int:pk>/rounds/<int:number>/remote/",
+        views.round_remote_open,
+        name="round_remote",
+    ),
+    path(
         "tournois/<int:pk>/rounds/<int:number>/plan.pdf", views.round_plan_export, name="plan_pdf"
     ),
     path("tournois/<int:pk>/close/", views.tournament_close, name="close"),

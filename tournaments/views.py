@@ -38,6 +38,7 @@ from .services import (
     TournamentError,
     close_tournament,
     closing_notes,
+    round_remote,
     start_round,
     swap_seats,
     unfinished_tables,
@@ -155,6 +156,7 @@ def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
         if codes:
             url = public_url(request, reverse("tournaments:table_entry", args=[table.code]))
             row.update(code=table.code, url=url, qr=segno.make(url).svg_inline(scale=2))
+            row["remote"] = getattr(partie, "remote_table", None)
         rows.append(row)
     return rows
 
@@ -171,6 +173,21 @@ def round_detail(request, pk: int, number: int):
         "players": [p for row in rows for _s, p in row["seats"]],
         "started": any(p.entered or p.pending for p in states),
     })  # fmt: skip
+
+
+@director_required
+@require_POST
+def round_remote_open(request, pk: int, number: int):
+    """Open a remote table for each table of the round (its players then play at a
+    distance, by the links shown on the round's page)."""
+    round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    try:
+        opened = round_remote(round_=round_, created_by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(n)s tables at a distance opened.") % {"n": opened})
+    return redirect("tournaments:round", pk=pk, number=number)
 
 
 @director_required

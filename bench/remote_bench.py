@@ -1,0 +1,190 @@
+"""Load of Roimat à distance: many remote tables played at once over WebSockets against the
+ASGI server, each seat a simulated player in this script choosing a random legal move from the
+state it is sent (docs/remote-protocol.md).
+
+Prints the moves made per second and, for every move, the time until each of the three other
+seats of its table received the new state: median, 99th percentile and worst, in ms.
+
+    .venv/bin/python bench/remote_bench.py                   # 50 tables, one donne each
+    .venv/bin/python bench/remote_bench.py --tables 10 --donnes 2
+    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/remote_bench.py --workers 3
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/remote_bench.py
+
+Without ``REDIS_URL`` one server process serves (the in-memory channel layer); with it,
+``--workers`` processes share the Redis channel layer. The database is a scratch one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.live_server import PYTHON, ROOT, free_port, manage, scratch_database, wait_for  # noqa: E402
+
+
+def make_tables(env: dict[str, str], count: int) -> list[tuple[str, dict[str, str]]]:
+    """``count`` club-8 tables with their four seats taken: (code, key by seat)."""
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
+    import django
+
+    django.setup()
+    from scoring import remote
+    from scoring.roimat.rules import RuleSet
+
+    tables = []
+    for number in range(count):
+        table = remote.table_create(rules=RuleSet("club-8"))
+        keys = {
+            seat: remote.seat_take(table=table, seat=seat, name=f"Bench {number} {seat}").key
+            for seat in "NESO"
+        }
+        tables.append((table.code, keys))
+    return tables
+
+
+def random_move(view: dict, rng: random.Random) -> dict:
+    move = dict(rng.choice(view["donne"]["legal"]))
+    if "to" in move:
+        move["to"] = rng.choice(move["to"]) if move["to"] else None
+    return move
+
+
+def all_at(states: dict[str, dict], seq: int) -> bool:
+    """Whether the four seats have received the state numbered ``seq`` (or a later one)."""
+    return len(states) == 4 and all(view["seq"] >= seq for view in states.values())
+
+
+async def play_table(
+    url: str, keys: dict[str, str], donnes: int, rng: random.Random, delays: list[float]
+) -> int:
+    """Play ``donnes`` donnes at one table with four connections, recording in ``delays``
+    how long each move took to reach each other seat; returns the moves made."""
+    sockets = {seat: await websockets.connect(url) for seat in keys}
+    states: dict[str, dict] = {}
+    sent: dict[int, tuple[str, float]] = {}  # new seq: (mover, when sent)
+    changed = asyncio.Condition()
+
+    async def listen(seat: str) -> None:
+        async for text in sockets[seat]:
+            message = json.loads(text)
+            if message.get("type") != "state":
+                continue
+            seq = message["seq"]
+            if seq in sent and sent[seq][0] != seat and seq > states.get(seat, {"seq": -1})["seq"]:
+                delays.append(time.perf_counter() - sent[seq][1])
+            async with changed:
+                states[seat] = message
+                changed.notify_all()
+
+    listeners = [asyncio.create_task(listen(seat)) for seat in keys]
+    for seat, ws in sockets.items():
+        await ws.send(json.dumps({"type": "join", "key": keys[seat]}))
+    moves, seq = 0, 0
+    try:
+        while True:
+            async with changed:
+                await changed.wait_for(partial(all_at, states, seq))
+            view = states["N"]
+            if view["finished"] or view["number"] > donnes:
+                return moves
+            mover = view["donne"]["to_move"]
+            sent[seq + 1] = (mover, time.perf_counter())
+            move = random_move(states[mover], rng)
+            await sockets[mover].send(json.dumps({"type": "move", "seq": seq, "move": move}))
+            moves, seq = moves + 1, seq + 1
+    finally:
+        for task in listeners:
+            task.cancel()
+        for ws in sockets.values():
+            await ws.close()
+
+
+async def run(base: str, tables: list, donnes: int, seed: int) -> tuple[int, float, list]:
+    delays: list[float] = []
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    counts = await asyncio.gather(
+        *(
+            play_table(
+                f"{base}/ws/distance/{code}/", keys, donnes, random.Random(rng.random()), delays
+            )
+            for code, keys in tables
+        )
+    )
+    return sum(counts), time.perf_counter() - started, delays
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--donnes", type=int, default=1, help="donnes played at each table")
+    parser.add_argument("--workers", type=int, default=3, help="server processes with REDIS_URL")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    redis = os.environ.get("REDIS_URL", "")
+    workers = args.workers if redis else 1
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(os.environ.get("DATABASE_URL"), Path(folder)) as database,
+    ):
+        env = {**os.environ, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+        manage(env, "migrate", "--noinput")
+        manage(env, "createcachetable")
+        tables = make_tables(env, args.tables)
+        port = free_port()
+        server = subprocess.Popen(
+            [
+                PYTHON,
+                "-m",
+                "gunicorn",
+                "clubsite.asgi:application",
+                "--worker-class",
+                "uvicorn_worker.UvicornWorker",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        try:
+            wait_for(f"http://127.0.0.1:{port}", server)
+            moves, seconds, delays = asyncio.run(
+                run(f"ws://127.0.0.1:{port}", tables, args.donnes, args.seed)
+            )
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    delays.sort()
+    layer = f"Redis, {workers} processes" if redis else "in memory, 1 process"
+    print(f"{args.tables} tables, {args.donnes} donne(s) each, channel layer {layer}")
+    print(f"{moves} moves in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
+    if delays:
+        p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
+        print(
+            f"a move reaching the other three seats ({len(delays)} deliveries): "
+            f"median {statistics.median(delays) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
+            f"worst {delays[-1] * 1000:.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,347 @@
+"""Roimat à distance: the remote tables in the database, around the plain-Python table of
+``scoring.roimat.table`` (keyword-only services; the pages and the WebSocket consumer call
+these).
+
+A table is opened with its rules; its four seats are taken by people through the invitation
+link (a club account or a guest's name) or given to simulated players by whoever opened it.
+Play starts when no seat is empty: the partie is made (its players by seat; a simulated seat
+is the hidden player "Automate N" …) and the first donne dealt. Every move is made under a lock
+on the table's row, checked by the engine, stored as a ``RemoteMove`` (the state is rebuilt
+from them), and the views of the four seats and of the spectators are returned for the
+caller to send. A donne over is written on the partie's sheet by ``services.donne_record``
+with its §10 record kept on its ``RemoteDonne``. A table of a club evening plays the partie of
+that evening's table, so its players are ranked like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import services
+from scoring.models import (
+    Partie,
+    Player,
+    RemoteDonne,
+    RemoteMove,
+    RemoteSeat,
+    RemoteTable,
+    Seat,
+)
+from scoring.roimat.partie import next_dealer
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.seats import SEATS
+from scoring.roimat.table import Dealt, Ended, Moved, MoveRefused, TableGame
+
+#: The refusals of ``scoring.roimat.table`` in the user's language.
+REFUSAL_MESSAGES = {
+    "stale": gettext_lazy("This move was made on an older state of the table: ignored."),
+    "not_seated": gettext_lazy("Spectators do not play."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "bad_move": gettext_lazy("This is not a move."),
+    "not_in_hand": gettext_lazy("You do not hold this card."),
+    "illegal_card": gettext_lazy("The rules forbid this card now."),
+    "needs_choice": gettext_lazy("Say who plays next after your Dame or Tour."),
+    "not_allowed": gettext_lazy("This announcement is not offered now."),
+    "over": gettext_lazy("The partie is over."),
+}
+
+#: The name of the hidden player standing for a simulated player at each seat.
+ROBOT_NAMES = {seat: f"Automate {seat}" for seat in SEATS}
+
+
+def group_name(table_id: int) -> str:
+    """The channel-layer group of a table's pages (``scoring.consumers``)."""
+    return f"remote-{table_id}"
+
+
+def announce(table: RemoteTable) -> None:
+    """Send the table's new views to all its pages (after a change made by a page of the
+    site, not by a WebSocket message)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        message = {"type": "table.state", "views": table_views(table)}
+        async_to_sync(layer.group_send)(group_name(table.pk), message)
+
+
+class RemoteError(Exception):
+    """A seat or table action that cannot be done now; the message says why, for the page."""
+
+
+def abandon_delay() -> timedelta:
+    """How long a seat stays empty of its player before the table's creator may give it to a
+    simulated player (``REMOTE_ABANDON_SECONDS``, 60 by default)."""
+    return timedelta(seconds=getattr(settings, "REMOTE_ABANDON_SECONDS", 60))
+
+
+def table_create(*, rules: RuleSet, created_by=None, partie: Partie | None = None) -> RemoteTable:
+    """Open a remote table with its four empty seats. With ``partie`` (a club evening's
+    table), the table plays that partie: its rules, and its players' names on the seats."""
+    with transaction.atomic():
+        if partie is not None:
+            rules = partie.rules
+        table = RemoteTable.objects.create(
+            variant=rules.variant,
+            rounding=rules.rounding,
+            fault_counting=rules.fault_counting,
+            target=rules.target,
+            partie=partie,
+            created_by=created_by,
+        )
+        names = {s.seat: s.player.name for s in partie.seats.all()} if partie else {}
+        RemoteSeat.objects.bulk_create(
+            RemoteSeat(table=table, seat=seat, name=names.get(seat, ""), fixed=seat in names)
+            for seat in SEATS
+        )
+    return table
+
+
+def _locked(table: RemoteTable) -> RemoteTable:
+    return RemoteTable.objects.select_for_update().get(pk=table.pk)
+
+
+def seat_take(*, table: RemoteTable, seat: str, name: str, user=None) -> RemoteSeat:
+    """Seat a person: ``name`` (a guest's, or the club account's; ignored at an evening's
+    table, where the seat is the drawn player's). Raises ``RemoteError`` when the seat is
+    taken or the name already sits at the table. Play starts once no seat is empty."""
+    name = " ".join(name.split())[:80]
+    with transaction.atomic():
+        table = _locked(table)
+        place = table.seats.get(seat=seat)
+        if place.kind != RemoteSeat.Kind.EMPTY:
+            raise RemoteError(_("This seat is taken."))
+        if place.fixed:
+            name = place.name
+        if not name:
+            raise RemoteError(_("Give your name."))
+        if table.seats.exclude(pk=place.pk).filter(name__iexact=name).exists():
+            raise RemoteError(_("%(name)s already sits at this table.") % {"name": name})
+        place.kind, place.name = RemoteSeat.Kind.HUMAN, name
+        place.user = user if user is not None and user.is_authenticated else None
+        place.left_at = timezone.now()
+        place.save()
+        _start_if_full(table)
+    return place
+
+
+def seat_robot(*, table: RemoteTable, seat: str, user) -> RemoteSeat:
+    """Give a seat to a simulated player, on the table creator's word: an empty seat, or a
+    person's seat whose pages have all been closed for ``abandon_delay()``. The person stays
+    the seat's player on the sheet. Raises ``RemoteError`` otherwise."""
+    with transaction.atomic():
+        table = _locked(table)
+        if user is None or table.created_by_id != user.pk:
+            raise RemoteError(_("Only the player who opened the table may do this."))
+        place = table.seats.get(seat=seat)
+        if place.kind == RemoteSeat.Kind.ROBOT:
+            return place
+        if place.kind == RemoteSeat.Kind.HUMAN and not abandoned(place):
+            raise RemoteError(_("This player is still at the table, or left only a moment ago."))
+        if place.kind == RemoteSeat.Kind.EMPTY and not place.fixed:
+            place.name = ROBOT_NAMES[seat]
+        place.kind = RemoteSeat.Kind.ROBOT
+        place.save()
+        game = _start_if_full(table)
+        if game is None and table.partie_id is not None:
+            game = load(table)
+            game.play_robots(robots(table))
+            _store(table, game)
+    return place
+
+
+def abandoned(place: RemoteSeat) -> bool:
+    """Whether a person's seat has had no open page for ``abandon_delay()``."""
+    return (
+        place.kind == RemoteSeat.Kind.HUMAN
+        and place.connections == 0
+        and (place.left_at is None or timezone.now() - place.left_at >= abandon_delay())
+    )
+
+
+def robots(table: RemoteTable) -> set[str]:
+    """The seat letters played by the engine."""
+    return {s.seat for s in table.seats.all() if s.kind == RemoteSeat.Kind.ROBOT}
+
+
+def _start_if_full(table: RemoteTable) -> TableGame | None:
+    """Under the table's lock: when no seat is empty and nothing was dealt, make the partie
+    (unless the table has one) and deal the first donne; the simulated players play."""
+    seats = list(table.seats.all())
+    if any(s.kind == RemoteSeat.Kind.EMPTY for s in seats) or table.donnes.exists():
+        return None
+    if table.partie is None:
+        players = {}
+        for place in seats:
+            players[place.seat] = Player.objects.get_or_create(
+                name=place.name, defaults={"hidden": place.kind == RemoteSeat.Kind.ROBOT}
+            )[0]
+        partie = Partie.objects.create(
+            variant=table.variant,
+            rounding=table.rounding,
+            fault_counting=table.fault_counting,
+            target=table.target,
+            table=_("remote %(code)s") % {"code": table.code},
+            created_by=table.created_by,
+        )
+        Seat.objects.bulk_create(Seat(partie=partie, seat=s, player=p) for s, p in players.items())
+        table.partie = partie
+        table.save(update_fields=["partie"])
+    entries = table.partie.entries()
+    game = TableGame(table.rules, entries, seq=table.seq)
+    game.deal(next_dealer(entries))
+    game.play_robots(robots(table))
+    _store(table, game)
+    return game
+
+
+#: Tables as last stored by this process, by id: a move is made on the cached table when its
+#: ``seq`` is still the one in the database (no other process moved meanwhile).
+_CACHE: dict[int, TableGame] = {}
+
+
+def load(table: RemoteTable) -> TableGame:
+    """The table's game rebuilt from its last deal and the moves made since (or this
+    process's copy when it is up to date)."""
+    cached = _CACHE.get(table.pk)
+    if cached is not None and cached.seq == table.seq:
+        return cached
+    donnes = list(table.donnes.order_by("-number")[:2])
+    if not donnes:
+        return TableGame(table.rules, seq=table.seq)
+    current = donnes[0]
+    previous = donnes[1].record if len(donnes) > 1 else None
+    moves = table.moves.filter(number=current.number).order_by("seq").values_list("text", flat=True)
+    game = TableGame.resume(
+        table.rules,
+        table.partie.entries() if table.partie else [],
+        current.number,
+        current.dealer,
+        current.hands,
+        list(moves),
+        table.seq,
+        previous,
+    )
+    if current.record is not None:  # the partie's last donne
+        game.previous = None
+    _CACHE[table.pk] = game
+    return game
+
+
+def _store(table: RemoteTable, game: TableGame) -> None:
+    """Under the table's lock: store what the game did (deals, moves, donnes over: on the
+    partie's sheet, each with its record) and the new ``seq``."""
+    events, game.events = game.events, []
+    try:
+        RemoteMove.objects.bulk_create(
+            RemoteMove(table=table, seq=e.seq, number=e.number, seat=e.seat, text=e.text)
+            for e in events
+            if isinstance(e, Moved)
+        )
+        for event in events:
+            if isinstance(event, Dealt):
+                RemoteDonne.objects.create(
+                    table=table, number=event.number, dealer=event.dealer, hands=event.hands
+                )
+            elif isinstance(event, Ended):
+                sheet_number = None
+                if event.entry is not None:
+                    donne = services.donne_record(
+                        partie=table.partie,
+                        entry=event.entry,
+                        number=None,
+                        key=f"remote-{table.pk}-{event.number}",
+                        author=_("remote table"),
+                    )
+                    sheet_number = donne.number
+                RemoteDonne.objects.filter(table=table, number=event.number).update(
+                    record=event.record, sheet_number=sheet_number
+                )
+        table.seq = game.seq
+        table.save(update_fields=["seq"])
+    except BaseException:
+        _CACHE.pop(table.pk, None)
+        raise
+    _CACHE[table.pk] = game
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a move message did: ``refused`` (a code of ``REFUSAL_MESSAGES``) or None, and the
+    views to send (``views_of``)."""
+
+    refused: str | None
+    views: dict[str, Any]
+
+
+def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> Played:
+    """Make the move of a protocol message for the seat whose key is ``key`` (None or
+    unknown: a spectator), numbered ``seq``; the simulated players then play. Under the
+    table's lock: one move at a time, whatever the servers."""
+    with transaction.atomic():
+        table = RemoteTable.objects.select_for_update().get(pk=table_id)
+        seat = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first() if key else None
+        game = load(table)
+        try:
+            if not isinstance(seq, int) or isinstance(seq, bool):
+                raise MoveRefused("stale")
+            game.play(seat.seat if seat else None, seq, move)
+        except MoveRefused as refused:
+            return Played(refused.code, views_of(table, game))
+        game.play_robots(robots(table))
+        _store(table, game)
+        return Played(None, views_of(table, game))
+
+
+def seat_of_key(table: RemoteTable, key: str | None) -> str | None:
+    """The seat letter a key plays at this table (None: a spectator)."""
+    if not key:
+        return None
+    place = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first()
+    return place.seat if place else None
+
+
+def connection_change(*, table_id: int, key: str | None, delta: int) -> dict[str, Any]:
+    """A page of a seat's person opened (+1) or closed (−1); returns the views to send."""
+    with transaction.atomic():
+        table = RemoteTable.objects.select_for_update().get(pk=table_id)
+        place = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first() if key else None
+        if place is not None:
+            place.connections = max(0, place.connections + delta)
+            if place.connections == 0:
+                place.left_at = timezone.now()
+            place.save(update_fields=["connections", "left_at"])
+        return views_of(table, load(table))
+
+
+def table_views(table: RemoteTable) -> dict[str, Any]:
+    """The views of the table as it stands (``views_of``), read afresh from the database."""
+    table = RemoteTable.objects.get(pk=table.pk)
+    return views_of(table, load(table))
+
+
+def seats_view(table: RemoteTable) -> dict[str, dict[str, Any]]:
+    """Each seat letter: the name, ``kind`` (``empty``, ``human``, ``robot``) and whether a
+    page of its person is open."""
+    return {
+        s.seat: {"name": s.name, "kind": s.kind, "connected": s.connections > 0}
+        for s in table.seats.all()
+    }
+
+
+def views_of(table: RemoteTable, game: TableGame) -> dict[str, Any]:
+    """The protocol's ``state`` message for each seat letter and for spectators (key
+    ``"spectator"``): ``TableGame.view`` with the seats, the partie and ``you``."""
+    seats = seats_view(table)
+    common = {"type": "state", "seats": seats, "partie": table.partie_id}
+    views = {seat: {**common, **game.view(seat), "you": seat} for seat in SEATS}
+    views["spectator"] = {**common, **game.view(None), "you": None}
+    return views

@@ -1,0 +1,213 @@
+"""Roimat à distance's pages: open a table, its invitation link and seats, the live table (a
+seat's or a spectator's), a simulated player on a seat, and each donne's card-by-card replay.
+
+Opening a table needs a club account; whoever has the link (the table's code) may take an
+empty seat with a name, or watch; only the player who opened the table gives seats to
+simulated players. The seat key is kept in the browser's session.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
+from django_ratelimit.exceptions import Ratelimited
+
+from scoring import remote
+from scoring.forms import RecordForm, RemoteSeatForm, RemoteTableForm
+from scoring.messages import record_problem_text
+from scoring.models import RemoteDonne, RemoteSeat, RemoteTable
+from scoring.replay import replay_record
+
+SESSION_KEYS = "remote_keys"
+
+
+def remote_table_of(request, code: str) -> RemoteTable:
+    """The table a code opens. Raises ``Http404`` for a wrong code (counted: an address that
+    tries too many gets ``Ratelimited`` before its codes are looked up)."""
+    limit = {"group": "remote-code", "key": "ip", "rate": settings.TABLE_CODE_RATE}
+    if is_ratelimited(request, increment=False, **limit):
+        raise Ratelimited()
+    table = RemoteTable.objects.filter(code=code.upper()[:12]).first()
+    if table is None:
+        if is_ratelimited(request, increment=True, **limit):
+            raise Ratelimited()
+        raise Http404("no remote table has this code")
+    return table
+
+
+def by_link(view):
+    """Decorate a page opened by a table's link: an address over the limit of wrong codes
+    gets a page saying so (429)."""
+
+    @wraps(view)
+    def guarded(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except Ratelimited:
+            message = _("Too many wrong codes: wait a minute, then type it again.")
+            return render(request, "scoring/remote_refused.html", {"message": message}, status=429)
+
+    return guarded
+
+
+def seat_key(request, table: RemoteTable) -> str | None:
+    """The key of the seat this browser took at the table, if it still plays it."""
+    key = request.session.get(SESSION_KEYS, {}).get(table.code)
+    return key if key and remote.seat_of_key(table, key) else None
+
+
+@login_required
+def remote_create(request):
+    """Open a remote table with its rules, then go to its page (the invitation link)."""
+    form = RemoteTableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = remote.table_create(rules=form.rules(), created_by=request.user)
+        return redirect(table)
+    return render(request, "scoring/remote_create.html", {"form": form})
+
+
+@by_link
+def remote_table(request, code: str):
+    """The table: its invitation link and seats while one is empty, the live table for a
+    seat's player or a spectator (``?watch``), the donnes played."""
+    table = remote_table_of(request, code)
+    key = seat_key(request, table)
+    seats = list(table.seats.all())
+    name = ""
+    if request.user.is_authenticated:
+        name = request.user.get_full_name() or request.user.get_username()
+    is_creator = request.user.is_authenticated and table.created_by_id == request.user.pk
+    context = {
+        "table": table,
+        "seats": seats,
+        "abandoned": {s.seat for s in seats if remote.abandoned(s)},
+        "has_empty": any(s.kind == RemoteSeat.Kind.EMPTY for s in seats),
+        "is_creator": is_creator,
+        "key": key,
+        "seat_form": RemoteSeatForm(initial={"name": name}),
+        "link": request.build_absolute_uri(table.get_absolute_url()),
+        "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
+        "live": {
+            "socket": f"/ws/distance/{table.code}/",
+            "key": key,
+            "labels": live_labels(),
+        },
+    }
+    return render(request, "scoring/remote_table.html", context)
+
+
+def live_labels() -> dict[str, str]:
+    """The words the live page's script shows, in the user's language."""
+    return {
+        "N": _("North"),
+        "E": _("East"),
+        "S": _("South"),
+        "O": _("West"),
+        "J": _("yellow"),
+        "R": _("red"),
+        "V": _("green"),
+        "B": _("blue"),
+        "yourTurn": _("Your turn"),
+        "waiting": _("Waiting for %(seat)s"),
+        "announce": _("Announce the trump: Roi"),
+        "annul": _("annul the donne (king sec)"),
+        "contre_plis": _("Contre on the 5 plis?"),
+        "contre_roi": _("Contre on the Roi au bout?"),
+        "surcontre_plis": _("Surcontre on the 5 plis?"),
+        "surcontre_roi": _("Surcontre on the Roi au bout?"),
+        "yes": _("Yes"),
+        "no": _("No"),
+        "sendTo": _("Who plays next?"),
+        "lastTrick": _("Last trick"),
+        "trump": _("Trump"),
+        "dealer": _("Dealer"),
+        "plis": _("plis"),
+        "points": _("points"),
+        "donne": _("Donne"),
+        "robot": _("simulated"),
+        "away": _("away"),
+        "empty": _("empty seat"),
+        "over": _("The partie is over."),
+        "spectator": _("You are watching: no hand is shown."),
+        "reconnecting": _("Connection lost: reconnecting…"),
+        "total": _("Total"),
+        "annulled": _("annulled"),
+        "winner": _("won the trick"),
+    }
+
+
+@require_POST
+@by_link
+def remote_seat(request, code: str):
+    """Take an empty seat with a name; the browser keeps the seat's key."""
+    table = remote_table_of(request, code)
+    form = RemoteSeatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a seat and give your name."))
+        return redirect(table)
+    try:
+        place = remote.seat_take(
+            table=table,
+            seat=form.cleaned_data["seat"],
+            name=form.cleaned_data["name"],
+            user=request.user,
+        )
+    except remote.RemoteError as error:
+        messages.error(request, str(error))
+        return redirect(table)
+    keys = dict(request.session.get(SESSION_KEYS, {}))
+    keys[table.code] = place.key
+    request.session[SESSION_KEYS] = keys
+    remote.announce(table)
+    return redirect(table)
+
+
+@login_required
+@require_POST
+@by_link
+def remote_robot(request, code: str):
+    """The table's creator gives an empty or abandoned seat to a simulated player."""
+    table = remote_table_of(request, code)
+    if table.created_by_id != request.user.pk:
+        raise PermissionDenied("not the table's creator")
+    seat = request.POST.get("seat", "")
+    if seat not in dict(RemoteSeat._meta.get_field("seat").choices):
+        messages.error(request, _("Choose a seat."))
+        return redirect(table)
+    try:
+        remote.seat_robot(table=table, seat=seat, user=request.user)
+    except remote.RemoteError as error:
+        messages.error(request, str(error))
+    remote.announce(table)
+    return redirect(table)
+
+
+@by_link
+def remote_donne(request, code: str, number: int):
+    """A donne played at the table, replayed card by card from its record."""
+    table = remote_table_of(request, code)
+    donne = RemoteDonne.objects.filter(table=table, number=number, record__isnull=False).first()
+    if donne is None:
+        raise Http404("no such donne over at this table")
+    form = RecordForm({"text": json.dumps(donne.record, ensure_ascii=False)})
+    form.is_valid()
+    replay = replay_record(donne.record)
+    context = {
+        "form": form,
+        "replay": replay,
+        "problems": [record_problem_text(p) for p in replay.problems],
+        "raw": form.cleaned_data.get("raw", ""),
+        "back": reverse("scoring:remote_table", args=[table.code]),
+    }
+    return render(request, "scoring/donne_replay.html", context)

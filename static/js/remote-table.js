@@ -1,0 +1,205 @@
+// The live table of Roimat à distance: shows the state the server sends (docs/remote-protocol.md)
+// and sends the moves clicked. The server holds the state and checks every move; this page only
+// draws it, and reconnects (then gets the exact state back) when the connection drops.
+(function () {
+  "use strict";
+  const live = JSON.parse(document.getElementById("remote-live").textContent);
+  const L = live.labels;
+  const SEATS = ["N", "E", "S", "O"];
+  const RANKS = { D: "Dame", T: "Tour", C: "Cavalier", F: "Fou", R: "Roi", P: "Pion" };
+  let socket = null;
+  let state = null;
+  let pending = null; // a Dame or Tour waiting for the seat it sends to
+  let delay = 500;
+
+  const $ = (id) => document.getElementById(id);
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function cardNode(code, tag) {
+    const node = el(tag || "span", { class: "pc c-" + code[1], "data-card": code,
+      title: RANKS[code[0]] + " " + L[code[1]] }, code[0]);
+    return node;
+  }
+  // Seats drawn around the table from the player's own (at the bottom).
+  function position(seat) {
+    const me = state && state.you ? SEATS.indexOf(state.you) : 2;
+    return ["bottom", "left", "top", "right"][(SEATS.indexOf(seat) - me + 4) % 4];
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + live.socket);
+    socket.onopen = () => {
+      delay = 500;
+      socket.send(JSON.stringify({ type: "join", key: live.key }));
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") {
+        state = message;
+        pending = null;
+        draw();
+      } else if (message.type === "refused" || message.type === "error") {
+        status(message.message, true);
+      }
+    };
+    socket.onclose = () => {
+      status(L.reconnecting, true);
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  }
+
+  function send(move) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "move", seq: state.seq, move: move }));
+    }
+  }
+
+  function status(text, warn) {
+    const node = $("status");
+    node.textContent = text || "";
+    node.className = "status" + (warn ? " warn" : "");
+  }
+
+  function draw() {
+    const donne = state.donne;
+    document.getElementById("live").dataset.seq = state.seq;
+    for (const seat of SEATS) {
+      const box = document.querySelector('.seat[data-pos="' + position(seat) + '"]');
+      const info = state.seats[seat];
+      box.replaceChildren();
+      box.dataset.seat = seat;
+      let name = info.name || L.empty;
+      if (info.kind === "robot") name += " (" + L.robot + ")";
+      else if (info.kind === "human" && !info.connected) name += " (" + L.away + ")";
+      box.append(el("b", {}, L[seat]), el("span", {}, " " + name));
+      if (donne) {
+        box.append(el("span", { class: "count" }, " · " + donne.hand_sizes[seat]));
+        if (donne.dealer === seat) box.append(el("span", { class: "dealer" }, " · " + L.dealer));
+      }
+      box.classList.toggle("to-move", !!donne && donne.to_move === seat);
+    }
+    const trick = $("trick");
+    trick.replaceChildren();
+    const hand = $("hand");
+    hand.replaceChildren();
+    const choice = $("choice");
+    choice.replaceChildren();
+    drawSheet();
+    if (!donne) return;
+    for (const play of donne.trick) {
+      const node = cardNode(play.card);
+      node.classList.add("at-" + position(play.seat));
+      trick.append(node);
+    }
+    const info = $("info");
+    info.replaceChildren(
+      el("div", {}, L.donne + " " + state.number + " · " + L.dealer + " " + L[donne.dealer]),
+      el("div", {}, donne.trump ? L.trump + " : " + L[donne.trump] + " (" + L[donne.announcer] + ")" : ""),
+      el("div", {}, bidsText(donne.bids)),
+      el("div", { class: "ns" }, "N/S : " + donne.plis.ns + " " + L.plis + ", " + donne.points.ns + " " + L.points),
+      el("div", { class: "oe" }, "O/E : " + donne.plis.oe + " " + L.plis + ", " + donne.points.oe + " " + L.points),
+    );
+    const last = $("last");
+    last.replaceChildren();
+    if (donne.last_trick) {
+      last.append(el("div", {}, L.lastTrick + " — " + L[donne.last_trick.winner] + " " + L.winner));
+      for (const play of donne.last_trick.plays) {
+        last.append(el("span", {}, L[play.seat][0] + " "), cardNode(play.card), el("span", {}, " "));
+      }
+    }
+    const legal = donne.legal;
+    const playable = new Map(legal.filter((m) => m.kind === "card").map((m) => [m.card, m]));
+    for (const code of donne.hand) {
+      const button = cardNode(code, "button");
+      const move = playable.get(code);
+      button.disabled = !move;
+      if (move) {
+        button.classList.add("legal");
+        button.addEventListener("click", () => playCard(move));
+      }
+      hand.append(button);
+    }
+    if (state.finished) status(L.over + " " + winnerText());
+    else if (!state.you) status(L.spectator);
+    else if (donne.to_move === state.you) status(L.yourTurn);
+    else if (donne.to_move) status(L.waiting.replace("%(seat)s", L[donne.to_move]));
+    const announces = legal.filter((m) => m.kind === "announce");
+    if (announces.length) {
+      choice.append(el("p", {}, L.announce));
+      for (const move of announces) {
+        const label = L[move.trump] + (move.annul ? " — " + L.annul : "");
+        choice.append(button(label, { "data-trump": move.trump, "data-annul": move.annul }, () => send(move)));
+      }
+    }
+    const bids = legal.filter((m) => m.kind === "bid");
+    if (bids.length) {
+      choice.append(el("p", {}, L[bids[0].name]));
+      for (const move of bids) {
+        choice.append(button(move.value ? L.yes : L.no, { "data-bid": String(move.value) }, () => send(move)));
+      }
+    }
+  }
+
+  function button(label, attrs, onClick) {
+    const node = el("button", Object.assign({ type: "button" }, attrs), label);
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  function playCard(move) {
+    if (!move.to.length) {
+      send({ kind: "card", card: move.card });
+      return;
+    }
+    pending = move;
+    const choice = $("choice");
+    choice.replaceChildren(el("p", {}, L.sendTo));
+    for (const seat of move.to) {
+      choice.append(button(L[seat], { "data-to": seat }, () => send({ kind: "card", card: move.card, to: seat })));
+    }
+  }
+
+  function bidsText(bids) {
+    const made = [];
+    if (bids.contre_plis) made.push("C plis");
+    if (bids.contre_roi) made.push("C roi");
+    if (bids.surcontre_plis) made.push("SC plis");
+    if (bids.surcontre_roi) made.push("SC roi");
+    return made.join(" · ");
+  }
+
+  function winnerText() {
+    const sheet = state.sheet;
+    return sheet.winner ? (sheet.winner === "ns" ? "N/S" : "O/E") + " ✔" : "";
+  }
+
+  function drawSheet() {
+    const body = document.querySelector("#sheet tbody");
+    body.replaceChildren();
+    let counted = 0;
+    for (const row of state.sheet.donnes) {
+      const tr = el("tr");
+      if (row.annulled) {
+        tr.append(el("td", {}, "–"), el("td", { colspan: "4" }, L.annulled));
+      } else {
+        counted += 1;
+        tr.append(el("td", {}, String(counted)),
+          el("td", { class: "ns" }, String(row.ns.total)), el("td", { class: "total ns" }, String(row.ns.cumul)),
+          el("td", { class: "oe" }, String(row.oe.total)), el("td", { class: "total oe" }, String(row.oe.cumul)));
+      }
+      body.append(tr);
+    }
+    const total = el("tr", { class: "totals" });
+    total.append(el("th", {}, L.total), el("td"), el("th", { class: "ns", "data-total": "ns" }, String(state.sheet.total_ns)),
+      el("td"), el("th", { class: "oe", "data-total": "oe" }, String(state.sheet.total_oe)));
+    body.append(total);
+  }
+
+  connect();
+})();

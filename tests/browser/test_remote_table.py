@@ -1,0 +1,176 @@
+"""Roimat à distance in real browsers (Debian's chromium): four players in four browser
+contexts take their seats by the link and play a whole donne by clicking, and the Table de
+marque on their pages fills itself; one player alone against three simulated players.
+
+The site is served over ASGI (uvicorn in a thread of the test process, on the test database),
+since the table's page talks to the server over a WebSocket."""
+
+import asyncio
+import socket
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import uvicorn
+from channels.db import database_sync_to_async
+from channels.routing import ProtocolTypeRouter, URLRouter
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application
+from django.db import connections
+from playwright.sync_api import expect
+
+from scoring import remote
+from scoring.models import Partie, RemoteTable
+from scoring.roimat.rules import RuleSet
+from scoring.routing import websocket_urlpatterns
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: A phone held sideways, as the page is meant to be played.
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site over ASGI (pages, static files, WebSockets) on a free loopback port: its URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    application = ProtocolTypeRouter(
+        {
+            "http": ASGIStaticFilesHandler(get_asgi_application()),
+            "websocket": URLRouter(websocket_urlpatterns),
+        }
+    )
+    # Each request's and each message's ORM calls close their connection when done, so that
+    # none is left open in a thread of the server when the test database is dropped.
+    database = connections.settings["default"]
+    kept, database["CONN_MAX_AGE"] = database["CONN_MAX_AGE"], 0
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the ASGI server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
+        pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
+    database["CONN_MAX_AGE"] = kept
+
+
+@pytest.fixture
+def landscape(browser, browser_context_args):
+    """Makes a phone held sideways: a page in a browser context of its own."""
+    contexts = []
+
+    def make():
+        contexts.append(browser.new_context(**{**browser_context_args, "viewport": LANDSCAPE}))
+        return contexts[-1].new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def take_seat(page, url, seat, name):
+    page.goto(url)
+    page.locator("form.take-seat [name=seat]").select_option(seat)
+    page.locator("form.take-seat [name=name]").fill(name)
+    page.locator("form.take-seat button[type=submit]").click()
+    expect(page.locator("form.take-seat")).to_have_count(0)
+
+
+def play_one_click(page, seq):
+    """Make the move offered on this page, by clicking, once it shows state ``seq``."""
+    expect(page.locator("#live")).to_have_attribute("data-seq", str(seq))
+    expect(page.locator("#status")).to_have_text("À vous de jouer")
+    offered = page.locator("#choice button")
+    if offered.count():
+        offered.first.click()  # the trump, or a contre/surcontre answered yes
+        return
+    page.locator("#hand button.pc:enabled").first.click()
+    sent_to = page.locator("#choice button[data-to]")
+    if sent_to.count():  # a Dame or Tour: who plays next
+        sent_to.first.click()
+
+
+def table_state(table):
+    table = RemoteTable.objects.get(pk=table.pk)
+    return table, remote.table_views(table)["spectator"]
+
+
+def play_donne(table, pages):
+    """Click the moves of the player to move, on his page, until a donne is on the sheet."""
+    for _ in range(200):
+        table, view = table_state(table)
+        if view["sheet"]["donnes"]:
+            return
+        seat = view["donne"]["to_move"]
+        play_one_click(pages[seat], view["seq"])
+        deadline = time.monotonic() + 10
+        while table_state(table)[0].seq == view["seq"]:
+            assert time.monotonic() < deadline, "the move was not made"
+            pages[seat].wait_for_timeout(50)
+    raise AssertionError("the donne did not end")
+
+
+def test_four_players_play_a_donne_by_clicking_and_the_sheet_fills_itself(
+    asgi_server, landscape, django_user_model
+):
+    host = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    url = f"{asgi_server}{table.get_absolute_url()}"
+    names = {"N": "Annie", "E": "Bernard", "S": "Claire", "O": "Denis"}
+    pages = {}
+    for seat, name in names.items():
+        pages[seat] = landscape()
+        take_seat(pages[seat], url, seat, name)
+    for seat, page in pages.items():
+        expect(page.locator("#hand button.pc")).to_have_count(9)
+        expect(page.locator(f'.seat[data-pos="bottom"][data-seat="{seat}"]')).to_contain_text(
+            names[seat]
+        )
+    spectator = landscape()
+    spectator.goto(url)
+    expect(spectator.locator("#status")).to_contain_text("aucune main")
+    expect(spectator.locator("#hand button")).to_have_count(0)
+    play_donne(table, pages)
+    partie = Partie.objects.get(pk=RemoteTable.objects.get(pk=table.pk).partie_id)
+    sheet = partie.sheet
+    assert sheet.counted == 1
+    for page in [*pages.values(), spectator]:
+        expect(page.locator("#sheet tbody tr:not(.totals)")).to_have_count(1)
+        expect(page.locator("#sheet [data-total=ns]")).to_have_text(str(sheet.total_ns))
+        expect(page.locator("#sheet [data-total=oe]")).to_have_text(str(sheet.total_oe))
+    pages["N"].reload()
+    expect(pages["N"].locator("a", has_text="Donne 1")).to_be_visible()
+
+
+def test_one_player_against_three_simulated_players(asgi_server, landscape, django_user_model):
+    django_user_model.objects.create_user("victor", password="lecteur-2026")
+    page = landscape()
+    page.goto(f"{asgi_server}/accounts/login/?next=/distance/")
+    page.locator("[name=username]").fill("victor")
+    page.locator("[name=password]").fill("lecteur-2026")
+    page.locator("form [type=submit]").last.click()
+    page.locator("[name=variant]").select_option("official-1000")
+    page.locator("form.card button[type=submit]").click()
+    expect(page.locator("#invite")).to_be_visible()
+    table = RemoteTable.objects.get()
+    assert table.variant == "official-1000"
+    take_seat(page, page.url, "S", "Victor")
+    for seat in "NEO":
+        page.locator(f'li[data-seat="{seat}"] button.robot').click()
+    expect(page.locator("#hand button.pc")).to_have_count(9)
+    expect(page.locator(".seat[data-pos=top]")).to_contain_text("simulé")
+    play_donne(table, {"S": page})
+    partie = Partie.objects.get(pk=RemoteTable.objects.get(pk=table.pk).partie_id)
+    rows = len(partie.sheet.rows)  # a simulated announcer may annul the next on a king sec
+    assert rows >= 1
+    expect(page.locator("#sheet tbody tr:not(.totals)")).to_have_count(rows)
+    expect(page.locator("#sheet [data-total=ns]")).to_have_text(str(partie.sheet.total_ns))

@@ -1,0 +1,153 @@
+"""Remote tables in the database (``scoring.remote``): seats, the partie made when play starts,
+moves stored and the state rebuilt from them, donnes written on the sheet with their record."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from scoring import remote
+from scoring.models import Partie, RemoteSeat, RemoteTable
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.verify import verify
+
+pytestmark = pytest.mark.django_db
+
+
+def first_legal(view):
+    move = dict(view["donne"]["legal"][0])
+    if "to" in move:
+        move["to"] = move["to"][0] if move["to"] else None
+    return move
+
+
+def play_human(table, seat_key, seat, limit=2000):
+    """Play ``seat`` with its first legal move each time until the partie is over."""
+    for _ in range(limit):
+        view = remote.table_views(table)[seat]
+        if view["finished"]:
+            return view
+        played = remote.move_play(
+            table_id=table.pk, key=seat_key, seq=view["seq"], move=first_legal(view)
+        )
+        assert played.refused is None
+    raise AssertionError("the partie did not end")
+
+
+def test_one_person_against_three_simulated_players_plays_a_partie_onto_the_sheet(damien):
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    south = remote.seat_take(table=table, seat="S", name="Claire")
+    for seat in "NEO":
+        remote.seat_robot(table=table, seat=seat, user=damien)
+    table.refresh_from_db()
+    partie = table.partie
+    assert {s.seat: s.player.name for s in partie.seats.all()} == {
+        "N": "Automate N",
+        "E": "Automate E",
+        "S": "Claire",
+        "O": "Automate O",
+    }
+    final = play_human(table, south.key, "S")
+    partie = Partie.objects.get(pk=partie.pk)
+    assert partie.sheet.finished and partie.sheet.counted == 8
+    assert final["sheet"]["total_ns"] == partie.sheet.total_ns
+    records = [d.record for d in table.donnes.order_by("number")]
+    assert len(records) == 8 and all(verify(r) == [] for r in records)
+    assert [d.sheet_number for d in table.donnes.order_by("number")] == list(range(1, 9))
+    assert table.moves.count() == RemoteTable.objects.get(pk=table.pk).seq
+
+
+def test_the_state_is_rebuilt_from_the_stored_moves(damien):
+    table = remote.table_create(rules=RuleSet("official-1000"), created_by=damien)
+    for seat in "NESO":
+        remote.seat_robot(table=table, seat=seat, user=damien) if seat != "E" else None
+    east = remote.seat_take(table=table, seat="E", name="Bernard")
+    for _ in range(12):
+        view = remote.table_views(table)["E"]
+        remote.move_play(table_id=table.pk, key=east.key, seq=view["seq"], move=first_legal(view))
+    table.refresh_from_db()
+    before = remote.table_views(table)
+    remote._CACHE.clear()
+    assert remote.table_views(table) == before
+
+
+def test_a_move_out_of_turn_or_replayed_changes_nothing(damien):
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
+    views = remote.table_views(table)
+    seat = views["N"]["donne"]["to_move"]
+    other = next(s for s in "NESO" if s != seat)
+    move = first_legal(views[seat])
+    refused = remote.move_play(
+        table_id=table.pk, key=keys[other], seq=views[seat]["seq"], move=move
+    )
+    assert refused.refused == "not_your_turn"
+    spectator = remote.move_play(table_id=table.pk, key=None, seq=0, move=move)
+    assert spectator.refused == "not_seated"
+    assert remote.move_play(table_id=table.pk, key=keys[seat], seq=0, move=move).refused is None
+    again = remote.move_play(table_id=table.pk, key=keys[seat], seq=0, move=move)
+    assert again.refused == "stale" and again.views["N"]["seq"] == 1
+    assert remote.move_play(table_id=table.pk, key=keys[seat], seq="1", move=move).refused
+    assert table.moves.count() == 1
+
+
+def test_seats_taken_once_names_once_and_robots_only_by_the_creator(damien, sophie):
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    remote.seat_take(table=table, seat="N", name="Annie")
+    with pytest.raises(remote.RemoteError):
+        remote.seat_take(table=table, seat="N", name="Bernard")
+    with pytest.raises(remote.RemoteError):
+        remote.seat_take(table=table, seat="E", name=" annie ")
+    with pytest.raises(remote.RemoteError):
+        remote.seat_take(table=table, seat="E", name="   ")
+    with pytest.raises(remote.RemoteError):
+        remote.seat_robot(table=table, seat="E", user=sophie)
+    with pytest.raises(remote.RemoteError):  # Annie has just sat down
+        remote.seat_robot(table=table, seat="N", user=damien)
+    RemoteSeat.objects.filter(table=table, seat="N").update(
+        left_at=timezone.now() - timedelta(minutes=5)
+    )
+    assert remote.seat_robot(table=table, seat="N", user=damien).kind == "robot"
+    assert RemoteSeat.objects.get(table=table, seat="N").name == "Annie"
+
+
+def test_an_abandoned_seat_given_to_a_simulated_player_plays_on(damien):
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
+    seat = remote.table_views(table)["N"]["donne"]["to_move"]
+    remote.connection_change(table_id=table.pk, key=keys[seat], delta=1)
+    remote.connection_change(table_id=table.pk, key=keys[seat], delta=-1)
+    RemoteSeat.objects.filter(table=table, seat=seat).update(
+        left_at=timezone.now() - timedelta(minutes=5)
+    )
+    remote.seat_robot(table=table, seat=seat, user=damien)
+    table.refresh_from_db()
+    assert table.seq >= 1 and remote.table_views(table)["N"]["donne"]["to_move"] != seat
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_moves_sent_at_once_for_the_same_state_make_one_move(django_user_model):
+    """The lock per table: the same move sent from two pages at once (two server threads,
+    two database connections) is made once; the other is refused as stale."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    owner = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=owner)
+    keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
+    view = remote.table_views(table)["N"]
+    seat = view["donne"]["to_move"]
+    move = first_legal(remote.table_views(table)[seat])
+
+    def send(_n):
+        try:
+            remote._CACHE.clear()
+            return remote.move_play(table_id=table.pk, key=keys[seat], seq=view["seq"], move=move)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(send, range(4)))
+    assert sorted(r.refused or "made" for r in results) == ["made", "stale", "stale", "stale"]
+    assert table.moves.count() == 1 and RemoteTable.objects.get(pk=table.pk).seq == 1

@@ -1,0 +1,118 @@
+"""Roimat à distance's pages: a club member opens a table, players take seats by the link, the
+creator gives seats to simulated players, the donnes played are replayed card by card, a
+club evening's round is played at a distance and counts in its ranking."""
+
+import datetime
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring import remote
+from scoring.models import Partie, Player, RemoteSeat, RemoteTable
+from tournaments.models import Registration, Tournament
+from tournaments.services import standings, start_round
+
+pytestmark = pytest.mark.django_db
+
+
+def players_of(table, seat):
+    return next(s.player_id for s in table.partie.seats.all() if s.seat == seat)
+
+
+def live_data(response):
+    """The data the live page's script reads."""
+    text = response.text
+    start = text.index('id="remote-live"')
+    start = text.index(">", start) + 1
+    return json.loads(text[start : text.index("</script>", start)])
+
+
+def test_a_member_opens_a_table_and_players_take_seats_by_the_link(victor):
+    member = Client()
+    member.force_login(victor)
+    assert member.get(reverse("scoring:remote_create")).status_code == 200
+    response = member.post(
+        reverse("scoring:remote_create"),
+        {"variant": "official-1000", "fault_counting": "team", "target": 500},
+    )
+    table = RemoteTable.objects.get()
+    assert response.url == reverse("scoring:remote_table", args=[table.code])
+    assert table.rules.target == 500 and table.created_by == victor
+    page = member.get(response.url)
+    assert table.code in page.text and "Lien d’invitation" in page.text
+    annie = Client()
+    seat_url = reverse("scoring:remote_seat", args=[table.code])
+    annie.post(seat_url, {"seat": "N", "name": "Annie"})
+    data = live_data(annie.get(response.url))
+    assert data["key"] == table.seats.get(seat="N").key
+    assert data["socket"] == f"/ws/distance/{table.code}/"
+    bernard = Client()
+    taken = bernard.post(seat_url, {"seat": "N", "name": "Bernard"}, follow=True)
+    assert "Cette place est prise." in taken.text
+    assert live_data(bernard.get(response.url))["key"] is None  # he watches
+    refused = bernard.post(reverse("scoring:remote_robot", args=[table.code]), {"seat": "E"})
+    assert refused.status_code == 302 and refused.url.startswith("/accounts/login/")
+    for seat in "ESO":
+        member.post(reverse("scoring:remote_robot", args=[table.code]), {"seat": seat})
+    table.refresh_from_db()
+    assert table.partie.seats.count() == 4
+    assert {s.seat: s.player.name for s in table.partie.seats.all()}["N"] == "Annie"
+
+
+def test_only_the_creator_gives_a_seat_to_a_simulated_player(victor, damien):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
+    other = Client()
+    other.force_login(damien)
+    url = reverse("scoring:remote_robot", args=[table.code])
+    assert other.post(url, {"seat": "N"}).status_code == 403
+    assert table.seats.get(seat="N").kind == "empty"
+
+
+def test_the_donnes_played_are_replayed_card_by_card(damien):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    for seat in "NESO":
+        remote.seat_robot(table=table, seat=seat, user=damien)
+    client = Client()
+    page = client.get(reverse("scoring:remote_table", args=[table.code]))
+    assert page.status_code == 200
+    assert reverse("scoring:remote_donne", args=[table.code, 1]) in page.text
+    replay = client.get(reverse("scoring:remote_donne", args=[table.code, 1]))
+    assert replay.status_code == 200 and replay.context["replay"].sound
+    assert len(replay.context["replay"].tricks) == 9
+    missing = client.get(reverse("scoring:remote_donne", args=[table.code, 99]))
+    assert missing.status_code == 404
+    assert client.get(reverse("scoring:remote_table", args=["NOPE"])).status_code == 404
+
+
+def test_a_round_played_at_a_distance_counts_in_the_evenings_ranking(damien):
+    players = [Player.objects.create(name=f"Joueur {i}") for i in range(4)]
+    evening = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26), rounds=2)
+    for player in players:
+        Registration.objects.create(tournament=evening, player=player, checked_in=True)
+    round_ = start_round(tournament=evening)
+    director = Client()
+    director.force_login(damien)
+    url = reverse("tournaments:round_remote", args=[evening.pk, 1])
+    director.post(url)
+    director.post(url)  # a second click opens nothing more
+    table = round_.tables.get()
+    remote_table = RemoteTable.objects.get()
+    assert remote_table.partie == table.partie
+    page = director.get(reverse("tournaments:round", args=[evening.pk, 1]))
+    assert remote_table.get_absolute_url() in page.text
+    names = {s.seat: s.player.name for s in table.partie.seats.all()}
+    assert {s.seat: s.name for s in remote_table.seats.all()} == names
+    north = Client()
+    seat_url = reverse("scoring:remote_seat", args=[remote_table.code])
+    north.post(seat_url, {"seat": "N", "name": "Quelqu'un d'autre"})
+    assert remote_table.seats.get(seat="N").name == names["N"]  # the drawn player's seat
+    RemoteSeat.objects.filter(table=remote_table, seat="N").update(left_at=None)
+    for seat in "NESO":  # N left for good: the whole partie is played by the engine
+        remote.seat_robot(table=remote_table, seat=seat, user=damien)
+    partie = Partie.objects.get(pk=table.partie.pk)
+    assert partie.sheet.finished and partie.donnes.count() == 8
+    ranking = {s.entrant: s for s in standings(evening)}
+    north = ranking[players_of(table, "N")]
+    assert north.parties == 1 and north.points == partie.sheet.total_ns
