@@ -1,5 +1,5 @@
-"""Hostile input over real HTTP (issue 15): the site served as the room gets it (gunicorn,
-several workers, a fresh database with the demo data), and a bounded number of requests with
+"""Hostile input over real HTTP (issue 15): the site served as the room gets it (``make
+run``'s ASGI server, a fresh database with the demo data), and a bounded number of requests with
 mutated values sent to every form, upload and query string, as the director and as a phone.
 Prints the requests, the statuses, and every server error or dropped connection.
 
@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import live_server  # noqa: E402
+from live_server import live_server, room_workers  # noqa: E402
 
 #: Values put in place of any field.
 VALUES = ["", "0", "-1", "abc", "9" * 5000, "99999999999999999999", "1e9", "NaN", "1.5",
@@ -182,11 +182,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
     options = parser.parse_args()
     database = os.environ.get("DATABASE_URL") or None
-    print(f"database: {'PostgreSQL' if database else 'SQLite'}; gunicorn, "
-          f"{options.workers} workers")  # fmt: skip
+    print(f"database: {'PostgreSQL' if database else 'SQLite'}; ASGI (gunicorn, uvicorn workers), "
+          f"{room_workers(options.workers)} process(es)")  # fmt: skip
     with live_server(database, workers=options.workers) as base:
         failures = fuzz(base, options.requests, options.seed)
     return 1 if failures else 0

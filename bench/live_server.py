@@ -1,6 +1,7 @@
 """The site as the room gets it, for the scripts of ``bench/``: a fresh database (a SQLite file,
 or a scratch PostgreSQL database on the server of ``DATABASE_URL``), migrated, with the demo
-data, served by gunicorn with several workers on a free loopback port.
+data, served as ``make run`` serves it (ASGI, gunicorn with uvicorn workers) on a free
+loopback port.
 
     with live_server(workers=3) as base:        # "http://127.0.0.1:PORT"
         ...
@@ -61,12 +62,51 @@ def manage(env: dict[str, str], *args: str) -> None:
                    stdout=subprocess.DEVNULL)  # fmt: skip
 
 
+def room_workers(workers: int = 3) -> int:
+    """The server processes ``make run`` starts: ``workers`` with ``REDIS_URL`` (the channel
+    layer shared through Redis), else one (the in-memory layer reaches one process only)."""
+    return workers if os.environ.get("REDIS_URL") else 1
+
+
+@contextlib.contextmanager
+def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
+    """Serve the site as ``make run`` does (ASGI: gunicorn with uvicorn workers,
+    ``room_workers(workers)`` processes) on a free loopback port; yields its base URL."""
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "clubsite.asgi:application",
+            "--worker-class",
+            "uvicorn_worker.UvicornWorker",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(room_workers(workers)),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base, server)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 @contextlib.contextmanager
 def live_server(
-    database_url: str | None = None, workers: int = 3, threads: int = 2, demo: bool = True
+    database_url: str | None = None, workers: int = 3, demo: bool = True
 ) -> Iterator[str]:
-    """Serve a fresh site with gunicorn; yields its base URL. ``database_url``: a PostgreSQL
-    server to make a scratch database on (None: SQLite). ``demo``: add the demo data."""
+    """Serve a fresh site as ``make run`` does (``serve``); yields its base URL.
+    ``database_url``: a PostgreSQL server to make a scratch database on (None: SQLite).
+    ``demo``: add the demo data."""
     with (
         tempfile.TemporaryDirectory() as folder,
         scratch_database(database_url, Path(folder)) as database,
@@ -76,19 +116,8 @@ def live_server(
         manage(env, "createcachetable")
         if demo:
             manage(env, "demo_data")
-        port = free_port()
-        server = subprocess.Popen(
-            [PYTHON, "-m", "gunicorn", "clubsite.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(workers), "--threads", str(threads), "--log-level", "warning"],
-            cwd=ROOT, env=env,
-        )  # fmt: skip
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_for(base, server)
+        with serve(env, workers) as base:
             yield base
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
 
 
 def wait_for(base: str, server: subprocess.Popen, seconds: float = 30) -> None:

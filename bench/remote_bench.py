@@ -22,7 +22,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +32,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live_server import PYTHON, ROOT, free_port, manage, scratch_database, wait_for  # noqa: E402
+from bench.live_server import manage, room_workers, scratch_database, serve  # noqa: E402
 
 
 def make_tables(env: dict[str, str], count: int) -> list[tuple[str, dict[str, str]]]:
@@ -137,7 +136,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     redis = os.environ.get("REDIS_URL", "")
-    workers = args.workers if redis else 1
+    workers = room_workers(args.workers)
     with (
         tempfile.TemporaryDirectory() as folder,
         scratch_database(os.environ.get("DATABASE_URL"), Path(folder)) as database,
@@ -146,33 +145,10 @@ def main() -> None:
         manage(env, "migrate", "--noinput")
         manage(env, "createcachetable")
         tables = make_tables(env, args.tables)
-        port = free_port()
-        server = subprocess.Popen(
-            [
-                PYTHON,
-                "-m",
-                "gunicorn",
-                "clubsite.asgi:application",
-                "--worker-class",
-                "uvicorn_worker.UvicornWorker",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(workers),
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
-        try:
-            wait_for(f"http://127.0.0.1:{port}", server)
+        with serve(env, args.workers) as base:
             moves, seconds, delays = asyncio.run(
-                run(f"ws://127.0.0.1:{port}", tables, args.donnes, args.seed)
+                run(base.replace("http://", "ws://"), tables, args.donnes, args.seed)
             )
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
     delays.sort()
     layer = f"Redis, {workers} processes" if redis else "in memory, 1 process"
     print(f"{args.tables} tables, {args.donnes} donne(s) each, channel layer {layer}")

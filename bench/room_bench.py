@@ -1,5 +1,6 @@
-"""A room of forty tables entering at once over real HTTP (issue 10): the site served by gunicorn
-with several workers on a fresh database, a Roimat evening of 160 players drawn by the
+"""A room of forty tables entering at once over real HTTP (issue 10): the site served as
+``make run`` serves it (ASGI, gunicorn with uvicorn workers: one process, or ``--workers`` with
+``REDIS_URL``) on a fresh database, a Roimat evening of 160 players drawn by the
 project's services (40 tables), then
 
 - 80 simultaneous submissions from the 40 tables: each table's phone opens its page
@@ -12,7 +13,8 @@ project's services (40 tables), then
 and prints the requests, the statuses, the 5xx, the donnes stored, lost and duplicated, and the
 timing. Expected: 0 lost, 0 duplicated, 0 5xx; the 5 replays store one donne.
 
-    .venv/bin/python bench/room_bench.py [--workers 3] [--threads 4]
+    .venv/bin/python bench/room_bench.py
+    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/room_bench.py [--workers 3]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/room_bench.py
 
 SQLite file by default, a scratch PostgreSQL database on the server of ``DATABASE_URL`` (made and
@@ -24,11 +26,9 @@ from __future__ import annotations
 
 import argparse
 import collections
-import contextlib
 import datetime
 import http.cookiejar
 import os
-import subprocess
 import sys
 import tempfile
 import threading
@@ -42,12 +42,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_server import (  # noqa: E402
-    PYTHON,
     ROOT,
-    free_port,
     manage,
+    room_workers,
     scratch_database,
-    wait_for,
+    serve,
 )
 
 TABLES = 40
@@ -212,36 +211,6 @@ def submit(phone: Phone, path: str, data: dict[str, str]):
     return lambda: phone.post(path, data)[0]
 
 
-@contextlib.contextmanager
-def gunicorn(env: dict[str, str], workers: int, threads: int):
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "gunicorn",
-            "clubsite.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--threads",
-            str(threads),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(base, server)
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-
 def bench(base: str, tables: list[tuple[int, str]]) -> dict:
     figures: dict = {"statuses": collections.Counter(), "requests": 0, "dropped": 0}
 
@@ -303,13 +272,12 @@ def listing(counts: collections.Counter) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
     options = parser.parse_args()
     server_url = os.environ.get("DATABASE_URL") or None
     print(
-        f"database: {'PostgreSQL' if server_url else 'SQLite'}; gunicorn, "
-        f"{options.workers} workers x {options.threads} threads; {TABLES} tables"
+        f"database: {'PostgreSQL' if server_url else 'SQLite'}; ASGI (gunicorn, uvicorn workers), "
+        f"{room_workers(options.workers)} process(es); {TABLES} tables"
     )
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -320,7 +288,7 @@ def main() -> int:
         manage(env, "createcachetable")
         django_setup(database)
         tables = draw_evening()
-        with gunicorn(env, options.workers, options.threads) as base:
+        with serve(env, options.workers) as base:
             figures = bench(base, tables)
         numbers = stored()
     first = {number: [n for n in numbers.get(number, []) if n == 1] for number, _c in tables}
