@@ -51,6 +51,8 @@ test-suite: setup browser
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@! grep -rnE '# fmt: (skip|off)' --include='*.py' --exclude-dir=.venv . || \
+	    (echo 'reformat instead of # fmt: skip / off'; exit 1)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

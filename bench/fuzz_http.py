@@ -30,16 +30,48 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live_server import live_server, room_workers  # noqa: E402
 
 #: Values put in place of any field.
-VALUES = ["", "0", "-1", "abc", "9" * 5000, "99999999999999999999", "1e9", "NaN", "1.5",
-          "null", "[]", "{}", "N", "on", "x" * 10_000, "é", "2026-02-30", "../../etc/passwd",
-          "<script>", "[" * 5000, "9" * 40, " ", "true", "O", "R", "club-8"]  # fmt: skip
+VALUES = [
+    "",
+    "0",
+    "-1",
+    "abc",
+    "9" * 5000,
+    "99999999999999999999",
+    "1e9",
+    "NaN",
+    "1.5",
+    "null",
+    "[]",
+    "{}",
+    "N",
+    "on",
+    "x" * 10_000,
+    "é",
+    "2026-02-30",
+    "../../etc/passwd",
+    "<script>",
+    "[" * 5000,
+    "9" * 40,
+    " ",
+    "true",
+    "O",
+    "R",
+    "club-8",
+]
 #: JSON documents for the import and the record check.
-DOCUMENTS = ["[" * 100_000 + "]" * 100_000, '{"game": "roi"} trailing', "1" * 5000,
-             '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "B", "O": "C"},'
-             ' "donnes": []}', '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": '
-             '[[{"plis": ' + "9" * 400 + "}]]}", '{"variant": "official-1000", "target": 0, '
-             '"players": {"N": "A", "E": "B", "S": "C", "O": "D"}, "donnes": []}',
-             '{"deal": {"N": "x"}}', '["\\u0000"]', "{}", "null"]  # fmt: skip
+DOCUMENTS = [
+    "[" * 100_000 + "]" * 100_000,
+    '{"game": "roi"} trailing',
+    "1" * 5000,
+    '{"variant": "club-8", "players": {"N": "A", "E": "A", "S": "B", "O": "C"}, "donnes": []}',
+    '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": ' + "9" * 400 + "}]]}",
+    '{"variant": "official-1000", "target": 0, '
+    '"players": {"N": "A", "E": "B", "S": "C", "O": "D"}, "donnes": []}',
+    '{"deal": {"N": "x"}}',
+    '["\\u0000"]',
+    "{}",
+    "null",
+]
 
 
 class Browser:
@@ -88,10 +120,20 @@ def fields_of(page: str) -> list[str]:
 
 def open_evening(director: Browser) -> None:
     """An evening drawn through the director's pages, so that its tables are open."""
-    status, _page = director.post("/tournois/new/", {
-        "name": "Soirée du fuzz", "date": "2026-11-26", "game": "roimat", "table_size": "4",
-        "variant": "club-8", "format": "individual", "rounds": "3", "ranking": "wins,points",
-        "sit_out_rule": "average"})  # fmt: skip
+    status, _page = director.post(
+        "/tournois/new/",
+        {
+            "name": "Soirée du fuzz",
+            "date": "2026-11-26",
+            "game": "roimat",
+            "table_size": "4",
+            "variant": "club-8",
+            "format": "individual",
+            "rounds": "3",
+            "ranking": "wins,points",
+            "sit_out_rule": "average",
+        },
+    )
     assert status == 302, f"new tournament answered {status}"
     _status, listing = director.get("/tournois/")
     tournament = max(int(n) for n in re.findall(r'href="/tournois/(\d+)/"', listing))
@@ -109,17 +151,26 @@ def targets(director: Browser) -> list[tuple[str, str, list[str]]]:
     status, evenings = director.get("/tournois/")
     tournaments = sorted(set(re.findall(r'href="/tournois/(\d+)/"', evenings)))
     found = []
-    pages = ["/parties/new/", "/parties/import/", "/donnes/replay/", "/tournois/new/",
-             "/players/new/", "/jeux/roi/new/", "/jeux/romer/new/", "/jeux/rumoli/new/",
-             "/jeux/differenzler/new/"]  # fmt: skip
+    pages = [
+        "/parties/new/",
+        "/parties/import/",
+        "/donnes/replay/",
+        "/tournois/new/",
+        "/players/new/",
+        "/jeux/roi/new/",
+        "/jeux/romer/new/",
+        "/jeux/rumoli/new/",
+        "/jeux/differenzler/new/",
+    ]
     pages += [f"/parties/{p}/donnes/new/" for p in parties[:3]]
     pages += [f"/parties/{p}/email/" for p in parties[:1]]
     for tournament in tournaments:
         status, page = director.get(f"/tournois/{tournament}/")
         for number in sorted(set(re.findall(rf"/tournois/{tournament}/rounds/(\d+)/", page))):
             status, plan = director.get(f"/tournois/{tournament}/rounds/{number}/")
-            found += [("phone", f"/t/{code}/", []) for code in re.findall(r'class="code">(\w+)<',
-                                                                           plan)]  # fmt: skip
+            found += [
+                ("phone", f"/t/{code}/", []) for code in re.findall(r'class="code">(\w+)<', plan)
+            ]
         found.append(("director", f"/tournois/{tournament}/register/", ["new_name", "player"]))
     for path in pages:
         status, page = director.get(path)
@@ -134,8 +185,9 @@ def fuzz(base: str, count: int, seed: int) -> int:
     rng = random.Random(seed)
     director, phone = Browser(base), Browser(base)
     director.get("/accounts/login/")
-    status, _page = director.post("/accounts/login/",
-                                  {"username": "directeur", "password": "roimat"})  # fmt: skip
+    status, _page = director.post(
+        "/accounts/login/", {"username": "directeur", "password": "roimat"}
+    )
     assert status == 302, f"login answered {status}"
     forms = targets(director)
     for who, path, _fields in forms:
@@ -148,8 +200,11 @@ def fuzz(base: str, count: int, seed: int) -> int:
         who, path, fields = rng.choice(forms)
         client = phone if who == "phone" else director
         if rng.random() < 0.15:
-            query = {rng.choice(["player", "date_from", "page", "per_page", "sort", "variant"]):
-                     rng.choice(VALUES)}  # fmt: skip
+            query = {
+                rng.choice(
+                    ["player", "date_from", "page", "per_page", "sort", "variant"]
+                ): rng.choice(VALUES)
+            }
             request = ("GET", "/parties/", query)
         elif path in ("/parties/import/", "/donnes/replay/"):
             request = ("POST", path, {"text": rng.choice(DOCUMENTS)})
@@ -159,8 +214,9 @@ def fuzz(base: str, count: int, seed: int) -> int:
             request = ("POST", path, data)
         method, target, data = request
         try:
-            status, _body = client.get(target, data) if method == "GET" else client.post(
-                target, data)  # fmt: skip
+            status, _body = (
+                client.get(target, data) if method == "GET" else client.post(target, data)
+            )
         except (OSError, urllib.error.URLError) as error:
             status = "dropped"
             failures.append((number, method, target, repr(error)[:120]))
@@ -169,8 +225,7 @@ def fuzz(base: str, count: int, seed: int) -> int:
                 failures.append((number, method, target, str(sorted(data))[:120]))
         statuses[status] += 1
     seconds = time.monotonic() - started
-    print(f"{count} requests to {len(forms)} forms in {seconds:.1f} s "
-          f"({count / seconds:.0f}/s)")  # fmt: skip
+    print(f"{count} requests to {len(forms)} forms in {seconds:.1f} s ({count / seconds:.0f}/s)")
     print("statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(statuses.items(), key=str)))
     print(f"server errors and dropped connections: {len(failures)}")
     for failure in failures[:20]:
@@ -185,8 +240,10 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
     options = parser.parse_args()
     database = os.environ.get("DATABASE_URL") or None
-    print(f"database: {'PostgreSQL' if database else 'SQLite'}; ASGI (gunicorn, uvicorn workers), "
-          f"{room_workers(options.workers)} process(es)")  # fmt: skip
+    print(
+        f"database: {'PostgreSQL' if database else 'SQLite'}; ASGI (gunicorn, uvicorn workers), "
+        f"{room_workers(options.workers)} process(es)"
+    )
     with live_server(database, workers=options.workers) as base:
         failures = fuzz(base, options.requests, options.seed)
     return 1 if failures else 0

@@ -51,8 +51,9 @@ def build(weeks: int) -> None:
     start = datetime.date(2021, 9, 2)
     for year in range(5):
         first = start + datetime.timedelta(days=365 * year)
-        season = Season.objects.create(name=f"Saison {2021 + year}", start=first,
-                                       end=first + datetime.timedelta(days=300))  # fmt: skip
+        season = Season.objects.create(
+            name=f"Saison {2021 + year}", start=first, end=first + datetime.timedelta(days=300)
+        )
         for week in range(weeks):
             evening(season, first + datetime.timedelta(weeks=week), players, donnes, rng)
         print(f"season {year + 1} built", file=sys.stderr)
@@ -60,8 +61,9 @@ def build(weeks: int) -> None:
 
 
 def evening(season, date, players, donnes, rng) -> None:
-    tournament = Tournament.objects.create(name=f"Soirée {date}", date=date, rounds=3,
-                                           season=season, finished=True)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name=f"Soirée {date}", date=date, rounds=3, season=season, finished=True
+    )
     present = rng.sample(players, 32)
     Registration.objects.bulk_create(
         Registration(tournament=tournament, player=p, checked_in=True) for p in present
@@ -72,8 +74,10 @@ def evening(season, date, players, donnes, rng) -> None:
         parties = Partie.objects.bulk_create(
             Partie(played_on=date, place="Club", table=f"{number}.{t}") for t in range(1, 9)
         )
-        Table.objects.bulk_create(Table(round=round_, number=t, partie=p, code=f"{p.pk:08d}")
-                                  for t, p in enumerate(parties, start=1))  # fmt: skip
+        Table.objects.bulk_create(
+            Table(round=round_, number=t, partie=p, code=f"{p.pk:08d}")
+            for t, p in enumerate(parties, start=1)
+        )
         Seat.objects.bulk_create(
             Seat(partie=p, seat=seat, player=present[4 * t + k])
             for t, p in enumerate(parties)
@@ -82,8 +86,10 @@ def evening(season, date, players, donnes, rng) -> None:
         rows = []
         for partie in parties:
             offset = rng.randrange(0, len(donnes) - 8)
-            rows += [Donne.from_entry(e, partie=partie, number=n)
-                     for n, e in enumerate(donnes[offset : offset + 8], start=1)]  # fmt: skip
+            rows += [
+                Donne.from_entry(e, partie=partie, number=n)
+                for n, e in enumerate(donnes[offset : offset + 8], start=1)
+            ]
         Donne.objects.bulk_create(rows)
 
 

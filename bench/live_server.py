@@ -58,8 +58,9 @@ def scratch_database(server_url: str | None, folder: Path) -> Iterator[dict[str,
 
 def manage(env: dict[str, str], *args: str) -> None:
     """Run a management command of the site, quietly; raises when it fails."""
-    subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+    )
 
 
 def room_workers(workers: int = 3) -> int:

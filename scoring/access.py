@@ -39,12 +39,15 @@ DIRECTOR_PERMISSIONS = [
 ] + [
     "scoring.add_player",
     "scoring.view_player",
-    *(f"tournaments.{action}_{model}" for model in ("tournament", "registration", "round",
-      "table") for action in ("add", "change", "view")),
+    *(
+        f"tournaments.{action}_{model}"
+        for model in ("tournament", "registration", "round", "table")
+        for action in ("add", "change", "view")
+    ),
     "tournaments.delete_registration",
     "tournaments.view_season",
     "tournaments.view_sentmessage",
-]  # fmt: skip
+]
 APPS = ("scoring", "tournaments")
 
 
@@ -55,8 +58,11 @@ def ensure_roles(**kwargs) -> None:
 
     of_apps = Permission.objects.filter(content_type__app_label__in=APPS)
     wanted = {tuple(name.split(".")) for name in DIRECTOR_PERMISSIONS}
-    director = [p for p in of_apps.select_related("content_type")
-                if (p.content_type.app_label, p.codename) in wanted]  # fmt: skip
+    director = [
+        p
+        for p in of_apps.select_related("content_type")
+        if (p.content_type.app_label, p.codename) in wanted
+    ]
     Group.objects.get_or_create(name=DIRECTOR)[0].permissions.add(*director)
     Group.objects.get_or_create(name=SECRETARY)[0].permissions.add(*of_apps)
 

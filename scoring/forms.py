@@ -215,8 +215,9 @@ class SheetImportForm(JsonUploadForm):
         data = self.json_value()
         game = data.get("game", "roimat") if isinstance(data, dict) else "roimat"
         if game not in registry.REGISTRY:
-            raise forms.ValidationError(_("game: %(game)r is not a game of the club.") % {
-                "game": game})  # fmt: skip
+            raise forms.ValidationError(
+                _("game: %(game)r is not a game of the club.") % {"game": game}
+            )
         cleaned["adapter"] = registry.get(game)
         try:
             cleaned["sheet"] = cleaned["adapter"].read_sheet(data)

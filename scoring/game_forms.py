@@ -19,9 +19,10 @@ class GamePartieForm(forms.Form):
     """A new partie of another game: date, place, table, players in seat order, options."""
 
     played_on = forms.DateField(
-        label=gettext_lazy("date"), initial=timezone.localdate,
+        label=gettext_lazy("date"),
+        initial=timezone.localdate,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-    )  # fmt: skip
+    )
     place = forms.CharField(label=gettext_lazy("place"), required=False, max_length=120)
     table = forms.CharField(label=gettext_lazy("table"), required=False, max_length=40)
 
@@ -31,9 +32,10 @@ class GamePartieForm(forms.Form):
         low, high = adapter.table_sizes
         for n in range(1, high + 1):
             self.fields[f"player_{n}"] = forms.ModelChoiceField(
-                Player.objects.all(), required=n <= low,
+                Player.objects.all(),
+                required=n <= low,
                 label=_("Player %(n)s") % {"n": n},
-            )  # fmt: skip
+            )
         for key, label, make in adapter.options:
             self.fields[f"option_{key}"] = make()
             self.fields[f"option_{key}"].label = label

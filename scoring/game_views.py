@@ -58,10 +58,14 @@ def game_partie_detail(request, partie: Partie):
     names = [str(p) for p in partie.players_in_order]
     pending = {r.number for r in partie.game_rounds.all() if not r.confirmed}
     rows = [
-        {"number": n, "name": spec.round_spec(n, len(names), partie.options).name,
-         "cells": list(zip(scores, cumuls, strict=True)), "pending": n in pending}
+        {
+            "number": n,
+            "name": spec.round_spec(n, len(names), partie.options).name,
+            "cells": list(zip(scores, cumuls, strict=True)),
+            "pending": n in pending,
+        }
         for n, (scores, cumuls) in enumerate(zip(sheet.scores, sheet.cumuls, strict=True), 1)
-    ]  # fmt: skip
+    ]
     form = None
     if has_role(request.user, DIRECTOR) and not sheet.finished:
         form = GameRoundForm(partie=partie)
@@ -82,8 +86,9 @@ def game_partie_detail(request, partie: Partie):
 @director_required
 def game_round_edit(request, pk: int, number: int | None = None):
     """Enter the next round (``number`` None) or correct round ``number``."""
-    partie = get_object_or_404(Partie.objects.prefetch_related("seats__player", "game_rounds"),
-                               pk=pk)  # fmt: skip
+    partie = get_object_or_404(
+        Partie.objects.prefetch_related("seats__player", "game_rounds"), pk=pk
+    )
     adapter = adapter_or_404(partie.game)
     if number is None and partie.sheet.finished:
         messages.error(request, _("The partie is over: no more rounds can be entered."))
@@ -102,8 +107,11 @@ def game_round_edit(request, pk: int, number: int | None = None):
         else:
             messages.success(request, _("Round %(n)s recorded.") % {"n": form.number})
             return redirect(partie)
-    return render(request, "scoring/game_round_form.html",
-                  {"partie": partie, "form": form, "number": form.number})  # fmt: skip
+    return render(
+        request,
+        "scoring/game_round_form.html",
+        {"partie": partie, "form": form, "number": form.number},
+    )
 
 
 def card_total(request, game: str):

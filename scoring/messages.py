@@ -127,16 +127,17 @@ GAME_MESSAGES = {
     "unknown": gettext_lazy("not known here"),
     "range": gettext_lazy("must be between %(minimum)s and %(maximum)s, not %(value)s"),
     "sum": gettext_lazy("the players' %(label)s add up to %(total)s, not %(expected)s"),
-    "players": gettext_lazy("this game is played by %(minimum)s to %(maximum)s players, "
-                            "not %(value)s"),
+    "players": gettext_lazy(
+        "this game is played by %(minimum)s to %(maximum)s players, not %(value)s"
+    ),
     "after_end": gettext_lazy("the game was already over"),
-    "bad_card": gettext_lazy("%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, "
-                             "10 or 20)"),
+    "bad_card": gettext_lazy(
+        "%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)"
+    ),
     "one_dealer": gettext_lazy("one player deals, not %(count)s"),
     "stake": gettext_lazy("the stake is %(expected)s chips, not %(value)s"),
     "sale_not_dealer": gettext_lazy("only the dealer receives the price of the dead hand"),
-    "irregular_collects": gettext_lazy("a player who committed an irregularity collects "
-                                       "nothing"),
+    "irregular_collects": gettext_lazy("a player who committed an irregularity collects nothing"),
     "board": gettext_lazy("%(collected)s chips collected, but the board held %(available)s"),
     "two_winners": gettext_lazy("only one player goes out first and wins the coup"),
     "not_whole": gettext_lazy("must be a whole number, not %(value)r"),
@@ -149,8 +150,7 @@ GAME_MESSAGES = {
         "the teams hold %(count)s Césars of colour %(colour)s, the deck %(available)s"
     ),
     "deck_valued": gettext_lazy(
-        "the teams hold %(count)s valued cards of colour %(colour)s, the deck "
-        "%(available)s"
+        "the teams hold %(count)s valued cards of colour %(colour)s, the deck %(available)s"
     ),
     "two_sevens": gettext_lazy("only one team reaches seven cards: the manche ends at once"),
     "one_buyer": gettext_lazy("only one player, the highest bidder, buys the dead hand"),
@@ -173,7 +173,7 @@ GAME_MESSAGES = {
     "last_points": gettext_lazy("the last trick alone is worth 5 points, not %(value)s"),
     "trump_differs": gettext_lazy("the players' entries name different trumps"),
     "bad_colour": gettext_lazy("%(value)r is not a colour (T, K, C or P)"),
-}  # fmt: skip
+}
 
 
 #: The problems of another game's round record (``scoring.games.records``), in the user's
@@ -235,8 +235,11 @@ def game_record_place(problem) -> str:
     """Where a problem of another game's record stands, in the user's language
     (``pli 3, carte 2 (joueur 4 10C)``)."""
     parts = [problem.field] if problem.field else []
-    for value, label in ((problem.trick, _("trick %(n)s")), (problem.play, _("play %(n)s")),
-                         (problem.move, _("move %(n)s"))):  # fmt: skip
+    for value, label in (
+        (problem.trick, _("trick %(n)s")),
+        (problem.play, _("play %(n)s")),
+        (problem.move, _("move %(n)s")),
+    ):
         if value is not None:
             parts.append(label % {"n": value})
     text = ", ".join(parts)

@@ -54,12 +54,16 @@ def replay_record(record: Any) -> Replay:
         points = sum(VALUE[card] for _s, card, *_ in trick.plays)
         if trick.winner >= 0:
             running[trick.winner % 2] += points
-        tricks.append(TrickView(
-            number=number,
-            plays=[(SEATS[s], CODE[c], fault) for s, c, fault, _to in trick.plays],
-            winner=SEATS[trick.winner] if trick.winner >= 0 else None,
-            points=points, running_ns=running[0], running_oe=running[1],
-        ))  # fmt: skip
+        tricks.append(
+            TrickView(
+                number=number,
+                plays=[(SEATS[s], CODE[c], fault) for s, c, fault, _to in trick.plays],
+                winner=SEATS[trick.winner] if trick.winner >= 0 else None,
+                points=points,
+                running_ns=running[0],
+                running_oe=running[1],
+            )
+        )
     sheet = None
     if not problems and state and not state.void:
         try:

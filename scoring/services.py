@@ -232,8 +232,13 @@ def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
     refused."""
     compute(GAMES[sheet.game], len(sheet.players), sheet.rounds, sheet.options)
     with transaction.atomic():
-        partie = Partie(game=sheet.game, options=dict(sheet.options), place=sheet.place,
-                        table=sheet.table, created_by=created_by)  # fmt: skip
+        partie = Partie(
+            game=sheet.game,
+            options=dict(sheet.options),
+            place=sheet.place,
+            table=sheet.table,
+            created_by=created_by,
+        )
         if sheet.date is not None:
             partie.played_on = sheet.date
         partie.save()

@@ -128,8 +128,7 @@ def test_a_secretary_and_a_phone_entering_two_donnes_at_once_store_both(damien):
     requests = []
     for table in room(20):
         url = reverse("scoring:donne_create", args=[table.partie.pk])
-        requests += [(url, {**donne_post(DONNE), "key": f"{table.pk}-{phone}"})
-                     for phone in (1, 2)]  # fmt: skip
+        requests += [(url, {**donne_post(DONNE), "key": f"{table.pk}-{phone}"}) for phone in (1, 2)]
     statuses = submit_all(requests, user=user)
     assert statuses == [302] * 40
     for partie in Partie.objects.all():

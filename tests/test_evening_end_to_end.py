@@ -18,12 +18,21 @@ OTHER_TEAM = {"N": "E", "S": "O", "E": "N", "O": "S"}
 
 
 def run_evening(secretary, *, players, rounds, fmt):
-    response = secretary.post(reverse("tournaments:create"), {
-        "name": "Soirée", "date": "2026-11-26", "place": "Antony", "variant": "club-8",
-        "game": "roimat", "table_size": "4",
-        "format": fmt, "rounds": str(rounds), "ranking": "wins,points,diff",
-        "sit_out_rule": "average",
-    })  # fmt: skip
+    response = secretary.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Soirée",
+            "date": "2026-11-26",
+            "place": "Antony",
+            "variant": "club-8",
+            "game": "roimat",
+            "table_size": "4",
+            "format": fmt,
+            "rounds": str(rounds),
+            "ranking": "wins,points,diff",
+            "sit_out_rule": "average",
+        },
+    )
     assert response.status_code == 302
     tournament = Tournament.objects.get()
     from scoring.models import Player
@@ -44,11 +53,20 @@ def run_evening(secretary, *, players, rounds, fmt):
             seed = number * 100 + table.number
             for n, record in enumerate(simulate_partie(RuleSet("club-8"), seed, "heuristic"), 1):
                 entry = entry_of_record(record)
-                data = {**donne_post(record | {"plis_ns": entry.plis_ns,
-                                               "points_ns": entry.points_ns,
-                                               "roi_au_bout": entry.roi_au_bout}),
-                        "action": "enter", "entered_seat": "N", "expected": str(n),
-                        "key": f"{table.code}-{n}"}  # fmt: skip
+                data = {
+                    **donne_post(
+                        record
+                        | {
+                            "plis_ns": entry.plis_ns,
+                            "points_ns": entry.points_ns,
+                            "roi_au_bout": entry.roi_au_bout,
+                        }
+                    ),
+                    "action": "enter",
+                    "entered_seat": "N",
+                    "expected": str(n),
+                    "key": f"{table.code}-{n}",
+                }
                 assert table_phone.post(url, data).status_code == 302
                 confirm = reverse("tournaments:table_confirm", args=[table.code, n])
                 table_phone.post(confirm, {"seat": OTHER_TEAM["N"]})
@@ -82,8 +100,9 @@ def test_ten_pair_swiss_evening(secretary):
     for round_ in tournament.rounds_set.all():
         for table in round_.tables.all():
             seats = {s.seat: s.player_id for s in table.partie.seats.all()}
-            match = frozenset((frozenset((seats["N"], seats["S"])),
-                               frozenset((seats["E"], seats["O"]))))  # fmt: skip
+            match = frozenset(
+                (frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["O"])))
+            )
             assert match not in meetings
             meetings.add(match)
 
@@ -95,21 +114,32 @@ def test_an_evening_of_another_game(secretary, game, players):
     from scoring.games.simulate import simulate_sheet
     from tests.test_site_games import round_post
 
-    response = secretary.post(reverse("tournaments:create"), {
-        "name": "Soirée", "date": "2026-11-26", "place": "Club", "game": game,
-        "table_size": "5" if game == "rumoli" else "4", "variant": "club-8",
-        "format": "individual", "rounds": "2", "ranking": "wins,points",
-        "sit_out_rule": "average",
-    })  # fmt: skip
+    response = secretary.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Soirée",
+            "date": "2026-11-26",
+            "place": "Club",
+            "game": game,
+            "table_size": "5" if game == "rumoli" else "4",
+            "variant": "club-8",
+            "format": "individual",
+            "rounds": "2",
+            "ranking": "wins,points",
+            "sit_out_rule": "average",
+        },
+    )
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
     for i in range(players):
-        secretary.post(reverse("tournaments:register", args=[tournament.pk]),
-                       {"new_name": f"Joueur {i:02d}"})  # fmt: skip
+        secretary.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"new_name": f"Joueur {i:02d}"}
+        )
     phone = Client()
     for number in (1, 2):
-        response = secretary.post(reverse("tournaments:round_start", args=[tournament.pk]),
-                                  follow=True)  # fmt: skip
+        response = secretary.post(
+            reverse("tournaments:round_start", args=[tournament.pk]), follow=True
+        )
         assert response.status_code == 200
         round_ = Round.objects.get(tournament=tournament, number=number)
         sizes = sorted(t.partie.seats.count() for t in round_.tables.all())
@@ -118,8 +148,9 @@ def test_an_evening_of_another_game(secretary, game, players):
         assert round_.sit_out.count() == (players % 4 if game != "rumoli" else 0)
         for table in round_.tables.all():
             count = table.partie.seats.count()
-            sheet = simulate_sheet(game, seed=number * 10 + table.number, players=count,
-                                   options=table.partie.options)  # fmt: skip
+            sheet = simulate_sheet(
+                game, seed=number * 10 + table.number, players=count, options=table.partie.options
+            )
             url = reverse("tournaments:table_entry", args=[table.code])
             for number_, entries in enumerate(sheet.rounds, start=1):
                 data = {"action": "enter", "entered_seat": "1", **round_post(game, entries)}

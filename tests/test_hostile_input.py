@@ -100,21 +100,36 @@ def place(db, damien):
         Registration.objects.create(tournament=evening, player=player, checked_in=True)
     round_ = start_round(tournament=evening)
     table = round_.tables.order_by("number").first()
-    Client().post(reverse("tournaments:table_entry", args=[table.code]),
-                  {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})  # fmt: skip
+    Client().post(
+        reverse("tournaments:table_entry", args=[table.code]),
+        {**donne_post(DONNE), "action": "enter", "entered_seat": "N"},
+    )
     roi = registry.get("roi").new_partie(
         players=players[:4], options={}, date=datetime.date(2026, 11, 20)
     )
     director = Client()
     director.force_login(damien)
-    return {"evening": evening, "round": round_, "table": table, "roi": roi,
-            "partie": table.partie, "director": director, "players": players}  # fmt: skip
+    return {
+        "evening": evening,
+        "round": round_,
+        "table": table,
+        "roi": roi,
+        "partie": table.partie,
+        "director": director,
+        "players": players,
+    }
 
 
 def stored() -> tuple[int, ...]:
     """What a refused request must leave as it was."""
-    return (Partie.objects.count(), Donne.objects.count(), GameRound.objects.count(),
-            Player.objects.count(), Tournament.objects.count(), Round.objects.count())  # fmt: skip
+    return (
+        Partie.objects.count(),
+        Donne.objects.count(),
+        GameRound.objects.count(),
+        Player.objects.count(),
+        Tournament.objects.count(),
+        Round.objects.count(),
+    )
 
 
 def form_fields(client: Client, url: str) -> list[str]:
@@ -142,8 +157,10 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
         "new tournament": ("tournaments:create", {}),
         "new player": ("tournaments:player_create", {}),
     }
-    found = {name: (director, reverse(url, kwargs=kw), reverse(url, kwargs=kw))
-             for name, (url, kw) in forms.items()}  # fmt: skip
+    found = {
+        name: (director, reverse(url, kwargs=kw), reverse(url, kwargs=kw))
+        for name, (url, kw) in forms.items()
+    }
     tournament = reverse("tournaments:detail", args=[evening.pk])
     found["register"] = (director, tournament, reverse("tournaments:register", args=[evening.pk]))
     found["table entry"] = (Client(), entry, entry)
@@ -163,10 +180,25 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
 
 @pytest.mark.parametrize(
     "name",
-    ["new partie", "new roi partie", "new romer partie", "new rumoli partie", "donne",
-     "donne correction", "roi round", "email", "new tournament", "new player", "register",
-     "table entry", "swap", "new remote table", "remote seat", "remote robot"],
-)  # fmt: skip
+    [
+        "new partie",
+        "new roi partie",
+        "new romer partie",
+        "new rumoli partie",
+        "donne",
+        "donne correction",
+        "roi round",
+        "email",
+        "new tournament",
+        "new player",
+        "register",
+        "table entry",
+        "swap",
+        "new remote table",
+        "remote seat",
+        "remote robot",
+    ],
+)
 def test_every_form_answers_hostile_values_without_a_server_error(name, place):
     client, page, target = pages(place)[name]
     fields = form_fields(client, page)
@@ -234,8 +266,14 @@ def test_adding_a_record_to_a_partie_answers_odd_values_without_a_server_error(
 
 
 @FUZZ
-@given(st.dictionaries(st.sampled_from(["player", "date_from", "date_to", "variant", "game",
-                                        "sort", "page", "per_page"]), HOSTILE))  # fmt: skip
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            ["player", "date_from", "date_to", "variant", "game", "sort", "page", "per_page"]
+        ),
+        HOSTILE,
+    )
+)
 def test_the_parties_list_answers_any_query_string(query):
     assert Client().get(reverse("scoring:partie_list"), query).status_code < 500
 
@@ -264,11 +302,9 @@ def test_too_many_fields_is_a_bad_request(place):
 
 
 def test_the_same_player_twice_in_an_import_is_refused_on_the_form(place):
-    sheet = {"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"},
-             "donnes": []}  # fmt: skip
+    sheet = {"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"}, "donnes": []}
     before = stored()
-    response = place["director"].post(reverse("scoring:partie_import"),
-                                      {"text": json.dumps(sheet)})  # fmt: skip
+    response = place["director"].post(reverse("scoring:partie_import"), {"text": json.dumps(sheet)})
     assert response.status_code == 200 and stored() == before
     assert "A" in response.context["form"].non_field_errors()[0]
 
@@ -283,9 +319,15 @@ def test_no_version_is_kept_of_a_refused_entry(place):
 @pytest.mark.parametrize("target", ["0", "-5", "9" * 5000, "99999999999999999999", "abc"])
 def test_a_new_partie_with_an_odd_target_is_refused_on_its_field(place, target):
     players = place["players"]
-    data = {"variant": "official-1000", "fault_counting": "player", "target": target,
-            "played_on": "2026-11-20", "place": "Club", "table": "1",
-            **{f"player_{s}": p.pk for s, p in zip("neso", players, strict=False)}}  # fmt: skip
+    data = {
+        "variant": "official-1000",
+        "fault_counting": "player",
+        "target": target,
+        "played_on": "2026-11-20",
+        "place": "Club",
+        "table": "1",
+        **{f"player_{s}": p.pk for s, p in zip("neso", players, strict=False)},
+    }
     before = stored()
     response = place["director"].post(reverse("scoring:partie_create"), data)
     assert response.status_code == 200 and stored() == before
@@ -297,19 +339,31 @@ def test_a_new_partie_with_an_odd_target_is_refused_on_its_field(place, target):
     [
         ("roi", "[" * 100_000 + "]" * 100_000),
         ("roi", '{"game": "roi"} trailing'),
-        ("roi", '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": '
-         + "9" * 5000 + "}]]}"),
+        (
+            "roi",
+            '{"game": "roi", "players": ["A", "B", "C", "D"], "rounds": [[{"plis": '
+            + "9" * 5000
+            + "}]]}",
+        ),
         ("roi", '{"game": "roi", "players": ["A", "A", "B", "C"], "rounds": [[{"plis": 1}]]}'),
-        ("roimat", '{"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"},'
-         ' "donnes": []}'),
+        (
+            "roimat",
+            '{"variant": "club-8", "players": {"N": "A", "E": "B", "S": "A", "O": "D"},'
+            ' "donnes": []}',
+        ),
         ("roimat", '{"variant": "official-1000", "target": 0, "donnes": []}'),
-        ("romer", '{"game": "romer", "options": {"target": "x"}, "players": ["A", "B"],'
-         ' "rounds": []}'),
-        ("rumoli", '{"game": "rumoli", "options": {"stakes": "gold"}, "players": ["A", "B", "C"],'
-         ' "rounds": []}'),
+        (
+            "romer",
+            '{"game": "romer", "options": {"target": "x"}, "players": ["A", "B"], "rounds": []}',
+        ),
+        (
+            "rumoli",
+            '{"game": "rumoli", "options": {"stakes": "gold"}, "players": ["A", "B", "C"],'
+            ' "rounds": []}',
+        ),
         ("nosuchgame", "{}"),
     ],
-)  # fmt: skip
+)
 def test_the_sheet_command_answers_bad_files_with_status_2_and_one_line(tmp_path, game, text):
     from django.core.management import call_command
     from django.core.management.base import CommandError

@@ -38,14 +38,17 @@ def world(db):
     closed.finished = True
     closed.save()
     table = round_.tables.order_by("number").first()
-    Client().post(reverse("tournaments:table_entry", args=[table.code]),
-                  {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})  # fmt: skip
+    Client().post(
+        reverse("tournaments:table_entry", args=[table.code]),
+        {**donne_post(DONNE), "action": "enter", "entered_seat": "N"},
+    )
     assert table.partie.donnes.count() == 1
     adapter = registry.get("roi")
     roi = adapter.new_partie(players=players[:4], options={}, date=datetime.date(2026, 11, 20))
     adapter.simulate(roi, seed=1)
-    season = Season.objects.create(name="S", start=datetime.date(2026, 9, 1),
-                                   end=datetime.date(2027, 6, 30))  # fmt: skip
+    season = Season.objects.create(
+        name="S", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 6, 30)
+    )
     partie = table.partie
     creator = get_user_model().objects.create_user("hote", password="x-2026-hote")
     remote_table = remote.table_create(rules=RuleSet("club-8"), created_by=creator)
@@ -55,11 +58,17 @@ def world(db):
     )
     return {
         "remote_code": remote_table.code,
-        "tournament": evening.pk, "registration": evening.registrations.first().pk,
-        "round": round_.number, "partie": partie.pk, "season": season.pk,
-        "player": players[0].pk, "roi_partie": roi.pk, "code": table.code,
-        "other_code": round_.tables.last().code, "closed_code": old.tables.first().code,
-    }  # fmt: skip
+        "tournament": evening.pk,
+        "registration": evening.registrations.first().pk,
+        "round": round_.number,
+        "partie": partie.pk,
+        "season": season.pk,
+        "player": players[0].pk,
+        "roi_partie": roi.pk,
+        "code": table.code,
+        "other_code": round_.tables.last().code,
+        "closed_code": old.tables.first().code,
+    }
 
 
 #: Every page of the two apps, by audience, with its URL arguments (from ``world``).
@@ -252,8 +261,10 @@ def test_a_code_stops_working_when_the_next_round_is_drawn_or_the_evening_closes
 def test_wrong_codes_are_limited_by_address(world, settings):
     settings.TABLE_CODE_RATE = "5/m"
     phone, other = Client(REMOTE_ADDR="10.1.1.1"), Client(REMOTE_ADDR="10.1.1.2")
-    statuses = [phone.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"])).status_code
-                for n in range(7)]  # fmt: skip
+    statuses = [
+        phone.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"])).status_code
+        for n in range(7)
+    ]
     assert statuses == [404] * 5 + [429] * 2
     # Over the limit, even the right code learns nothing; another address is not concerned.
     assert phone.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 429

@@ -29,8 +29,9 @@ def evening(players: int, rounds: int = 1, emails=None, close: bool = True) -> T
     """An evening of ``players`` (addresses ``joueur<i>@example.org`` unless ``emails`` gives
     others by index), its rounds played by the engine, closed."""
     emails = emails or {}
-    tournament = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26),
-                                           rounds=rounds)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name="Jeudi", date=datetime.date(2026, 11, 26), rounds=rounds
+    )
     for i in range(players):
         email = emails.get(i, f"joueur{i}@example.org")
         player = Player.objects.create(name=f"Joueur {i:02}", email=email)
@@ -44,13 +45,15 @@ def evening(players: int, rounds: int = 1, emails=None, close: bool = True) -> T
 
 def run_worker() -> None:
     """What ``manage.py db_worker`` does in the room, until no task is ready."""
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", "--interval", "0",
-                 verbosity=0)  # fmt: skip
+    call_command(
+        "db_worker", "--batch", "--no-startup-delay", "--no-reload", "--interval", "0", verbosity=0
+    )
 
 
 def confirm(client, tournament, **extra):
-    return client.post(reverse("tournaments:send", args=[tournament.pk]),
-                       {"confirm": "1", **extra}, follow=True)  # fmt: skip
+    return client.post(
+        reverse("tournaments:send", args=[tournament.pk]), {"confirm": "1", **extra}, follow=True
+    )
 
 
 def free_port() -> int:
@@ -292,8 +295,9 @@ def test_a_players_request_sends_at_most_once_an_hour():
 def test_a_players_request_for_an_open_evening_is_refused():
     tournament = evening(4, close=False)
     player = Player.objects.get(name="Joueur 00")
-    response = Client().post(reverse("tournaments:resend", args=[player.pk, tournament.pk]),
-                             follow=True)  # fmt: skip
+    response = Client().post(
+        reverse("tournaments:resend", args=[player.pk, tournament.pk]), follow=True
+    )
     assert response.status_code == 200
     assert SentMessage.objects.count() == 0 and DBTaskResult.objects.count() == 0
 

@@ -23,9 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def new_game(client, game, count=4, **options):
     players = [Player.objects.create(name=f"{game}{i}") for i in range(count)]
-    data = {"played_on": "2026-11-20", "place": "Club",
-            **{f"player_{i + 1}": p.pk for i, p in enumerate(players)},
-            **{f"option_{k}": v for k, v in options.items()}}  # fmt: skip
+    data = {
+        "played_on": "2026-11-20",
+        "place": "Club",
+        **{f"player_{i + 1}": p.pk for i, p in enumerate(players)},
+        **{f"option_{k}": v for k, v in options.items()},
+    }
     response = client.post(reverse("scoring:game_partie_create", args=[game]), data)
     assert response.status_code == 302, response.context["form"].errors
     return Partie.objects.get(game=game)
@@ -49,10 +52,14 @@ def round_post(game, entries):
     return data
 
 
-@pytest.mark.parametrize("game, count, options", [
-    ("roi", 4, {}), ("differenzler", 4, {"rounds": 3}), ("rumoli", 5, {"rounds": 4,
-                                                                       "stakes": "standard"}),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "game, count, options",
+    [
+        ("roi", 4, {}),
+        ("differenzler", 4, {"rounds": 3}),
+        ("rumoli", 5, {"rounds": 4, "stakes": "standard"}),
+    ],
+)
 def test_a_whole_simulated_partie_typed_through_the_site(secretary, game, count, options):
     partie = new_game(secretary, game, count, **options)
     sheet = simulate_sheet(game, seed=5, players=count, options=options)
@@ -91,18 +98,24 @@ def test_roi_refuses_counts_that_do_not_add_up(secretary):
 
 def test_differenzler_computes_the_fourth_players_points(secretary):
     partie = new_game(secretary, "differenzler", rounds=2)
-    entries = [{"estimate": 40, "points": 50}, {"estimate": 30, "points": 20},
-               {"estimate": 50, "points": None}, {"estimate": 40, "points": 40}]  # fmt: skip
-    secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
-                   round_post("differenzler", entries))  # fmt: skip
+    entries = [
+        {"estimate": 40, "points": 50},
+        {"estimate": 30, "points": 20},
+        {"estimate": 50, "points": None},
+        {"estimate": 40, "points": 40},
+    ]
+    secretary.post(
+        reverse("scoring:game_round_create", args=[partie.pk]), round_post("differenzler", entries)
+    )
     assert partie.game_rounds.get().entries[2]["points"] == 157 - 110
 
 
 def test_romer_team_typed_as_colour_and_value(secretary):
     partie = new_game(secretary, "romer", count=3, target=500)
     teams = [{"cards": [[1, 20], [1, 20], [2, 5]]}, {"cards": [[3, 10]]}, {"cards": []}]
-    secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
-                   round_post("romer", teams))  # fmt: skip
+    secretary.post(
+        reverse("scoring:game_round_create", args=[partie.pk]), round_post("romer", teams)
+    )
     partie = Partie.objects.get(pk=partie.pk)
     assert partie.sheet.totals == (20 + 40 + 5, 10, 0)
     response = secretary.post(
@@ -118,8 +131,7 @@ def test_a_round_can_be_corrected(secretary):
     secretary.post(url, round_post("roi", [{"plis": 13}, {"plis": 0}, {"plis": 0}, {"plis": 0}]))
     edit = reverse("scoring:game_round_edit", args=[partie.pk, 1])
     assert secretary.get(edit).context["form"]["p0_plis"].value() == 13
-    secretary.post(edit, round_post("roi", [{"plis": 10}, {"plis": 3}, {"plis": 0},
-                                            {"plis": 0}]))  # fmt: skip
+    secretary.post(edit, round_post("roi", [{"plis": 10}, {"plis": 3}, {"plis": 0}, {"plis": 0}]))
     assert Partie.objects.get(pk=partie.pk).sheet.totals == (-20, -6, 0, 0)
 
 
@@ -127,8 +139,9 @@ def test_json_download_imports_back(secretary):
     partie = new_game(secretary, "roi")
     sheet = simulate_sheet("roi", seed=1)
     for entries in sheet.rounds[:3]:
-        secretary.post(reverse("scoring:game_round_create", args=[partie.pk]),
-                       round_post("roi", entries))  # fmt: skip
+        secretary.post(
+            reverse("scoring:game_round_create", args=[partie.pk]), round_post("roi", entries)
+        )
     first = secretary.get(reverse("scoring:partie_json", args=[partie.pk]))
     secretary.post(reverse("scoring:partie_import"), {"text": first.content.decode()})
     again = Partie.objects.latest("id")
@@ -146,8 +159,12 @@ def test_game_sheet_commands(tmp_path, capsys):
     data = json.loads(path.read_text())
     data["rounds"][4][0]["rois"] = 5
     path.write_text(json.dumps(data))
-    result = subprocess.run([sys.executable, "manage.py", "roi_sheet", str(path)], cwd=ROOT,
-                            capture_output=True, text=True)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "manage.py", "roi_sheet", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert result.stderr.strip() == (
         "CommandError: manche 5, joueur Joueur 1, rois: Doit être entre 0 et 4, pas 5."
@@ -159,8 +176,7 @@ def test_simulate_commands_refuse_bad_options():
 
     with pytest.raises(CommandError):
         call_command("differenzler_simulate", "--players", "3")
-    call_command("rumoli_simulate", "--players", "6", "--rounds", "3", "--same-colour",
-                 "--save")  # fmt: skip
+    call_command("rumoli_simulate", "--players", "6", "--rounds", "3", "--same-colour", "--save")
     assert Partie.objects.get(game="rumoli").sheet.finished
 
 
@@ -192,8 +208,12 @@ def test_the_table_may_note_the_last_trick_and_the_trump_and_they_are_checked(se
     url = reverse("scoring:game_round_create", args=[partie.pk])
     page = secretary.get(partie.get_absolute_url())
     assert 'name="round_trump"' in page.text and 'name="round_last"' in page.text
-    entries = [{"estimate": 40, "points": 40}, {"estimate": 40, "points": 2},
-               {"estimate": 40, "points": 75}, {"estimate": 40, "points": 40}]  # fmt: skip
+    entries = [
+        {"estimate": 40, "points": 40},
+        {"estimate": 40, "points": 2},
+        {"estimate": 40, "points": 75},
+        {"estimate": 40, "points": 40},
+    ]
     # Player 2 made 2 points: he cannot have won the last trick, worth 5.
     refused = secretary.post(url, {**round_post("differenzler", entries), "round_last": "1"})
     assert refused.status_code == 200 and partie.game_rounds.count() == 0

@@ -13,8 +13,9 @@ pytestmark = pytest.mark.django_db
 
 
 def evening(season, day, players, closed=True):
-    tournament = Tournament.objects.create(name=f"Soirée {day}", date=datetime.date(2026, 11, day),
-                                           rounds=2, season=season, seed=day)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name=f"Soirée {day}", date=datetime.date(2026, 11, day), rounds=2, season=season, seed=day
+    )
     for player in players:
         Registration.objects.create(tournament=tournament, player=player, checked_in=True)
     for _round in range(2):
@@ -25,8 +26,9 @@ def evening(season, day, players, closed=True):
 
 
 def test_season_standings_count_closed_evenings_with_movement_and_chart(client):
-    season = Season.objects.create(name="2026-2027", start=datetime.date(2026, 9, 1),
-                                   end=datetime.date(2027, 6, 30))  # fmt: skip
+    season = Season.objects.create(
+        name="2026-2027", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 6, 30)
+    )
     players = [Player.objects.create(name=f"P{i}") for i in range(8)]
     evening(season, 5, players)
     evening(season, 12, players)
@@ -44,8 +46,9 @@ def test_season_standings_count_closed_evenings_with_movement_and_chart(client):
 
 
 def test_players_below_the_minimum_are_listed_unranked(client):
-    season = Season.objects.create(name="S", start=datetime.date(2026, 9, 1),
-                                   end=datetime.date(2027, 6, 30), min_evenings=2)  # fmt: skip
+    season = Season.objects.create(
+        name="S", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 6, 30), min_evenings=2
+    )
     players = [Player.objects.create(name=f"P{i}") for i in range(8)]
     evening(season, 5, players)
     page = client.get(reverse("tournaments:season", args=[season.pk]))
@@ -57,8 +60,9 @@ def test_season_standings_export(client):
 
     from openpyxl import load_workbook
 
-    season = Season.objects.create(name="S", start=datetime.date(2026, 9, 1),
-                                   end=datetime.date(2027, 6, 30))  # fmt: skip
+    season = Season.objects.create(
+        name="S", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 6, 30)
+    )
     evening(season, 5, [Player.objects.create(name=f"P{i}") for i in range(8)])
     xlsx = client.get(reverse("tournaments:season_export", args=[season.pk, "xlsx"]))
     sheet = load_workbook(io.BytesIO(xlsx.content)).active
@@ -70,8 +74,9 @@ def test_season_standings_export(client):
 
 
 def test_public_home_shows_evenings_results_and_leaders(client):
-    season = Season.objects.create(name="S", start=datetime.date(2026, 1, 1),
-                                   end=datetime.date(2099, 12, 31))  # fmt: skip
+    season = Season.objects.create(
+        name="S", start=datetime.date(2026, 1, 1), end=datetime.date(2099, 12, 31)
+    )
     done = evening(season, 5, [Player.objects.create(name=f"P{i}") for i in range(8)])
     Tournament.objects.create(name="Prochaine soirée", date=datetime.date(2099, 1, 1))
     page = client.get("/")
@@ -85,8 +90,19 @@ def test_simulate_season_command(client):
 
     from tournaments.models import Rating
 
-    call_command("simulate_season", "--evenings", "3", "--players", "10", "--present", "8",
-                 "--rounds", "2", "--seed", "4")  # fmt: skip
+    call_command(
+        "simulate_season",
+        "--evenings",
+        "3",
+        "--players",
+        "10",
+        "--present",
+        "8",
+        "--rounds",
+        "2",
+        "--seed",
+        "4",
+    )
     season = Season.objects.get()
     assert season.tournaments.filter(finished=True).count() == 3
     page = client.get(reverse("tournaments:season", args=[season.pk]))
@@ -100,8 +116,9 @@ def test_stand_alone_parties_count_as_evenings(client):
     from scoring.services import partie_import
     from tests.conftest import load
 
-    season = Season.objects.create(name="S", start=datetime.date(2026, 1, 1),
-                                   end=datetime.date(2099, 12, 31))  # fmt: skip
+    season = Season.objects.create(
+        name="S", start=datetime.date(2026, 1, 1), end=datetime.date(2099, 12, 31)
+    )
     partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))  # O/E win
     season.parties.add(partie)
     page = client.get(reverse("tournaments:season", args=[season.pk]))

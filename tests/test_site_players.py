@@ -35,8 +35,7 @@ def test_a_partie_finishing_updates_the_ratings(secretary, players):
     data = load("club8-partie.json")
     partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
     assert not Rating.objects.exists()
-    secretary.post(reverse("scoring:donne_create", args=[partie.pk]),
-                   donne_post(data["donnes"][7]))  # fmt: skip
+    secretary.post(reverse("scoring:donne_create", args=[partie.pk]), donne_post(data["donnes"][7]))
     assert Rating.objects.count() == 4
     before = {r.player_id: r.ordinal for r in Rating.objects.all()}
     assert call_command("recompute_ratings") is None
@@ -63,8 +62,9 @@ def test_results_are_emailed_once_after_an_evening(secretary, settings):
         call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
 
     settings.CLUB_EMAIL = "club@example.org"
-    tournament = Tournament.objects.create(name="Soirée", date=datetime.date(2026, 11, 26),
-                                           rounds=1)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name="Soirée", date=datetime.date(2026, 11, 26), rounds=1
+    )
     for i in range(8):
         email = f"p{i}@example.org" if i < 7 else ""
         player = Player.objects.create(name=f"P{i}", email=email)

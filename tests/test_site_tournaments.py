@@ -29,12 +29,21 @@ def accept(client, table, number, seat="E"):
 
 
 def create_evening(client, count=8):
-    response = client.post(reverse("tournaments:create"), {
-        "name": "Soirée du jeudi", "date": "2026-11-26", "place": "Antony",
-        "game": "roimat", "table_size": "4", "variant": "club-8", "format": "individual",
-        "rounds": "2",
-        "ranking": "wins, points", "sit_out_rule": "average",
-    })  # fmt: skip
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Soirée du jeudi",
+            "date": "2026-11-26",
+            "place": "Antony",
+            "game": "roimat",
+            "table_size": "4",
+            "variant": "club-8",
+            "format": "individual",
+            "rounds": "2",
+            "ranking": "wins, points",
+            "sit_out_rule": "average",
+        },
+    )
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
     for i in range(count):

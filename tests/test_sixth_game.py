@@ -64,10 +64,14 @@ def test_the_sixth_game_has_its_menu_sheet_pdf_and_excel(bouchon, secretary):
     menu = secretary.get(reverse("scoring:partie_list")).text
     assert 'href="/jeux/bouchon/new/">Bouchon</a>' in menu
     players = [Player.objects.create(name=name) for name in ("Annie", "Bernard", "Claire")]
-    response = secretary.post(reverse("scoring:game_partie_create", args=["bouchon"]), {
-        "played_on": "2026-11-20", "place": "Club",
-        **{f"player_{n}": p.pk for n, p in enumerate(players, start=1)},
-    })  # fmt: skip
+    response = secretary.post(
+        reverse("scoring:game_partie_create", args=["bouchon"]),
+        {
+            "played_on": "2026-11-20",
+            "place": "Club",
+            **{f"player_{n}": p.pk for n, p in enumerate(players, start=1)},
+        },
+    )
     assert response.status_code == 302, response.context["form"].errors
     partie = Partie.objects.get(game="bouchon")
     for points in ([10, 20, 30], [50, 0, 5], [7, 7, 7]):
@@ -85,8 +89,9 @@ def test_the_sixth_game_has_its_menu_sheet_pdf_and_excel(bouchon, secretary):
     pdf = secretary.get(reverse("scoring:partie_pdf", args=[partie.pk]))
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     assert "Bouchon" in text and "67" in text and "Annie" in text
-    sheet = load_workbook(io.BytesIO(secretary.get(
-        reverse("scoring:partie_xlsx", args=[partie.pk])).content)).active  # fmt: skip
+    sheet = load_workbook(
+        io.BytesIO(secretary.get(reverse("scoring:partie_xlsx", args=[partie.pk])).content)
+    ).active
     values = [cell for row in sheet.iter_rows(values_only=True) for cell in row]
     assert "Manche 2" in values and 50 in values
     listing = secretary.get(reverse("scoring:partie_list")).text
@@ -94,13 +99,25 @@ def test_the_sixth_game_has_its_menu_sheet_pdf_and_excel(bouchon, secretary):
 
 
 def test_the_sixth_game_plays_a_tournament_that_counts_in_the_league(bouchon, secretary):
-    season = Season.objects.create(name="Saison", start=datetime.date(2026, 9, 1),
-                                   end=datetime.date(2027, 6, 30))  # fmt: skip
-    response = secretary.post(reverse("tournaments:create"), {
-        "name": "Soirée Bouchon", "date": "2026-11-26", "place": "Club", "game": "bouchon",
-        "season": season.pk, "table_size": "3", "variant": "club-8", "format": "individual",
-        "rounds": "1", "ranking": "wins,points", "sit_out_rule": "average",
-    })  # fmt: skip
+    season = Season.objects.create(
+        name="Saison", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 6, 30)
+    )
+    response = secretary.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Soirée Bouchon",
+            "date": "2026-11-26",
+            "place": "Club",
+            "game": "bouchon",
+            "season": season.pk,
+            "table_size": "3",
+            "variant": "club-8",
+            "format": "individual",
+            "rounds": "1",
+            "ranking": "wins,points",
+            "sit_out_rule": "average",
+        },
+    )
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
     for name in ("Annie", "Bernard", "Claire", "Denis", "Eve", "Fanny"):
@@ -131,8 +148,9 @@ def test_a_round_at_a_table_is_checked_by_another_player(bouchon, secretary):
     """At a table of a game without partners, one player enters the round, another accepts
     or refuses it; until then it counts nowhere."""
     players = [Player.objects.create(name=name) for name in ("Annie", "Bernard", "Claire")]
-    tournament = Tournament.objects.create(name="Soirée", date=datetime.date(2026, 11, 26),
-                                           game="bouchon", table_size=3, rounds=1)  # fmt: skip
+    tournament = Tournament.objects.create(
+        name="Soirée", date=datetime.date(2026, 11, 26), game="bouchon", table_size=3, rounds=1
+    )
     for player in players:
         tournament.registrations.create(player=player, checked_in=True)
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))

@@ -24,8 +24,11 @@ class TableProgress:
 
 def progress(round_: Round) -> list[TableProgress]:
     """Each table of the round with its progress."""
-    tables = list(round_.tables.select_related("partie").prefetch_related(
-        "partie__donnes", "partie__seats__player", "partie__game_rounds"))  # fmt: skip
+    tables = list(
+        round_.tables.select_related("partie").prefetch_related(
+            "partie__donnes", "partie__seats__player", "partie__game_rounds"
+        )
+    )
     states = [state(t.partie) for t in tables]
     middle = median(s[0] for s in states) if states else 0
     return [

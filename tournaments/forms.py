@@ -28,8 +28,20 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "place", "season", "game", "variant", "rounding", "format",
-                  "rounds", "table_size", "ranking", "sit_out_rule"]  # fmt: skip
+        fields = [
+            "name",
+            "date",
+            "place",
+            "season",
+            "game",
+            "variant",
+            "rounding",
+            "format",
+            "rounds",
+            "table_size",
+            "ranking",
+            "sit_out_rule",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def clean(self):

@@ -22,8 +22,9 @@ def season_results(season: Season) -> list[EveningResult]:
     a pairs evening each partner gets the pair's place)."""
     results = []
     closed = season.tournaments.filter(finished=True).order_by("date", "id")
-    rows = result_rows(PlayerResult.objects.filter(
-        partie__tournament_table__round__tournament__in=closed))  # fmt: skip
+    rows = result_rows(
+        PlayerResult.objects.filter(partie__tournament_table__round__tournament__in=closed)
+    )
     present: dict[int, list[int]] = defaultdict(list)
     for tournament_id, player in (
         Registration.objects.filter(tournament__in=closed, checked_in=True)
@@ -53,7 +54,7 @@ def season_results(season: Season) -> list[EveningResult]:
                         line.wins,
                     )
                 )
-    return results + standalone_results(season)  # fmt: skip
+    return results + standalone_results(season)
 
 
 def standalone_results(season: Season) -> list[EveningResult]:
@@ -75,7 +76,7 @@ def standalone_results(season: Season) -> list[EveningResult]:
                 else (1.0 if points > against else 0.5 if points == against else 0.0)
             )
             results.append(EveningResult(player, (played_on, -partie), place, points, 1, won))
-    return results  # fmt: skip
+    return results
 
 
 def season_table(season: Season, results=None) -> tuple[list[LeagueLine], list[LeagueLine], list]:

@@ -65,7 +65,7 @@ def smtp_address(address: str) -> str:
             _(
                 "the part before @ has accents or other non-ASCII letters, which the club's mail "
                 "cannot carry: ask for another address"
-            )  # fmt: skip
+            )
         )
     try:
         ascii_domain = domain.encode("idna").decode("ascii")
@@ -147,8 +147,9 @@ def results_plan(tournament: Tournament) -> ResultsPlan:
         if not address:
             plan.no_address.append(label)
             continue
-        recipient = Recipient(label, address, player, everything, count,
-                              last=last.get((address, everything)))  # fmt: skip
+        recipient = Recipient(
+            label, address, player, everything, count, last=last.get((address, everything))
+        )
         try:
             smtp_address(address)
         except AddressRefused as error:
@@ -196,7 +197,7 @@ def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport
                     player=recipient.player,
                     to=recipient.address,
                     everything=recipient.everything,
-                )  # fmt: skip
+                )
             )
             report.queued.append(recipient.label)
         enqueue_batches([m.pk for m in created])
@@ -227,11 +228,11 @@ def request_sheets(*, tournament: Tournament, player: Player) -> SentMessage:
         ).exists():
             raise SendRefused(
                 _("Sheets were already sent to %(name)s less than an hour ago: try again later.")
-                % {"name": player}  # fmt: skip
+                % {"name": player}
             )
-        message = SentMessage.objects.create(tournament=tournament, player=player,
-                                             to=player.email,
-                                             reason=SentMessage.Reason.REQUEST)  # fmt: skip
+        message = SentMessage.objects.create(
+            tournament=tournament, player=player, to=player.email, reason=SentMessage.Reason.REQUEST
+        )
         enqueue_batches([message.pk])
     return message
 
@@ -253,13 +254,20 @@ class Renderer:
         parties = Partie.objects.filter(tournament_table__round__tournament=message.tournament)
         if not message.everything:
             parties = parties.filter(seats__player=message.player_id)
-        return list(parties.prefetch_related("seats__player", "donnes", "game_rounds")
-                    .order_by("id").distinct())  # fmt: skip
+        return list(
+            parties.prefetch_related("seats__player", "donnes", "game_rounds")
+            .order_by("id")
+            .distinct()
+        )
 
     def files(self, partie: Partie) -> tuple[str, bytes, str, bytes]:
         if partie.pk not in self.sheets:
-            self.sheets[partie.pk] = (filename(partie, "pdf"), partie_pdf(partie),
-                                      filename(partie, "xlsx"), partie_xlsx(partie))  # fmt: skip
+            self.sheets[partie.pk] = (
+                filename(partie, "pdf"),
+                partie_pdf(partie),
+                filename(partie, "xlsx"),
+                partie_xlsx(partie),
+            )
         return self.sheets[partie.pk]
 
     def message(self, message: SentMessage) -> EmailMessage:
@@ -269,8 +277,13 @@ class Renderer:
             "name": tournament.name,
             "date": f"{tournament.date:%d/%m/%Y}",
         }
-        body = "\n\n".join([_("Hello,"), _("Here are the score sheets and the ranking of the "
-                                             "evening."), settings.CLUB_NAME])  # fmt: skip
+        body = "\n\n".join(
+            [
+                _("Hello,"),
+                _("Here are the score sheets and the ranking of the evening."),
+                settings.CLUB_NAME,
+            ]
+        )
         email = EmailMessage(subject, body, to=[smtp_address(message.to)])
         email.attach(f"classement-{tournament.pk}.pdf", self.ranking(tournament), PDF)
         for partie in self.parties(message):

@@ -33,8 +33,9 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=120)
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
-    kind = models.CharField(_("ranking"), max_length=20, choices=Kind.choices,
-                            default=Kind.RANKING_POINTS)  # fmt: skip
+    kind = models.CharField(
+        _("ranking"), max_length=20, choices=Kind.choices, default=Kind.RANKING_POINTS
+    )
     scale = models.CharField(
         _("points per place"), max_length=200, default="25,20,16,13,11,10,9,8,7,6,5,4,3,2,1"
     )
@@ -43,10 +44,12 @@ class Season(models.Model):
         _("best evenings counted"), null=True, blank=True, help_text=_("Empty: all.")
     )
     parties = models.ManyToManyField(
-        "scoring.Partie", blank=True, related_name="seasons",
+        "scoring.Partie",
+        blank=True,
+        related_name="seasons",
         verbose_name=_("stand-alone parties counted"),
         help_text=_("Parties played outside the evenings that count, each as an evening."),
-    )  # fmt: skip
+    )
 
     class Meta:
         ordering = ["-start"]
@@ -94,15 +97,22 @@ class Tournament(models.Model):
         help_text=_("In order, among: wins, points, diff, average."),
     )
     sit_out_rule = models.CharField(
-        _("a round sat out scores"), max_length=10, choices=SitOutRule.choices,
+        _("a round sat out scores"),
+        max_length=10,
+        choices=SitOutRule.choices,
         default=SitOutRule.AVERAGE,
-    )  # fmt: skip
+    )
     seed = models.PositiveIntegerField(_("seed of the draw"), default=0)
     finished = models.BooleanField(_("closed"), default=False)
     season = models.ForeignKey(
-        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments",
-        verbose_name=_("season"), help_text=_("The league season this evening counts in."),
-    )  # fmt: skip
+        Season,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+        verbose_name=_("season"),
+        help_text=_("The league season this evening counts in."),
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -129,9 +139,13 @@ class Registration(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     partner = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
         verbose_name=_("partner"),
-    )  # fmt: skip
+    )
     checked_in = models.BooleanField(_("present"), default=False)
 
     class Meta:
@@ -248,8 +262,9 @@ class SentMessage(models.Model):
         REQUEST = "request", _("asked for by the player")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sent")
-    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
-                               related_name="+")  # fmt: skip
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     #: The club's copy: every sheet of the evening (else the player's own).
     everything = models.BooleanField(default=False)
     reason = models.CharField(max_length=10, choices=Reason, default=Reason.RESULTS)

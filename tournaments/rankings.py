@@ -15,13 +15,17 @@ RANKING_COLUMNS = ("rank", "name", "parties", "sat_out", "wins", "points", "diff
 
 def standing_rows(tournament: Tournament) -> list[dict]:
     """The ranking as rows with names, for the tables and the room screen."""
-    names = dict(Player.objects.filter(registrations__tournament=tournament)
-                 .values_list("pk", "name"))  # fmt: skip
+    names = dict(
+        Player.objects.filter(registrations__tournament=tournament).values_list("pk", "name")
+    )
     rows = []
     for line in standings(tournament):
         entrant = line.entrant
-        name = " & ".join(names.get(p, "?") for p in entrant) if isinstance(
-            entrant, tuple) else names.get(entrant, "?")  # fmt: skip
+        name = (
+            " & ".join(names.get(p, "?") for p in entrant)
+            if isinstance(entrant, tuple)
+            else names.get(entrant, "?")
+        )
         rows.append({**line.__dict__, "name": name})
     return rows
 

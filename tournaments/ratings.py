@@ -56,7 +56,7 @@ def rate_partie(partie: Partie) -> bool:
             RatingHistory.objects.create(
                 player_id=player, partie=partie, played_on=partie.played_on, ordinal=skill.ordinal
             )
-    return True  # fmt: skip
+    return True
 
 
 def recompute_ratings() -> int:
@@ -71,8 +71,10 @@ def recompute_ratings() -> int:
             continue
         new = rate(ratings, *outcome)
         ratings.update(new)
-        history += [RatingHistory(player_id=p, partie=partie, played_on=partie.played_on,
-                                  ordinal=s.ordinal) for p, s in new.items()]  # fmt: skip
+        history += [
+            RatingHistory(player_id=p, partie=partie, played_on=partie.played_on, ordinal=s.ordinal)
+            for p, s in new.items()
+        ]
         count += 1
     with transaction.atomic():
         RatingHistory.objects.all().delete()

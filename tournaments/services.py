@@ -191,9 +191,9 @@ def standings(tournament: Tournament, entrants=None, rows=None, sat_out=None) ->
             # A pair sitting out is two players but one round sat out.
             for owner in {pair_of.get(p.pk, p.pk) for p in round_.sit_out.all()}:
                 sat_out[owner] = sat_out.get(owner, 0) + 1
-    everyone = entrants if entrants is not None else (
-        pairs or [r.player_id for r in present(tournament)]
-    )  # fmt: skip
+    everyone = (
+        entrants if entrants is not None else (pairs or [r.player_id for r in present(tournament)])
+    )
     order = [k for k in tournament.ranking.split(",") if k]
     return rank(results, order, sat_out, tournament.sit_out_rule, everyone)
 
@@ -213,7 +213,7 @@ def result_rows(results) -> dict[int, list[tuple]]:
         "partie__tournament_table__closing",
     ):
         grouped.setdefault(row[0], []).append(row[1:])
-    return grouped  # fmt: skip
+    return grouped
 
 
 def unfinished_tables(tournament: Tournament) -> list[Table]:
@@ -276,8 +276,10 @@ def swap_seats(*, round_: Round, first, second) -> None:
     with transaction.atomic():
         if Donne.objects.filter(partie__tournament_table__round=round_).exists():
             raise TournamentError(_("The round has started: players can no longer be swapped."))
-        seats = {str(s.player_id): s for s in Seat.objects.select_for_update().filter(
-            partie__tournament_table__round=round_)}  # fmt: skip
+        seats = {
+            str(s.player_id): s
+            for s in Seat.objects.select_for_update().filter(partie__tournament_table__round=round_)
+        }
         resting = {str(p.pk) for p in round_.sit_out.all()}
         if not {str(first), str(second)} <= set(seats) | resting or str(first) == str(second):
             raise TournamentError(_("Choose two different players of this round."))
@@ -286,10 +288,12 @@ def swap_seats(*, round_: Round, first, second) -> None:
             if a.partie_id == b.partie_id:
                 a.seat, b.seat = b.seat, a.seat
                 Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
-                Seat.objects.bulk_create([Seat(partie_id=a.partie_id, seat=a.seat,
-                                               player_id=a.player_id),
-                                          Seat(partie_id=b.partie_id, seat=b.seat,
-                                               player_id=b.player_id)])  # fmt: skip
+                Seat.objects.bulk_create(
+                    [
+                        Seat(partie_id=a.partie_id, seat=a.seat, player_id=a.player_id),
+                        Seat(partie_id=b.partie_id, seat=b.seat, player_id=b.player_id),
+                    ]
+                )
             else:
                 a.player_id, b.player_id = b.player_id, a.player_id
                 Seat.objects.bulk_update([a, b], ["player"])

@@ -54,10 +54,10 @@ def fail(message: SentMessage, error: BaseException, *, final: bool = False) -> 
 def claim(message: SentMessage) -> bool:
     """Take a message for sending (one attempt more); False when it is no longer to send."""
     return bool(
-        SentMessage.objects.filter(pk=message.pk, status__in=[Status.QUEUED, Status.FAILED],
-                                   attempts__lt=MAX_ATTEMPTS)
-        .update(status=Status.SENDING, attempts=F("attempts") + 1)
-    )  # fmt: skip
+        SentMessage.objects.filter(
+            pk=message.pk, status__in=[Status.QUEUED, Status.FAILED], attempts__lt=MAX_ATTEMPTS
+        ).update(status=Status.SENDING, attempts=F("attempts") + 1)
+    )
 
 
 @task()
@@ -65,10 +65,12 @@ def send_results_batch(message_ids: list[int]) -> dict[str, int]:
     """Send the recorded messages ``message_ids`` still to send, over one SMTP connection;
     queue the ones that failed again later. Returns the counts."""
     to_send = list(
-        SentMessage.objects.filter(pk__in=message_ids, status__in=[Status.QUEUED, Status.FAILED],
-                                   attempts__lt=MAX_ATTEMPTS)
-        .select_related("tournament").order_by("pk")
-    )  # fmt: skip
+        SentMessage.objects.filter(
+            pk__in=message_ids, status__in=[Status.QUEUED, Status.FAILED], attempts__lt=MAX_ATTEMPTS
+        )
+        .select_related("tournament")
+        .order_by("pk")
+    )
     counts = {"sent": 0, "failed": 0}
     if not to_send:
         return counts
@@ -110,9 +112,12 @@ def send_results_batch(message_ids: list[int]) -> dict[str, int]:
                 break
             else:
                 SentMessage.objects.filter(pk=message.pk).update(
-                    status=Status.SENT, sent_at=timezone.now(), error="",
-                    subject=email.subject[:200], attachments=len(email.attachments),
-                )  # fmt: skip
+                    status=Status.SENT,
+                    sent_at=timezone.now(),
+                    error="",
+                    subject=email.subject[:200],
+                    attachments=len(email.attachments),
+                )
                 counts["sent"] += 1
     finally:
         try:

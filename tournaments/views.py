@@ -167,12 +167,18 @@ def round_detail(request, pk: int, number: int):
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     rows = table_rows(request, round_, codes=has_role(request.user, DIRECTOR))
     states = [row["progress"] for row in rows]
-    return render(request, "tournaments/round.html", {
-        "round": round_, "tournament": round_.tournament, "rows": rows,
-        "sit_out": round_.sit_out.all(),
-        "players": [p for row in rows for _s, p in row["seats"]],
-        "started": any(p.entered or p.pending for p in states),
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "round": round_,
+            "tournament": round_.tournament,
+            "rows": rows,
+            "sit_out": round_.sit_out.all(),
+            "players": [p for row in rows for _s, p in row["seats"]],
+            "started": any(p.entered or p.pending for p in states),
+        },
+    )
 
 
 @director_required
@@ -196,8 +202,9 @@ def round_swap(request, pk: int, number: int):
     """Swap two players' seats before the round starts (no donne entered yet)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     try:
-        swap_seats(round_=round_, first=request.POST.get("first"),
-                   second=request.POST.get("second"))  # fmt: skip
+        swap_seats(
+            round_=round_, first=request.POST.get("first"), second=request.POST.get("second")
+        )
     except TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -222,22 +229,36 @@ def tournament_close(request, pk: int):
         else:
             messages.success(request, _("Tournament closed."))
             return redirect(tournament)
-    rows = [(t, t.partie.adapter.players_text(t.partie), t.partie.adapter.score_text(t.partie))
-            for t in unfinished]  # fmt: skip
-    return render(request, "tournaments/close.html", {
-        "tournament": tournament, "unfinished": rows, "error": error,
-        "choices": [c for c in Table.Closing.choices if c[0]],
-    })  # fmt: skip
+    rows = [
+        (t, t.partie.adapter.players_text(t.partie), t.partie.adapter.score_text(t.partie))
+        for t in unfinished
+    ]
+    return render(
+        request,
+        "tournaments/close.html",
+        {
+            "tournament": tournament,
+            "unfinished": rows,
+            "error": error,
+            "choices": [c for c in Table.Closing.choices if c[0]],
+        },
+    )
 
 
 def room_screen(request, pk: int):
     """The live ranking and the round in progress, large, refreshing itself."""
     tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
     current = tournament.rounds_set.order_by("-number").first()
-    return render(request, "tournaments/screen.html", {
-        "tournament": tournament, "rows": standing_rows(tournament)[:24], "round": current,
-        "tables": table_rows(request, current) if current else [],
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/screen.html",
+        {
+            "tournament": tournament,
+            "rows": standing_rows(tournament)[:24],
+            "round": current,
+            "tables": table_rows(request, current) if current else [],
+        },
+    )
 
 
 class TableClosed(Exception):
@@ -307,12 +328,21 @@ def table_entry(request, code: str):
         else:
             messages.success(request, done)
             return redirect("tournaments:table_entry", code=table.code)
-    return render(request, "tournaments/table_entry.html", {
-        "table": table, "partie": partie, "adapter": adapter, "form": form,
-        "sides": adapter.sides(partie), "counted": adapter.counted(partie),
-        "counted_next": len(adapter.stored_entries(partie)) + 1,
-        "provisional": partie.pending_count > 0, "pending": adapter.pending(partie),
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/table_entry.html",
+        {
+            "table": table,
+            "partie": partie,
+            "adapter": adapter,
+            "form": form,
+            "sides": adapter.sides(partie),
+            "counted": adapter.counted(partie),
+            "counted_next": len(adapter.stored_entries(partie)) + 1,
+            "provisional": partie.pending_count > 0,
+            "pending": adapter.pending(partie),
+        },
+    )
 
 
 def table_go(request):
@@ -393,8 +423,9 @@ def table_confirm(request, code: str, number: int):
         if accept:
             messages.success(request, _("Accepted: %(entry)s %(n)s counts from now on.") % what)
         else:
-            messages.warning(request, _("Refused: %(entry)s %(n)s goes back to be corrected.")
-                             % what)  # fmt: skip
+            messages.warning(
+                request, _("Refused: %(entry)s %(n)s goes back to be corrected.") % what
+            )
     return redirect("tournaments:table_entry", code=table.code)
 
 
@@ -411,9 +442,15 @@ def round_plan_export(request, pk: int, number: int):
     on the tables (the director's)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     headers = [_("Table"), "N", "E", "S", "O", _("Code"), _("QR code")]
-    rows = [[row["table"].number, *[str(p) for _s, p in row["seats"]], row["code"],
-             qr_drawing(row["url"])]
-            for row in table_rows(request, round_, codes=True)]  # fmt: skip
+    rows = [
+        [
+            row["table"].number,
+            *[str(p) for _s, p in row["seats"]],
+            row["code"],
+            qr_drawing(row["url"]),
+        ]
+        for row in table_rows(request, round_, codes=True)
+    ]
     title = f"{round_.tournament.name} — {_('Round')} {number}"
     sit_out = ", ".join(str(p) for p in round_.sit_out.all())
     heading = [_("Each table enters its donnes at its own address (code or QR code).")]
@@ -444,10 +481,17 @@ def season_detail(request, pk: int):
     rows, evenings = season_lines(season)
     table = SeasonTable(rows)
     configure(request, table, per_page=50)
-    return render(request, "tournaments/season.html", {
-        "season": season, "rows": rows, "table": table, "evenings": len(evenings),
-        "tournaments": season.tournaments.order_by("date"),
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/season.html",
+        {
+            "season": season,
+            "rows": rows,
+            "table": table,
+            "evenings": len(evenings),
+            "tournaments": season.tournaments.order_by("date"),
+        },
+    )
 
 
 def season_chart(request, pk: int):
@@ -458,8 +502,12 @@ def season_chart(request, pk: int):
     leaders = [(row["player"], row["name"]) for row in rows if row["rank"] is not None][:5]
     series = progression(season, [p for p, _n in leaders], evenings, results) if leaders else {}
     names = dict(leaders)
-    drawing = line_chart({names[p]: points for p, points in series.items()} or {"": []},
-                         _("Evenings"), width=640, height=240)  # fmt: skip
+    drawing = line_chart(
+        {names[p]: points for p, points in series.items()} or {"": []},
+        _("Evenings"),
+        width=640,
+        height=240,
+    )
     return HttpResponse(svg_of(drawing), content_type="image/svg+xml")
 
 
@@ -472,11 +520,14 @@ def season_export(request, pk: int, kind: str):
     now, _before, evenings = season_table(season)
     names = names_of(line.player for line in now)
     headers = [SeasonTable.base_columns[c].verbose_name for c in SEASON_COLUMNS]
-    rows = [[{**line.__dict__, "name": names.get(line.player, "?")}[c] for c in SEASON_COLUMNS]
-            for line in now]  # fmt: skip
+    rows = [
+        [{**line.__dict__, "name": names.get(line.player, "?")}[c] for c in SEASON_COLUMNS]
+        for line in now
+    ]
     heading = [f"{season.get_kind_display()} · {len(evenings)} {_('evenings')}"]
-    return _export(kind, f"{_('League')} — {season}", heading, headers, rows,
-                   f"championnat-{season.pk}")  # fmt: skip
+    return _export(
+        kind, f"{_('League')} — {season}", heading, headers, rows, f"championnat-{season.pk}"
+    )
 
 
 def player_detail(request, pk: int):
@@ -494,13 +545,20 @@ def player_detail(request, pk: int):
         chart = svg_of(line_chart({player.name: points}, _("Parties"), width=560, height=200))
     table = PartieTable(parties[:100])
     configure(request, table, per_page=20)
-    return render(request, "tournaments/player.html", {
-        "player": player, "figures": figures, "table": table,
-        "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
-        "chart": chart,
-        "evenings": player.registrations.select_related("tournament").order_by(
-            "-tournament__date")[:20],
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/player.html",
+        {
+            "player": player,
+            "figures": figures,
+            "table": table,
+            "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
+            "chart": chart,
+            "evenings": player.registrations.select_related("tournament").order_by(
+                "-tournament__date"
+            )[:20],
+        },
+    )
 
 
 @director_required
@@ -515,17 +573,28 @@ def results_send(request, pk: int):
         except SendRefused as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("Queued for %(count)s recipients: they are sent in the "
-                                        "background.") % {"count": len(report.queued)})  # fmt: skip
+            messages.success(
+                request,
+                _("Queued for %(count)s recipients: they are sent in the background.")
+                % {"count": len(report.queued)},
+            )
             if report.skipped:
-                messages.info(request, _("Already sent or on its way, not again: %(names)s.")
-                              % {"names": ", ".join(report.skipped)})  # fmt: skip
+                messages.info(
+                    request,
+                    _("Already sent or on its way, not again: %(names)s.")
+                    % {"names": ", ".join(report.skipped)},
+                )
         return redirect("tournaments:send", pk=tournament.pk)
     if request.method == "POST":  # the button of the evening's page: confirm first
         return redirect("tournaments:send", pk=tournament.pk)
-    return render(request, "tournaments/results_confirm.html", {
-        "tournament": tournament, "plan": results_plan(tournament),
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/results_confirm.html",
+        {
+            "tournament": tournament,
+            "plan": results_plan(tournament),
+        },
+    )
 
 
 @require_POST
@@ -539,6 +608,8 @@ def player_resend(request, pk: int, tournament: int):
     except SendRefused as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Sheets of %(name)s queued: they arrive in a few minutes.")
-                         % {"name": player})  # fmt: skip
+        messages.success(
+            request,
+            _("Sheets of %(name)s queued: they arrive in a few minutes.") % {"name": player},
+        )
     return redirect("tournaments:player", pk=player.pk)

@@ -72,8 +72,11 @@ def line_chart(
     drawing.add(plot)
     low, high = plot.yValueAxis.valueMin, plot.yValueAxis.valueMax
     zero = plot.y + plot.height * (0 - low) / (high - low)
-    drawing.add(Line(plot.x, zero, plot.x + plot.width, zero, strokeColor=colors.grey,
-                     strokeDashArray=[2, 2]))  # fmt: skip
+    drawing.add(
+        Line(
+            plot.x, zero, plot.x + plot.width, zero, strokeColor=colors.grey, strokeDashArray=[2, 2]
+        )
+    )
     legend = LineLegend()
     legend.x, legend.y = 50, height - 8
     legend.columnMaximum = 1

@@ -19,8 +19,10 @@ def game_sheet_table(
     the totals."""
     game = GAMES[sheet_input.game]
     names = list(sheet_input.players)
-    rows = [[game.round_spec(n, len(names), sheet_input.options).name, *scores]
-            for n, scores in enumerate(sheet.scores, start=1)]  # fmt: skip
+    rows = [
+        [game.round_spec(n, len(names), sheet_input.options).name, *scores]
+        for n, scores in enumerate(sheet.scores, start=1)
+    ]
     rows.append([TOTAL, *sheet.totals])
     when = f"{sheet_input.date:%d/%m/%Y}" if sheet_input.date else ""
     heading = [" · ".join(p for p in (when, sheet_input.place, sheet_input.table) if p)]

@@ -61,14 +61,18 @@ def table_pdf(
     story.append(Spacer(0, 4 * mm))
     data = [[str(h) for h in headers]] + [[_cell(v, decimal) for v in r] for r in rows]
     table = Table(data, repeatRows=1)
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 10),
-        ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f7f7f7")]),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-    ]))  # fmt: skip
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 10),
+                ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f7f7f7")]),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
     story.append(table)
     doc.build(story)
     return buffer.getvalue()

@@ -130,8 +130,9 @@ class SheetCommand(BaseCommand):
         outputs = {}
         if options["pdf"] or options["xlsx"]:
             pdf, xlsx = adapter.sheet_documents(sheet, settings.CLUB_NAME)
-            outputs = {path: doc for path, doc in ((options["pdf"], pdf), (options["xlsx"], xlsx))
-                       if path}  # fmt: skip
+            outputs = {
+                path: doc for path, doc in ((options["pdf"], pdf), (options["xlsx"], xlsx)) if path
+            }
         write_outputs(outputs)
         if options["save"]:
             partie = adapter.import_sheet(sheet)
@@ -143,9 +144,14 @@ class SheetCommand(BaseCommand):
 def sheet_command(game: str) -> type[SheetCommand]:
     """The ``<game>_sheet`` command of one game."""
     name = registry.get(game).name
-    return type("Command", (SheetCommand,), {
-        "game": game, "help": f"Compute a {name} score sheet (JSON); optionally export or store it."
-    })  # fmt: skip
+    return type(
+        "Command",
+        (SheetCommand,),
+        {
+            "game": game,
+            "help": f"Compute a {name} score sheet (JSON); optionally export or store it.",
+        },
+    )
 
 
 class GameSimulateCommand(BaseCommand):

@@ -111,13 +111,18 @@ class Command(BaseCommand):
     def evening(self, players, today, seed) -> None:
         """A finished individual evening of 8 players in 3 rounds, and one being registered."""
         season = Season.objects.create(
-            name=f"Championnat {today.year}", start=today - datetime.timedelta(days=90),
+            name=f"Championnat {today.year}",
+            start=today - datetime.timedelta(days=90),
             end=today + datetime.timedelta(days=270),
-        )  # fmt: skip
+        )
         done = Tournament.objects.create(
-            name="Soirée du jeudi", date=today - datetime.timedelta(days=3), place="Club",
-            rounds=3, seed=seed, season=season,
-        )  # fmt: skip
+            name="Soirée du jeudi",
+            date=today - datetime.timedelta(days=3),
+            place="Club",
+            rounds=3,
+            seed=seed,
+            season=season,
+        )
         for player in players[:8]:
             Registration.objects.create(tournament=done, player=player, checked_in=True)
         for _number in range(done.rounds):
@@ -125,9 +130,13 @@ class Command(BaseCommand):
         done.finished = True
         done.save(update_fields=["finished"])
         upcoming = Tournament.objects.create(
-            name="Soirée du mardi", date=today + datetime.timedelta(days=2), place="Club",
-            rounds=4, seed=seed + 1, season=season,
-        )  # fmt: skip
+            name="Soirée du mardi",
+            date=today + datetime.timedelta(days=2),
+            place="Club",
+            rounds=4,
+            seed=seed + 1,
+            season=season,
+        )
         for player in players:
             Registration.objects.create(tournament=upcoming, player=player)
         self.stdout.write("2 tournaments and a league season created")

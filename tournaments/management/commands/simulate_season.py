@@ -30,22 +30,28 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         evenings, count, present = options["evenings"], options["players"], options["present"]
         if evenings < 1 or options["rounds"] < 1 or not 4 <= present <= count:
-            raise CommandError("--evenings, --rounds ≥ 1 and 4 ≤ --present ≤ --players",
-                               returncode=2)  # fmt: skip
+            raise CommandError(
+                "--evenings, --rounds ≥ 1 and 4 ≤ --present ≤ --players", returncode=2
+            )
         rng = random.Random(options["seed"])
-        players = [Player.objects.get_or_create(name=f"Joueur {i:02d}")[0]
-                   for i in range(1, count + 1)]  # fmt: skip
+        players = [
+            Player.objects.get_or_create(name=f"Joueur {i:02d}")[0] for i in range(1, count + 1)
+        ]
         first = datetime.date.today() - datetime.timedelta(weeks=evenings)
         season = Season.objects.create(
-            name=f"Saison simulée {options['seed']}", start=first,
+            name=f"Saison simulée {options['seed']}",
+            start=first,
             end=first + datetime.timedelta(weeks=evenings + 1),
-        )  # fmt: skip
+        )
         for week in range(evenings):
             tournament = Tournament.objects.create(
-                name=f"Soirée {week + 1}", date=first + datetime.timedelta(weeks=week),
-                place="Club", rounds=options["rounds"], season=season,
+                name=f"Soirée {week + 1}",
+                date=first + datetime.timedelta(weeks=week),
+                place="Club",
+                rounds=options["rounds"],
+                season=season,
                 seed=options["seed"] * 1000 + week,
-            )  # fmt: skip
+            )
             Registration.objects.bulk_create(
                 Registration(tournament=tournament, player=p, checked_in=True)
                 for p in rng.sample(players, present)

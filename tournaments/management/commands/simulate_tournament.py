@@ -14,8 +14,12 @@ from scoring.models import Player
 from tournaments.models import Registration, Tournament
 from tournaments.services import TournamentError, play_round_simulated, standings, start_round
 
-FORMATS = {"individual": "individual", "pairs": "swiss", "round-robin": "round-robin",
-           "random": "random"}  # fmt: skip
+FORMATS = {
+    "individual": "individual",
+    "pairs": "swiss",
+    "round-robin": "round-robin",
+    "random": "random",
+}
 
 
 class Command(BaseCommand):
