@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import http.cookiejar
 import os
 import random
 import re
@@ -27,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import live_server, room_workers  # noqa: E402
+from live_server import Browser, live_server, room_workers  # noqa: E402
 
 #: Values put in place of any field.
 VALUES = [
@@ -72,44 +71,6 @@ DOCUMENTS = [
     "{}",
     "null",
 ]
-
-
-class Browser:
-    """A client with cookies that posts forms with their CSRF token, as a browser does."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.cookies = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect()
-        )
-
-    def token(self) -> str:
-        return next((c.value for c in self.cookies if c.name == "csrftoken"), "")
-
-    def get(self, path: str, query: dict | None = None) -> tuple[int, str]:
-        url = self.base + path + ("?" + urllib.parse.urlencode(query) if query else "")
-        return self.send(urllib.request.Request(url))
-
-    def post(self, path: str, data: dict) -> tuple[int, str]:
-        body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.token(), **data}).encode()
-        request = urllib.request.Request(self.base + path, data=body, method="POST")
-        request.add_header("Referer", self.base + path)
-        return self.send(request)
-
-    def send(self, request: urllib.request.Request) -> tuple[int, str]:
-        try:
-            with self.opener.open(request, timeout=60) as response:
-                return response.status, response.read().decode("utf-8", "replace")
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode("utf-8", "replace")
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    """Keep redirects as answers (302 is a form accepted)."""
-
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 def fields_of(page: str) -> list[str]:

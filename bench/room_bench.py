@@ -27,15 +27,11 @@ from __future__ import annotations
 import argparse
 import collections
 import datetime
-import http.cookiejar
 import os
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -43,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_server import (  # noqa: E402
     ROOT,
+    Browser,
     manage,
     room_workers,
     scratch_database,
@@ -103,38 +100,6 @@ def entry_form(page: str) -> dict[str, str]:
     if not found:
         raise RuntimeError("no entry form on the table's page")
     return found[0]
-
-
-class Phone:
-    """A phone's browser: its cookies, a CSRF token, no redirects followed."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.cookies = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect()
-        )
-
-    def get(self, path: str) -> tuple[int, str]:
-        return self.send(urllib.request.Request(self.base + path))
-
-    def post(self, path: str, data: dict[str, str]) -> tuple[int, str]:
-        body = urllib.parse.urlencode(data).encode()
-        request = urllib.request.Request(self.base + path, data=body, method="POST")
-        request.add_header("Referer", self.base + path)
-        return self.send(request)
-
-    def send(self, request: urllib.request.Request) -> tuple[int, str]:
-        try:
-            with self.opener.open(request, timeout=60) as response:
-                return response.status, response.read().decode("utf-8", "replace")
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode("utf-8", "replace")
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 def at_once(calls: list) -> list:
@@ -207,7 +172,7 @@ def filled(form: dict[str, str], seat: str) -> dict[str, str]:
     return {**form, **DONNE, "entered_seat": seat, "action": "enter"}
 
 
-def submit(phone: Phone, path: str, data: dict[str, str]):
+def submit(phone: Browser, path: str, data: dict[str, str]):
     return lambda: phone.post(path, data)[0]
 
 
@@ -224,7 +189,7 @@ def bench(base: str, tables: list[tuple[int, str]]) -> dict:
                 figures["statuses"][result] += 1
 
     # Each table's phone opens its page (the GETs, at once too).
-    phones = {number: Phone(base) for number, _code in tables}
+    phones = {number: Browser(base) for number, _code in tables}
     started = time.monotonic()
     pages = at_once([(lambda p=phones[n], c=c: p.get(f"/t/{c}/")) for n, c in tables])
     count([r if isinstance(r, Exception) else r[0] for r in pages])
