@@ -91,10 +91,11 @@ def fault_seats(count_of) -> tuple[str, ...]:
     return tuple(seat for seat in SEATS for _n in range(count_of(f"faults_{seat.lower()}") or 0))
 
 
-class Partie(models.Model):
-    """A partie of one of the club's games at one table: the game, its rules, the heading and
-    the players by seat (N, E, S, O for Roimat; 1, 2, … for the others). Roimat's rules are
-    columns (``variant`` … ``target``); the other games' are ``options``."""
+class RoimatRules(models.Model):
+    """Roimat's rules as columns (ROIMAT.md §1, §6, §7): the rule set (``club-8`` or
+    ``official-1000``), rounding to the ten, faults counted per player or per team, and the
+    target in points of an official partie; ``rules`` gives them as the engine's ``RuleSet``.
+    Shared by a partie's sheet and a remote table."""
 
     class Variant(models.TextChoices):
         CLUB_8 = "club-8", _("Club, 8 donnes (±100)")
@@ -104,8 +105,6 @@ class Partie(models.Model):
         PLAYER = "player", _("per player")
         TEAM = "team", _("per team")
 
-    game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
-    options = models.JSONField(_("rule options"), default=dict, blank=True)
     variant = models.CharField(
         _("rules"), max_length=20, choices=Variant.choices, default=Variant.CLUB_8
     )
@@ -123,6 +122,28 @@ class Partie(models.Model):
     target = models.PositiveIntegerField(
         _("target"), default=1000, help_text=_("Points that end an official partie.")
     )
+
+    class Meta:
+        abstract = True
+
+    @property
+    def rules(self) -> RuleSet:
+        """The ``RuleSet`` these columns name."""
+        return RuleSet(
+            variant=self.variant,
+            rounding=self.rounding,
+            fault_counting=self.fault_counting,
+            target=self.target,
+        )
+
+
+class Partie(RoimatRules):
+    """A partie of one of the club's games at one table: the game, its rules, the heading and
+    the players by seat (N, E, S, O for Roimat; 1, 2, … for the others). Roimat's rules are
+    columns (``RoimatRules``); the other games' are ``options``."""
+
+    game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
     played_on = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(_("place"), max_length=120, blank=True)
     table = models.CharField(_("table"), max_length=40, blank=True)
@@ -142,16 +163,6 @@ class Partie(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:partie_detail", args=[self.pk])
-
-    @property
-    def rules(self) -> RuleSet:
-        """The partie's ``RuleSet``."""
-        return RuleSet(
-            variant=self.variant,
-            rounding=self.rounding,
-            fault_counting=self.fault_counting,
-            target=self.target,
-        )
 
     @cached_property
     def players_by_seat(self) -> dict[str, object]:
@@ -427,23 +438,12 @@ def new_seat_key() -> str:
     return new_key(20)
 
 
-class RemoteTable(models.Model):
+class RemoteTable(RoimatRules):
     """A Roimat table played at a distance (``scoring.remote``): its rules, the invitation
     code of its link, who opened it, the partie it fills (made when play starts, or the
     partie of a club evening's table) and ``seq``, the moves made, which numbers the next."""
 
     code = models.CharField(max_length=12, unique=True, default=new_key)
-    variant = models.CharField(
-        _("rules"), max_length=20, choices=Partie.Variant.choices, default=Partie.Variant.CLUB_8
-    )
-    rounding = models.BooleanField(_("round to the ten"), default=False)
-    fault_counting = models.CharField(
-        _("fault penalties counted"),
-        max_length=10,
-        choices=Partie.FaultCounting.choices,
-        default=Partie.FaultCounting.PLAYER,
-    )
-    target = models.PositiveIntegerField(_("target"), default=1000)
     partie = models.OneToOneField(
         Partie, null=True, blank=True, on_delete=models.PROTECT, related_name="remote_table"
     )
@@ -461,16 +461,6 @@ class RemoteTable(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:remote_table", args=[self.code])
-
-    @property
-    def rules(self) -> RuleSet:
-        """The table's ``RuleSet``."""
-        return RuleSet(
-            variant=self.variant,
-            rounding=self.rounding,
-            fault_counting=self.fault_counting,
-            target=self.target,
-        )
 
 
 class RemoteSeat(models.Model):
