@@ -26,7 +26,7 @@ browser:
 ## WebSockets), the background worker of the results emails beside it (stopped with the
 ## server). Without REDIS_URL one process serves, so that the in-memory channel layer reaches
 ## every page of a remote table; with REDIS_URL, WEB_CONCURRENCY processes (3) share Redis.
-run: setup
+run: setup .secret_key
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py demo_data
@@ -39,6 +39,18 @@ run: setup
 	if [ -n "$$REDIS_URL" ]; then workers=$${WEB_CONCURRENCY:-3}; else workers=1; fi; \
 	$(BIN)/gunicorn clubsite.asgi:application --worker-class uvicorn_worker.UvicornWorker \
 	    --bind $(ADDRESS) --workers $$workers --graceful-timeout 5 --access-logfile -
+
+# The room is not a developer's desk: no debug pages (the French 403/404/500 pages instead), a
+# secret key of this laptop's own, plain HTTP on the room's network. DJANGO_DEBUG=true make run
+# for the debug pages.
+run: export DJANGO_DEBUG ?= false
+run: export DJANGO_HTTPS ?= false
+run: export DJANGO_ALLOWED_HOSTS ?= *
+run: export DJANGO_SECRET_KEY ?= $(shell cat .secret_key 2>/dev/null)
+
+## This laptop's secret key (signed cookies, sessions), made once and kept out of git.
+.secret_key: | setup
+	umask 077; $(BIN)/python -c "from django.core.management.utils import get_random_secret_key as k; print(k())" > $@
 
 ## Set up, lint, check migrations, run the whole test suite (the browser tests included).
 test: setup lint

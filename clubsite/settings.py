@@ -214,7 +214,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 CLUB_NAME = env_str("CLUB_NAME", "Roimat Club")
 CLUB_EMAIL = env_str("CLUB_EMAIL", "")
 
-if not DEBUG:
+#: Served over HTTPS (production: redirect, secure cookies, HSTS). A laptop serving a club room
+#: over its local network in plain HTTP (``make run``) sets ``DJANGO_HTTPS=false``.
+HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
+if HTTPS:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
@@ -222,7 +225,7 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
     "version": 1,
