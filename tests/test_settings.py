@@ -50,3 +50,18 @@ def test_a_site_url_without_its_scheme_fails_loudly():
     assert result.returncode != 0
     assert "SITE_URL must start with http://" in result.stderr
     assert manage("check", SITE_URL="http://192.168.1.20:8000").returncode == 0
+
+
+def test_the_room_on_plain_http_keeps_its_cookies_and_shows_no_debug_page():
+    # make run: a laptop on the room's wifi, phones on http://192.168.…; secure-only cookies
+    # would make every login and every table form fail there.
+    room = {**PRODUCTION, "DJANGO_HTTPS": "false", "DATABASE_URL": "sqlite:///:memory:"}
+    script = (
+        "from django.conf import settings as s; "
+        "print(s.DEBUG, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT)"
+    )
+    result = manage("shell", "-c", script, **room)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["False", "False", "False", "False"]
+    production = manage("shell", "-c", script, **PRODUCTION)
+    assert production.stdout.splitlines()[-1].split() == ["False", "True", "True", "True"]
