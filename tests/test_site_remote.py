@@ -3,6 +3,7 @@ creator gives seats to simulated players, the donnes played are replayed card by
 club evening's round is played at a distance and counts in its ranking."""
 
 import datetime
+import html
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from django.urls import reverse
 
 from scoring import remote
 from scoring.models import Partie, Player, RemoteSeat, RemoteTable
+from tests.helpers import donne_post
 from tournaments.models import Registration, Tournament
 from tournaments.services import standings, start_round
 
@@ -116,3 +118,30 @@ def test_a_round_played_at_a_distance_counts_in_the_evenings_ranking(damien):
     ranking = {s.entrant: s for s in standings(evening)}
     north = ranking[players_of(table, "N")]
     assert north.parties == 1 and north.points == partie.sheet.total_ns
+
+
+DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
+
+
+def test_a_table_begun_on_paper_is_not_played_at_a_distance(damien):
+    """A donne entered at the table (even one waiting for the other team) keeps the table on
+    paper: a remote table would deal donne 1 again and end the partie on a donne nobody
+    accepted."""
+    players = [Player.objects.create(name=f"Joueur {i}") for i in range(8)]
+    evening = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26), rounds=2)
+    for player in players:
+        Registration.objects.create(tournament=evening, player=player, checked_in=True)
+    round_ = start_round(tournament=evening)
+    on_paper, free = round_.tables.order_by("number")
+    phone = Client()
+    entry = {**donne_post(DONNE), "action": "enter", "entered_seat": "N"}
+    phone.post(reverse("tournaments:table_entry", args=[on_paper.code]), entry)
+    assert on_paper.partie.donnes.get().confirmed is False  # waiting for E/O
+    director = Client()
+    director.force_login(damien)
+    page = director.post(
+        reverse("tournaments:round_remote", args=[evening.pk, 1]), follow=True
+    ).content.decode()
+    assert RemoteTable.objects.get().partie == free.partie
+    assert "1 table à distance ouverte" in page
+    assert "pas jouée à distance : table 1" in html.unescape(page)

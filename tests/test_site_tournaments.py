@@ -1,6 +1,8 @@
 """A club evening in the browser: create, register at the door, draw, enter at the tables by
 code, ranking and room screen."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -413,3 +415,49 @@ def test_a_donne_numbered_past_the_next_is_shown_again_not_stored_nor_dropped(se
     assert "jamais été enregistrée" in str(response.context["form"].non_field_errors())
     assert response.context["form"]["plis_ns"].value() == "6"  # what was typed, to check
     assert table.partie.donnes.count() == 0
+
+
+def test_a_table_left_to_finish_later_still_enters_and_then_counts(secretary, client):
+    tournament = create_evening(secretary, count=4)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    table = Round.objects.get().tables.get()
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))  # entered, the other team has not decided yet
+    page = secretary.get(reverse("tournaments:close", args=[tournament.pk]))
+    assert "1 donne attend la décision de l'autre équipe" in html.unescape(page.text)
+    close(secretary, tournament, {table: "later"})
+    tournament.refresh_from_db()
+    assert tournament.finished
+    # The table's phone goes on: it confirms the waiting donne and plays the others.
+    assert accept(client, table, 1).status_code == 302
+    for number in range(2, 9):
+        dealer = "NESO"[(number - 1) % 4]
+        client.post(url, table_post({**DONNE, "dealer": dealer}, "N", expected=number))
+        accept(client, table, number)
+    table.partie.refresh_from_db()
+    assert table.partie.official_sheet.finished
+    page = secretary.get(tournament.get_absolute_url())
+    counted = {r.record["name"]: r.record["parties"] for r in page.context["standings"].rows}
+    assert all(counted.values())  # the four players' partie counts once finished
+    assert client.get(url).status_code == 200  # the finished table shows its sheet
+
+
+def test_a_closed_evening_offers_its_results_not_its_registrations(secretary):
+    tournament = create_evening(secretary, count=4)
+    open_page = secretary.get(tournament.get_absolute_url()).text
+    assert "Envoyer les résultats" not in open_page  # results go out once closed
+    assert "Joueur 0" not in str(
+        secretary.get(tournament.get_absolute_url()).context["form"]["player"]
+    )  # the list offers only those not registered yet
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    close(secretary, tournament, {Round.objects.get().tables.get(): "excluded"})
+    page = secretary.get(tournament.get_absolute_url()).text
+    assert "Envoyer les résultats" in page and "Inscrire" not in page
+    late = secretary.post(
+        reverse("tournaments:register", args=[tournament.pk]), {"new_name": "Retardataire"}
+    )
+    assert late.status_code == 302 and tournament.registrations.count() == 4
+    registration = tournament.registrations.first()
+    secretary.post(reverse("tournaments:present", args=[tournament.pk, registration.pk]))
+    registration.refresh_from_db()
+    assert registration.checked_in

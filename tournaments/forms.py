@@ -94,11 +94,20 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         self.tournament = tournament
         super().__init__(*args, **kwargs)
+        # The lists offer only those not registered yet (as player or as partner).
+        taken = tournament.registrations.values_list("player", flat=True)
+        partners = tournament.registrations.exclude(partner=None).values_list("partner", flat=True)
+        for name in ("player", "partner"):
+            self.fields[name].queryset = Player.objects.exclude(pk__in=taken).exclude(
+                pk__in=partners
+            )
         if not tournament.is_pairs:
             del self.fields["partner"]
 
     def clean(self):
         cleaned = super().clean()
+        if self.tournament.finished:
+            raise forms.ValidationError(_("The tournament is closed."))
         name = (cleaned.get("new_name") or "").strip()
         player = cleaned.get("player")
         if bool(player) == bool(name):

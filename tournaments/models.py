@@ -210,6 +210,12 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.round} — {_('table')} {self.number}"
 
+    @property
+    def is_open(self) -> bool:
+        """Whether its phone may enter and confirm: while its round is open, and after the
+        tournament closed if the director left it to finish later (``Closing.LATER``)."""
+        return self.round.is_open or self.closing == self.Closing.LATER
+
 
 class Rating(models.Model):
     """A player's skill rating now (``tournaments.engine.rating``), derived from the parties."""

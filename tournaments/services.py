@@ -313,20 +313,24 @@ def play_round_simulated(round_: Round, seed: int) -> None:
         adapter.simulate(table.partie, seed + 100 * round_.number + table.number)
 
 
-def round_remote(*, round_: Round, created_by=None) -> int:
+def round_remote(*, round_: Round, created_by=None) -> tuple[int, list[Table]]:
     """Open a remote table (Roimat à distance) for each Roimat table of the round that has
-    none: it plays the table's partie, its seats named after the drawn players, so that the
-    evening's ranking counts it like any other. Returns how many were opened.
-    Raises ``TournamentError`` for another game or a closed round."""
+    none and has entered nothing yet: it plays the table's partie, its seats named after the
+    drawn players, so that the evening's ranking counts it like any other. A table that has
+    begun on paper (a donne entered, even one waiting for the other team) goes on on paper:
+    the remote table deals from donne 1. Returns (how many were opened, the tables left on
+    paper). Raises ``TournamentError`` for another game or a closed round."""
     if round_.tournament.game != "roimat":
         raise TournamentError(_("Only Roimat is played at a distance."))
     if not round_.is_open:
         raise TournamentError(_("This round is closed."))
-    opened = 0
-    for table in round_.tables.select_related("partie"):
-        if not hasattr(table.partie, "remote_table"):
-            remote.table_create(
-                rules=table.partie.rules, created_by=created_by, partie=table.partie
-            )
-            opened += 1
-    return opened
+    opened, on_paper = 0, []
+    for table in round_.tables.select_related("partie").order_by("number"):
+        if hasattr(table.partie, "remote_table"):
+            continue
+        if table.partie.donnes.exists():
+            on_paper.append(table)
+            continue
+        remote.table_create(rules=table.partie.rules, created_by=created_by, partie=table.partie)
+        opened += 1
+    return opened, on_paper

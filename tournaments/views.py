@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
@@ -111,6 +112,9 @@ def registration_add(request, pk: int):
 def registration_toggle(request, pk: int, registration: int):
     """Mark a registered player present or absent."""
     entry = get_object_or_404(Registration, pk=registration, tournament_id=pk)
+    if entry.tournament.finished:
+        messages.error(request, _("The tournament is closed."))
+        return redirect(entry.tournament)
     entry.checked_in = not entry.checked_in
     entry.save(update_fields=["checked_in"])
     return redirect(entry.tournament)
@@ -188,11 +192,24 @@ def round_remote_open(request, pk: int, number: int):
     distance, by the links shown on the round's page)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     try:
-        opened = round_remote(round_=round_, created_by=request.user)
+        opened, on_paper = round_remote(round_=round_, created_by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("%(n)s tables at a distance opened.") % {"n": opened})
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s table at a distance opened.", "%(n)s tables at a distance opened.", opened
+            )
+            % {"n": opened},
+        )
+        if on_paper:
+            numbers = ", ".join(str(t.number) for t in on_paper)
+            messages.warning(
+                request,
+                _("Already begun on paper, so not played at a distance: table %(tables)s.")
+                % {"tables": numbers},
+            )
     return redirect("tournaments:round", pk=pk, number=number)
 
 
@@ -284,7 +301,7 @@ def table_of(request, code: str) -> Table:
         if is_ratelimited(request, increment=True, **limit):
             raise Ratelimited()
         raise Http404("no table has this code")
-    if not table.round.is_open:
+    if not table.is_open:
         raise TableClosed()
     return table
 
