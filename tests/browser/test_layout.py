@@ -48,7 +48,11 @@ def pages(live_server, evening):
 
 def overflow(page) -> int:
     """How many pixels the page is wider than the screen."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    # Not window.innerWidth: a phone zooms out to show a page wider than the screen, and its
+    # innerWidth grows with it.
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
 
 
 @pytest.mark.parametrize("width", [320, 360])
@@ -131,3 +135,29 @@ def test_no_director_page_scrolls_sideways_on_a_phone(page, context, live_server
         if overflow(page) > 0:
             wide[path] = overflow(page)
     assert not wide, f"director's pages wider than 360 px (by so many px): {wide}"
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_demo_clubs_busy_pages_do_not_scroll_sideways(page, live_server, width):
+    """The pages that grow with a club's data (the list of evenings, the room screen, a
+    regular's page with his figures and chart) on the demo club's data."""
+    from django.core.management import call_command
+
+    from scoring.models import Player
+
+    call_command("demo_data", verbosity=0)
+    tournament = Tournament.objects.filter(finished=True).first()
+    regular = max(Player.objects.all(), key=lambda p: p.parties.count())
+    paths = [
+        reverse("tournaments:list"),
+        reverse("tournaments:screen", args=[tournament.pk]),
+        reverse("tournaments:player", args=[regular.pk]),
+        tournament.get_absolute_url(),
+    ]
+    page.set_viewport_size({"width": width, "height": 740})
+    wide = {}
+    for path in paths:
+        page.goto(live_server.url + path)
+        if overflow(page) > 0:
+            wide[path] = overflow(page)
+    assert not wide, f"pages wider than {width} px (by so many px): {wide}"
