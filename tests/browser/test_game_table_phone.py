@@ -136,3 +136,34 @@ def test_a_stale_draft_never_blocks_the_table(new_phone, table_url, table):
     expect(second.locator("[name=p3_points]")).to_have_value(str(typed[1][3]["points"]))
     second.locator(f"{FORM} button[type=submit]").click()
     assert wait_until(second, lambda: rounds(table) == 2), "the stale draft blocks the table"
+
+
+def test_the_director_enters_and_corrects_a_round_on_the_partie_pages(
+    page, context, live_server, sophie
+):
+    """The partie's own pages (its sheet, a round's correction) have the same script: a round
+    is stored once, a correction replaces it."""
+    from django.conf import settings
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.test_site_games import new_game
+
+    director = Client()
+    director.force_login(sophie)
+    cookie = director.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+    partie = new_game(director, "differenzler", rounds=2)
+    typed = simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
+    page.goto(live_server.url + partie.get_absolute_url())
+    enter(page, typed[0])
+    assert wait_until(page, lambda: partie.game_rounds.count() == 1), "the round was not stored"
+    expect(page.locator(".queue-status")).to_be_empty()
+    page.goto(live_server.url + reverse("scoring:game_round_edit", args=[partie.pk, 1]))
+    estimate = page.locator(f"{FORM} [name=p0_estimate]")
+    expect(estimate).to_have_value(str(typed[0][0]["estimate"]))
+    estimate.fill(str(typed[0][0]["estimate"] + 1))
+    page.locator(f"{FORM} button[type=submit]").click()
+    expect(page).to_have_url(live_server.url + partie.get_absolute_url())
+    stored = partie.game_rounds.get()
+    assert stored.entries[0]["estimate"] == typed[0][0]["estimate"] + 1
