@@ -167,3 +167,29 @@ def test_the_director_enters_and_corrects_a_round_on_the_partie_pages(
     expect(page).to_have_url(live_server.url + partie.get_absolute_url())
     stored = partie.game_rounds.get()
     assert stored.entries[0]["estimate"] == typed[0][0]["estimate"] + 1
+
+
+def test_a_romer_tables_card_totals_follow_from_one_round_to_the_next(
+    page, live_server, client, sophie
+):
+    """Römer's teams are typed as cards, their points shown as typed; the form the server
+    sends back after a round (put in place of the page's) shows them too."""
+    from scoring.games.romer import team_points
+
+    table = drawn_evening(client, sophie, 8, game="romer")[0]
+    page.goto(f"{live_server.url}/t/{table.code}/")
+    cards = page.locator(f"{FORM} [name=p0_cards]")
+    cards.press_sequentially("1:20 1:5")
+    expect(page.locator(f"{FORM} output.team-total").first).to_have_text(
+        f" = {team_points([[1, 20], [1, 5]])}"
+    )
+    page.locator(f"{FORM} [name=p1_cards]").press_sequentially("3:10")
+    page.locator(f"{FORM} button[type=submit]").click()
+    expect(page.locator("form.pending")).to_have_count(1)
+    assert GameRound.objects.filter(partie_id=table.partie_id).count() == 1
+    expect(page.locator(f"{FORM} h2")).to_contain_text("Manche 2")
+    expect(cards).to_have_value("")
+    cards.press_sequentially("1:20")
+    expect(page.locator(f"{FORM} output.team-total").first).to_have_text(
+        f" = {team_points([[1, 20]])}"
+    )
