@@ -80,6 +80,17 @@ FAULT_FIELDS = [f"faults_{seat.lower()}" for seat in SEATS]
 ANNOUNCEMENT_FIELDS = ["contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi"]
 
 
+class EntryBoundField(forms.BoundField):
+    """A field of a table's entry form, as the error summary names it: by its label, or
+    where its widget has one, by its ``data-label`` (a player's field: his name and the
+    label, since every player's fields have the same labels)."""
+
+    @property
+    def summary_label(self) -> str:
+        """The field's name in the summary of the form's problems."""
+        return str(self.field.widget.attrs.get("data-label") or self.label)
+
+
 class DonneForm(forms.ModelForm):
     """One donne, new or corrected, checked against the rules and the rest of the sheet.
 
@@ -102,6 +113,8 @@ class DonneForm(forms.ModelForm):
                 for name in FAULT_FIELDS
             },
         }
+
+    bound_field_class = EntryBoundField
 
     key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
     expected = forms.IntegerField(required=False, widget=forms.HiddenInput)

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.forms import EntryBoundField
 from scoring.messages import game_problem_message
 from scoring.models import Partie, Player
 from scoring.registry import GameAdapter
@@ -91,7 +92,10 @@ class GameRoundForm(forms.Form):
     Card fields are typed as ``colour:value`` (Römer); the adapter's ``complete`` field may be
     left blank for one player and is computed from the others' (Differenzler's points). At a
     table (``ask_seat``) the player who enters it is named, for the others to check it; a new
-    round carries the phone's idempotency key and the number it expects."""
+    round carries the phone's idempotency key and the number it expects (a correction none).
+    A player's field carries his name (``data-label``), for the summary of problems."""
+
+    bound_field_class = EntryBoundField
 
     key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
     expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -103,7 +107,7 @@ class GameRoundForm(forms.Form):
         self.number = game_round.number if game_round else len(partie.game_rounds.all()) + 1
         super().__init__(data, initial=self.initial_of(game_round) if game_round else {}, **kwargs)
         self.fields["key"].initial = uuid.uuid4().hex
-        self.fields["expected"].initial = self.number
+        self.fields["expected"].initial = None if game_round else self.number
         if ask_seat:
             self.fields["entered_seat"] = forms.ChoiceField(
                 label=gettext_lazy("Entered by"),
@@ -113,7 +117,7 @@ class GameRoundForm(forms.Form):
         self.game = self.adapter.game
         self.players = partie.players_in_order
         self.spec = self.game.round_spec(self.number, len(self.players), partie.options)
-        for index in range(len(self.players)):
+        for index, player in enumerate(self.players):
             for spec in self.spec.fields:
                 name = f"p{index}_{spec.key}"
                 if spec.key in self.adapter.card_fields:
@@ -129,6 +133,9 @@ class GameRoundForm(forms.Form):
                     self.fields[name] = number_field(spec, spec.key != self.completed_field)
             for spec in self.noted_specs:  # noted when the table noted it
                 self.fields[f"p{index}_{spec.key}"] = number_field(spec, required=False)
+            for spec in (*self.spec.fields, *self.noted_specs):
+                widget = self.fields[f"p{index}_{spec.key}"].widget
+                widget.attrs["data-label"] = f"{player} · {spec.label}"
         if self.adapter.one_player:
             key, label = self.adapter.one_player
             self.fields[f"round_{key}"] = forms.ChoiceField(

@@ -200,7 +200,8 @@ class GameAdapter(ABC):
     #: What is entered one at a time, for headings (``Donne``, ``Round``).
     entry_name: Any = ""
     #: Fields of the entry form at a table, included by the table's page, the form's CSS
-    #: class and the static script that helps typing.
+    #: class and the game's own static script that helps typing, if any (every game's form
+    #: has js/entry-form.js: its queue, drafts and summary of problems).
     entry_template: str = ""
     entry_class: str = ""
     entry_script: str = ""

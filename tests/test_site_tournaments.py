@@ -30,14 +30,15 @@ def accept(client, table, number, seat="E"):
     return client.post(url, {"seat": seat, "decision": "accept"})
 
 
-def create_evening(client, count=8):
+def create_evening(client, count=8, game="roimat"):
+    """A club evening of ``game`` (tables of 4) with ``count`` players registered."""
     response = client.post(
         reverse("tournaments:create"),
         {
             "name": "Soirée du jeudi",
             "date": "2026-11-26",
             "place": "Antony",
-            "game": "roimat",
+            "game": game,
             "table_size": "4",
             "variant": "club-8",
             "format": "individual",
@@ -136,8 +137,8 @@ def test_old_round_tables_are_closed_for_entry(secretary):
     assert "form" not in page.context
 
 
-def first_table(secretary):
-    tournament = create_evening(secretary)
+def first_table(secretary, game="roimat"):
+    tournament = create_evening(secretary, game=game)
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     return tournament, Round.objects.get().tables.first()
 

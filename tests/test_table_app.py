@@ -68,6 +68,29 @@ def test_a_refused_form_shows_the_servers_number_not_the_phones(secretary, clien
     assert "Points N/S" in summary
 
 
+def test_another_games_refused_round_names_each_player_and_keeps_the_servers_number(
+    secretary, client
+):
+    _tournament, table = first_table(secretary, game="differenzler")
+    url = reverse("tournaments:table_entry", args=[table.code])
+    form = client.get(url).text
+    for name in ("p0_estimate", "p3_points"):
+        tag = re.search(f'<input[^>]*name="{name}"[^>]*>', form)[0]
+        assert "value=" not in tag and 'inputmode="numeric"' in tag, tag
+    post = {"action": "enter", "entered_seat": "1", "key": "k-1", "expected": "7"}
+    response = client.post(url, {**post, "p0_estimate": "200"})  # the others' forgotten
+    assert response.status_code == 200
+    page = response.text
+    assert '<input type="hidden" name="expected" value="1">' in page
+    assert 'name="key" value="k-1"' not in page
+    summary = page[page.index('class="error-summary"') :].split("</div>", 1)[0]
+    assert "hidden" not in summary.split(">", 1)[0]
+    assert summary.count("<li") == 4  # every problem at once
+    for player in table.partie.players_in_order:
+        assert f"{player} · annonce" in summary
+    assert table.partie.game_rounds.count() == 0
+
+
 def test_a_player_types_the_tables_code_on_the_home_page(secretary, client):
     _tournament, table = first_table(secretary)
     home = client.get(reverse("home")).text

@@ -52,7 +52,6 @@ class RoimatAdapter(GameAdapter):
     entry_name = gettext_lazy("Donne")
     entry_template = "scoring/_donne_entry.html"
     entry_class = "donne-form"
-    entry_script = "js/donne-form.js"
 
     # -- the computed sheet
 

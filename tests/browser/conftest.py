@@ -91,15 +91,16 @@ def new_phone(browser, browser_context_args):
         context.close()
 
 
-def drawn_evening(client, sophie, players: int):
-    """A club evening of ``players`` players whose first round is drawn: its tables."""
+def drawn_evening(client, sophie, players: int, game: str = "roimat"):
+    """A club evening of ``game`` for ``players`` players whose first round is drawn: its
+    tables."""
     from django.urls import reverse
 
     from tests.test_site_tournaments import create_evening
     from tournaments.models import Round
 
     client.force_login(sophie)
-    tournament = create_evening(client, count=players)
+    tournament = create_evening(client, count=players, game=game)
     response = client.post(reverse("tournaments:round_start", args=[tournament.pk]))
     assert response.status_code == 302
     client.logout()

@@ -153,7 +153,7 @@ def test_a_403_reply_is_shown_and_the_donne_kept(page, table_url, evening):
     )
     enter(page)
     status = page.locator(".queue-status")
-    expect(status).to_contain_text("403")
+    expect(status).to_contain_text("Refusée par le serveur (403)")
     page.wait_for_timeout(2000)
     assert donnes(evening[0]) == 0
     page.unroute(table_url)
@@ -169,7 +169,7 @@ def test_an_offline_phone_queues_three_donnes_and_sends_them_once(
     for number, dealer in zip((1, 2, 3), "NES", strict=True):
         expect(page.locator("form.donne-form h2")).to_contain_text(str(number))
         enter(page, dealer=dealer, plis=number + 3, points=40 + number)
-    expect(page.locator(".queue-status")).to_contain_text("3")
+    expect(page.locator(".queue-status")).to_contain_text("3 saisies en attente d'envoi")
     page.wait_for_timeout(1000)
     assert donnes(evening[0]) == 0
     context.set_offline(False)

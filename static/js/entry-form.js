@@ -1,32 +1,37 @@
-/* The donne entry form on a phone with poor wifi: a table never gets stuck, a donne is never
- * lost nor stored twice.
- * - O/E's plis and points are 9 − and 128 − N/S's: shown as N/S's are typed.
- * - What is typed is kept in the phone as a draft of this table and this donne number; a draft
- *   of a donne the server already has is dropped. Hidden fields (key, number, version) are
- *   never restored from a draft: they are always the page's own.
+/* The entry form of a table (a Roimat donne, another game's round) on a phone with poor wifi:
+ * a table never gets stuck, an entry is never lost nor stored twice. One module for every
+ * game: the form it serves is form[data-entry], whose value names an entry ("Donne",
+ * "Manche"); its hidden fields are key, expected (a new entry's number, empty for a
+ * correction, whose number is data-number) and, where the game has it, version.
+ * - A total's complement (O/E's plis and points, 9 − and 128 − N/S's) is shown as N/S's is
+ *   typed: output.other[data-from][data-total].
+ * - What is typed is kept in the phone as a draft of this table and this entry's number; a
+ *   draft of an entry the server already has is dropped. Hidden fields (key, number, version)
+ *   are never restored from a draft: they are always the page's own.
  * - Every problem is listed at once at the top of the form, which comes into view; the first
  *   field to correct gets the focus.
- * - A donne recorded goes into a queue kept in the phone, then the form moves on to the next
- *   donne (so that a phone without network can enter several). The queue is sent one donne at
- *   a time, each with its idempotency key (a donne sent twice is stored once). A network
+ * - An entry recorded goes into a queue kept in the phone, then the form moves on to the next
+ *   one (so that a phone without network can enter several). The queue is sent one entry at
+ *   a time, each with its idempotency key (an entry sent twice is stored once). A network
  *   failure or a 5xx is tried again later (1 s, 2 s, 4 s … 30 s, and as soon as the network
  *   returns); any other refusal stops the queue and is shown with what to do; nothing is
- *   dropped unless the player discards it. A donne the server refused on its content comes
- *   back in the form, with what to correct; the donnes queued after it wait for it.
+ *   dropped unless the player discards it. An entry the server refused on its content comes
+ *   back in the form, with what to correct; the entries queued after it wait for it.
  */
 (function () {
   "use strict";
   var BASE = location.pathname;
+  // The phone's keys for this page (named when only Roimat's donnes were queued: kept so).
   var QUEUE = "donnes:" + BASE, NEXT = "next:" + BASE, DRAFT = "draft:" + BASE + ":";
   var storage = null;
   try { storage = window.localStorage; storage.getItem(QUEUE); } catch (e) { storage = null; }
   var sending = false, timer = null, attempts = 0, problem = null, quiet = false;
 
   function text(name, values) {
-    var node = document.getElementById("donne-strings"), strings = {};
+    var node = document.getElementById("entry-strings"), strings = {};
     try { strings = JSON.parse(node.textContent); } catch (e) { /* English below */ }
     var s = strings[name] || name;
-    Object.keys(values || {}).forEach(function (k) { s = s.replace("%(" + k + ")s", values[k]); });
+    Object.keys(values || {}).forEach(function (k) { s = s.replace("{" + k + "}", values[k]); });
     return s;
   }
   function load(key, fallback) {
@@ -40,21 +45,21 @@
     return Date.now().toString(16) + Math.random().toString(16).slice(2);
   }
   function queue() { return load(QUEUE, []); }
-  // The number of the next new donne: the server's next, then past those waiting in order.
+  // The number of the next new entry: the server's next, then past those waiting in order.
   function nextNumber(serverNext) {
     var next = serverNext, numbers = queue().filter(function (e) { return !e.fix; })
       .map(function (e) { return e.number; });
     while (numbers.indexOf(next) >= 0) { next += 1; }
     return next;
   }
-  // A new donne after a gap (an earlier one refused or discarded) waits for it: sent now, the
+  // A new entry after a gap (an earlier one refused or discarded) waits for it: sent now, the
   // server would give it the earlier number.
   function held(entry) {
     var serverNext = load(NEXT, 0);
     return !entry.fix && serverNext > 0 && entry.number > serverNext;
   }
   function setQueue(entries) {
-    entries.sort(function (a, b) {  // corrections first, then new donnes in their order
+    entries.sort(function (a, b) {  // corrections first, then new entries in their order
       return (a.fix ? 0 : 1) - (b.fix ? 0 : 1) || a.number - b.number;
     });
     save(QUEUE, entries);
@@ -77,9 +82,10 @@
   }
 
   var form, status;
+  function named(number) { return form.dataset.entry + " " + number; }  // "Donne 3"
 
   function field(name) { return form.querySelector("[name='" + name + "']"); }
-  function slot() {  // the draft's name: this table, this donne (and version, for a correction)
+  function slot() {  // the draft's name: this table, this entry (and version, for a correction)
     var expected = field("expected"), version = field("version");
     if (expected && expected.value) { return "n" + expected.value; }
     return "c" + (form.dataset.number || "") + "v" + (version ? version.value : "");
@@ -104,16 +110,18 @@
         input.checked = values.indexOf(input.value) >= 0;
       } else if (values.length) {
         input.value = values[0];
-      } else if (input.type === "number") {
-        input.value = /^faults_/.test(input.name) ? "0" : "";
+      } else if (input.tagName === "SELECT") {
+        input.selectedIndex = 0;
+      } else {
+        input.value = /^faults_/.test(input.name) ? "0" : "";  // Roimat's fautes start at 0
       }
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
     quiet = false;
   }
 
-  // The form moves on to donne `number`: a new key, empty fields, the dealer of that donne
-  // (one seat further for each donne, from the one the form had).
+  // The form moves on to entry `number`: a new key, empty fields, and where the game has a
+  // dealer, the dealer of that entry (one seat further each time, from the one the form had).
   function advance(number) {
     var dealer = form.querySelector("[name=dealer]:checked");
     var seats = Array.prototype.slice.call(form.querySelectorAll("[name=dealer]"));
@@ -126,7 +134,7 @@
     field("expected").value = String(number);
     field("key").value = newKey();
     var heading = form.querySelector("h2");
-    if (heading) { heading.textContent = text("donne") + " " + number; }
+    if (heading) { heading.textContent = named(number); }
     var draft = load(DRAFT + slot(), null);
     if (draft) { fill(draft); }
   }
@@ -143,6 +151,7 @@
     (first || summary).focus({ preventScroll: true });
   }
   function labelOf(input) {
+    if (input.dataset.label) { return input.dataset.label; }  // a player's field: his name too
     if (input.type === "radio") {
       var legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
       return legend ? legend.textContent.trim() : input.name;
@@ -180,7 +189,7 @@
     var list = document.createElement("ul");
     entries.forEach(function (entry) {
       var li = document.createElement("li");
-      li.textContent = text("donne") + " " + entry.number;
+      li.textContent = named(entry.number);
       list.appendChild(li);
     });
     status.append(p, list);
@@ -199,7 +208,7 @@
       retry.addEventListener("click", function () { problem = null; flush(); });
       discard.addEventListener("click", function () {
         var first = queue()[0];
-        if (first && window.confirm(text("sure", { n: first.number }))) {
+        if (first && window.confirm(text("sure", { entry: named(first.number) }))) {
           setQueue(queue().filter(function (e) { return e.key !== first.key; }));
           problem = null;
           var expected = form && field("expected");
@@ -212,7 +221,7 @@
   }
 
   function init() {
-    form = document.querySelector("form.donne-form");
+    form = document.querySelector("form[data-entry]");
     status = null;
     complements(document);
     if (!form) { return; }
@@ -238,7 +247,7 @@
       } else {
         save(NEXT, next);
       }
-      // Drafts of donnes the server has are dropped.
+      // Drafts of entries the server has are dropped.
       Object.keys(storage).forEach(function (name) {
         var m = name.indexOf(DRAFT) === 0 && /^n(\d+)$/.exec(name.slice(DRAFT.length));
         if (m && parseInt(m[1], 10) < next) { storage.removeItem(name); }
@@ -311,7 +320,7 @@
     return m ? m[1] : "";
   }
 
-  // One donne at a time, the first of the queue.
+  // One entry at a time, the first of the queue.
   function flush() {
     clearTimeout(timer);
     if (!storage || sending || problem) { showQueue(); return; }

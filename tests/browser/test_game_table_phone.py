@@ -1,0 +1,195 @@
+"""The table's phone of another game (Differenzler) in a real browser: its rounds go through
+the same queue, drafts and summary of problems as Roimat's donnes (one script for both)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.games.simulate import simulate_sheet
+from scoring.models import GameRound
+from tests.browser.conftest import drawn_evening
+from tests.browser.test_table_phone import wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FORM = "form.game-round"
+
+
+@pytest.fixture
+def table(live_server, client, sophie):
+    """The first table of a Differenzler evening of 8 players (tables of 4)."""
+    return drawn_evening(client, sophie, 8, game="differenzler")[0]
+
+
+@pytest.fixture
+def table_url(live_server, table):
+    return f"{live_server.url}/t/{table.code}/"
+
+
+def rounds(table) -> int:
+    return GameRound.objects.filter(partie_id=table.partie_id).count()
+
+
+def sheet(table):
+    """Valid rounds for the table's four players (estimates and points that add up)."""
+    partie = table.partie
+    return simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
+
+
+def type_number(page, name, value):
+    """Tap a number field and type, as a thumb does (no select-all first)."""
+    field = page.locator(f"{FORM} [name={name}]")
+    field.click()
+    field.press("End")
+    field.press_sequentially(str(value))
+
+
+def enter(page, entries, submit=True):
+    """Type each player's estimate and points, then record the round."""
+    for index, entry in enumerate(entries):
+        type_number(page, f"p{index}_estimate", entry["estimate"])
+        type_number(page, f"p{index}_points", entry["points"])
+    if submit:
+        page.locator(f"{FORM} button[type=submit]").click()
+
+
+def test_the_numbers_start_empty_for_the_phones_keypad(page, table_url):
+    page.goto(table_url)
+    for name in ("p0_estimate", "p3_points"):
+        field = page.locator(f"[name={name}]")
+        expect(field).to_have_value("")
+        expect(field).to_have_attribute("inputmode", "numeric")
+
+
+def test_an_offline_phone_queues_three_rounds_and_sends_each_once(page, context, table_url, table):
+    typed = sheet(table)[:3]
+    page.goto(table_url)
+    context.set_offline(True)
+    for number, entries in enumerate(typed, start=1):
+        expect(page.locator(f"{FORM} h2")).to_contain_text(f"Manche {number}")
+        enter(page, entries)
+    status = page.locator(".queue-status")
+    expect(status).to_contain_text("3 saisies en attente")
+    for number in (1, 2, 3):
+        expect(status).to_contain_text(f"Manche {number}")
+    page.wait_for_timeout(1000)
+    assert rounds(table) == 0
+    context.set_offline(False)
+    assert wait_until(page, lambda: rounds(table) == 3, timeout=20), "the rounds were lost"
+    expect(page.locator("form.pending")).to_have_count(3)
+    expect(status).to_be_empty()
+    page.wait_for_timeout(1000)
+    assert rounds(table) == 3
+    stored = GameRound.objects.filter(partie_id=table.partie_id).order_by("number")
+    assert [r.entries for r in stored] == [
+        [{"estimate": e["estimate"], "points": e["points"]} for e in entries] for entries in typed
+    ]
+
+
+def test_a_refused_round_shows_every_error_at_once_naming_the_player(page, table_url, table):
+    players = [str(p) for p in table.partie.players_in_order]
+    page.goto(table_url)
+    entries = sheet(table)[0]
+    enter(page, entries, submit=False)
+    page.locator(f"{FORM} [name=p0_estimate]").fill("200")  # more than the 157 points
+    page.locator(f"{FORM} [name=p2_estimate]").fill("")  # forgotten
+    page.locator(f"{FORM} [name=p3_points]").fill("300")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(f"{FORM} button[type=submit]").click()
+    summary = page.locator(".error-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_be_in_viewport()
+    expect(summary.locator("li")).to_have_count(3)
+    for player, label in ((0, "annonce"), (2, "annonce"), (3, "points")):
+        expect(summary).to_contain_text(f"{players[player]} · {label}")
+    assert page.evaluate("document.activeElement.name") == "p0_estimate"
+    # Points in range that do not add up to 157: the server refuses the round, on the page.
+    page.locator(f"{FORM} [name=p0_estimate]").fill(str(entries[0]["estimate"]))
+    page.locator(f"{FORM} [name=p2_estimate]").fill(str(entries[2]["estimate"]))
+    points = entries[3]["points"]
+    page.locator(f"{FORM} [name=p3_points]").fill(str(points - 10 if points >= 10 else points + 10))
+    page.locator(f"{FORM} button[type=submit]").click()
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text(re.compile("157"))
+    expect(summary).to_be_in_viewport()
+    page.wait_for_timeout(500)
+    assert rounds(table) == 0
+    page.locator(f"{FORM} [name=p3_points]").fill(str(entries[3]["points"]))
+    page.locator(f"{FORM} button[type=submit]").click()
+    assert wait_until(page, lambda: rounds(table) == 1), "the corrected round was not stored"
+
+
+def test_a_stale_draft_never_blocks_the_table(new_phone, table_url, table):
+    first, second = new_phone(), new_phone()
+    typed = sheet(table)
+    second.goto(table_url)
+    enter(second, typed[1], submit=False)  # typed, not sent: a draft of round 1 in the phone
+    first.goto(table_url)
+    enter(first, typed[0])  # round 1 is entered by another phone meanwhile
+    assert wait_until(first, lambda: rounds(table) == 1)
+    second.reload()
+    expect(second.locator(f"{FORM} h2")).to_contain_text("Manche 2")
+    expect(second.locator("[name=p0_estimate]")).to_have_value("")  # round 1's draft is gone
+    enter(second, typed[1], submit=False)
+    second.reload()  # round 2's draft is kept
+    expect(second.locator("[name=p3_points]")).to_have_value(str(typed[1][3]["points"]))
+    second.locator(f"{FORM} button[type=submit]").click()
+    assert wait_until(second, lambda: rounds(table) == 2), "the stale draft blocks the table"
+
+
+def test_the_director_enters_and_corrects_a_round_on_the_partie_pages(
+    page, context, live_server, sophie
+):
+    """The partie's own pages (its sheet, a round's correction) have the same script: a round
+    is stored once, a correction replaces it."""
+    from django.conf import settings
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.test_site_games import new_game
+
+    director = Client()
+    director.force_login(sophie)
+    cookie = director.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+    partie = new_game(director, "differenzler", rounds=2)
+    typed = simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
+    page.goto(live_server.url + partie.get_absolute_url())
+    enter(page, typed[0])
+    assert wait_until(page, lambda: partie.game_rounds.count() == 1), "the round was not stored"
+    expect(page.locator(".queue-status")).to_be_empty()
+    page.goto(live_server.url + reverse("scoring:game_round_edit", args=[partie.pk, 1]))
+    estimate = page.locator(f"{FORM} [name=p0_estimate]")
+    expect(estimate).to_have_value(str(typed[0][0]["estimate"]))
+    estimate.fill(str(typed[0][0]["estimate"] + 1))
+    page.locator(f"{FORM} button[type=submit]").click()
+    expect(page).to_have_url(live_server.url + partie.get_absolute_url())
+    stored = partie.game_rounds.get()
+    assert stored.entries[0]["estimate"] == typed[0][0]["estimate"] + 1
+
+
+def test_a_romer_tables_card_totals_follow_from_one_round_to_the_next(
+    page, live_server, client, sophie
+):
+    """Römer's teams are typed as cards, their points shown as typed; the form the server
+    sends back after a round (put in place of the page's) shows them too."""
+    from scoring.games.romer import team_points
+
+    table = drawn_evening(client, sophie, 8, game="romer")[0]
+    page.goto(f"{live_server.url}/t/{table.code}/")
+    cards = page.locator(f"{FORM} [name=p0_cards]")
+    cards.press_sequentially("1:20 1:5")
+    expect(page.locator(f"{FORM} output.team-total").first).to_have_text(
+        f" = {team_points([[1, 20], [1, 5]])}"
+    )
+    page.locator(f"{FORM} [name=p1_cards]").press_sequentially("3:10")
+    page.locator(f"{FORM} button[type=submit]").click()
+    expect(page.locator("form.pending")).to_have_count(1)
+    assert GameRound.objects.filter(partie_id=table.partie_id).count() == 1
+    expect(page.locator(f"{FORM} h2")).to_contain_text("Manche 2")
+    expect(cards).to_have_value("")
+    cards.press_sequentially("1:20")
+    expect(page.locator(f"{FORM} output.team-total").first).to_have_text(
+        f" = {team_points([[1, 20]])}"
+    )
