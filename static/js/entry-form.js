@@ -159,6 +159,14 @@
     var label = input.closest("label");
     return label ? label.textContent.trim() : input.name;
   }
+  function problemOf(input) {  // in the site's language, not the browser's
+    var v = input.validity;
+    if (v.valueMissing) { return text(input.type === "radio" || input.tagName === "SELECT" ? "choose" : "fill"); }
+    if (v.rangeUnderflow) { return text("min", { min: input.min }); }
+    if (v.rangeOverflow) { return text("max", { max: input.max }); }
+    if (v.badInput || v.stepMismatch) { return text("whole"); }
+    return input.validationMessage;
+  }
   function checkInPhone() {  // what the browser knows: a choice missing, a number out of range
     var summary = form.querySelector(".error-summary"), seen = {}, items = [];
     if (!summary) { return true; }
@@ -168,7 +176,7 @@
       var li = document.createElement("li"), link = document.createElement("a");
       li.dataset.field = input.name;
       link.href = "#" + input.id;
-      link.textContent = labelOf(input) + " : " + input.validationMessage;
+      link.textContent = labelOf(input) + " : " + problemOf(input);
       li.appendChild(link);
       items.push(li);
     });

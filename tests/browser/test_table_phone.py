@@ -89,6 +89,9 @@ def test_a_refused_entry_shows_every_error_at_once_in_view(page, table_url, even
     expect(summary.locator("li")).to_have_count(3)
     for label in (r"Atout|Trump", r"Plis N/S|plis N/S", r"Points N/S|points N/S"):
         expect(summary).to_contain_text(re.compile(label))
+    # In the site's French whatever the phone's own language (not the browser's messages).
+    for problem in ("à choisir", "au plus 9", "au plus 128"):
+        expect(summary).to_contain_text(problem)
     assert page.evaluate("document.activeElement.name") == "trump"
     assert donnes(evening[0]) == 1
 
