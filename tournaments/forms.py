@@ -94,13 +94,9 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         self.tournament = tournament
         super().__init__(*args, **kwargs)
-        # The lists offer only those not registered yet (as player or as partner).
+        # The player list offers only those not registered yet.
         taken = tournament.registrations.values_list("player", flat=True)
-        partners = tournament.registrations.exclude(partner=None).values_list("partner", flat=True)
-        for name in ("player", "partner"):
-            self.fields[name].queryset = Player.objects.exclude(pk__in=taken).exclude(
-                pk__in=partners
-            )
+        self.fields["player"].queryset = Player.objects.exclude(pk__in=taken)
         if not tournament.is_pairs:
             del self.fields["partner"]
 
