@@ -462,3 +462,10 @@ def test_a_closed_evening_offers_its_results_not_its_registrations(secretary):
     secretary.post(reverse("tournaments:present", args=[tournament.pk, registration.pk]))
     registration.refresh_from_db()
     assert registration.checked_in
+
+
+def test_a_ranking_in_an_unknown_format_is_not_found(secretary, client):
+    tournament = create_evening(secretary, count=4)
+    assert client.get(f"/tournois/{tournament.pk}/ranking.pdf").status_code == 200
+    for kind in ("csv", "xyz", "PDF"):
+        assert client.get(f"/tournois/{tournament.pk}/ranking.{kind}").status_code == 404
