@@ -1,5 +1,7 @@
 """French as a player reads it on the table's phone: plurals and elision before a name."""
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -61,3 +63,12 @@ def test_no_pli_and_no_point_are_singular_in_french(secretary, client):
     client.post(url, table_post({**DONNE, "plis_ns": 9, "points_ns": 128}, "N"))
     words = " ".join(client.get(url).context["pending"][0].summary)
     assert "9 plis, 128 points" in words and "0 pli, 0 point" in words
+
+
+@pytest.mark.django_db
+def test_the_language_menu_names_each_language_in_itself_and_the_site_has_an_icon(client):
+    page = client.get("/").text
+    assert ">Français</option>" in page and ">English</option>" in page
+    assert "Anglais" not in page
+    icon = re.search(r'<link rel="icon" type="image/png" href="([^"]+)"', page).group(1)
+    assert client.get(icon).status_code == 200
