@@ -177,6 +177,9 @@ def test_the_other_team_reads_the_whole_donne_in_words_before_it_counts(secretar
     assert f"2 fautes de {names['E']}" in words
     assert "Score de la donne" in words
     assert "Totaux provisoires" in client.get(url).text
+    client.post(url, table_post(DONNE, "N"))  # a donne without contre or faute: "aucune"
+    (_first, second) = client.get(url).context["pending"]
+    assert "Fautes : aucune" in second.summary and "Contres : aucun" in second.summary
 
 
 def test_a_refused_donne_goes_back_for_correction_and_keeps_every_version(secretary, client):

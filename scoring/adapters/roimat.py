@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring import services
 from scoring.exports.layout import result_line
@@ -272,7 +272,10 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         )
         if getattr(donne, field)
     ]
-    lines.append(_("Contres: %(bids)s") % {"bids": ", ".join(bids) if bids else _("none")})
+    lines.append(
+        _("Contres: %(bids)s")
+        % {"bids": ", ".join(bids) if bids else pgettext("no contre", "none")}
+    )
     for team, plis, points in (
         ("ns", donne.plis_ns, donne.points_ns),
         ("oe", 9 - donne.plis_ns, 128 - donne.points_ns),
@@ -294,7 +297,10 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         )
         for seat, count in Counter(donne.faults).items()
     ]
-    lines.append(_("Fautes: %(faults)s") % {"faults": ", ".join(faults) if faults else _("none")})
+    lines.append(
+        _("Fautes: %(faults)s")
+        % {"faults": ", ".join(faults) if faults else pgettext("no faute", "none")}
+    )
     if donne.annulled:
         lines.append(_("Annulled: it scores nothing."))
     elif row is not None and row.ns is not None and row.oe is not None:
