@@ -472,3 +472,13 @@ def test_a_ranking_in_an_unknown_format_is_not_found(secretary, client):
     assert client.get(f"/tournois/{tournament.pk}/ranking.pdf").status_code == 200
     for kind in ("csv", "xyz", "PDF"):
         assert client.get(f"/tournois/{tournament.pk}/ranking.{kind}").status_code == 404
+
+
+def test_the_ranking_is_chosen_in_words(secretary):
+    page = secretary.get(reverse("tournaments:create")).text
+    assert "Parties gagnées › Total des points › Différence de points" in page
+    assert '<select name="ranking" id="id_ranking">\n  <option value="wins,points,diff">' in page
+    tournament = create_evening(secretary, count=0)  # posts "wins, points"
+    assert tournament.ranking == "wins,points"
+    refused = secretary.post(reverse("tournaments:create"), {"name": "X", "ranking": "luck"})
+    assert "ranking" in refused.context["form"].errors

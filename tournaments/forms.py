@@ -1,5 +1,7 @@
 """Forms of the players' and tournaments' pages."""
 
+import itertools
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -7,7 +9,7 @@ from django.utils.translation import gettext_lazy
 from scoring import registry
 from scoring.models import Partie, Player
 from scoring.registry import NAME_LENGTH
-from tournaments.engine.standings import METRICS
+from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 
 from .models import Registration, Tournament
 
@@ -20,11 +22,31 @@ class PlayerForm(forms.ModelForm):
         fields = ["name", "email"]
 
 
+def ranking_orders() -> list[tuple[str, str]]:
+    """The rankings a director may choose: one to three criteria of ``METRICS`` in order
+    (``"wins,points,diff"``), the usual one first, each named in words."""
+    orders = [",".join(DEFAULT_ORDER)] + [
+        ",".join(keys)
+        for size in (1, 2, 3)
+        for keys in itertools.permutations(METRICS, size)
+        if keys != DEFAULT_ORDER
+    ]
+    return [(order, " › ".join(METRICS[k].name for k in order.split(","))) for order in orders]
+
+
+class RankingField(forms.ChoiceField):
+    """The ranking criteria, chosen in words; ``"wins, points"`` reads as ``"wins,points"``."""
+
+    def to_python(self, value):
+        return ",".join(k.strip() for k in str(value or "").split(",") if k.strip())
+
+
 class TournamentForm(forms.ModelForm):
     """A new tournament: date, place, rules, format, rounds, ranking."""
 
-    game = forms.ChoiceField(label=gettext_lazy("game"), choices=registry.choices)
-    variant = forms.ChoiceField(label=gettext_lazy("rules"), choices=Partie.Variant.choices)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=registry.choices)
+    variant = forms.ChoiceField(label=gettext_lazy("Rules"), choices=Partie.Variant.choices)
+    ranking = RankingField(label=gettext_lazy("Ranking criteria"), choices=ranking_orders)
 
     class Meta:
         model = Tournament
@@ -60,15 +82,6 @@ class TournamentForm(forms.ModelForm):
                     % {"game": adapter.name, "low": low, "high": high},
                 )
         return cleaned
-
-    def clean_ranking(self):
-        keys = [k.strip() for k in self.cleaned_data["ranking"].split(",") if k.strip()]
-        unknown = [k for k in keys if k not in METRICS]
-        if unknown or not keys:
-            raise forms.ValidationError(
-                _("Criteria among: %(keys)s.") % {"keys": ", ".join(METRICS)}
-            )
-        return ",".join(keys)
 
     def clean_rounds(self):
         rounds = self.cleaned_data["rounds"]
