@@ -72,3 +72,20 @@ def test_one_ranking_with_ties_for_standings_and_league():
         (5, ("Denis", 3)),
     ]
     assert ranked([], key=lambda r: r, name=str) == []
+
+
+def test_who_never_sat_down_comes_after_those_who_played_and_lost():
+    lost = [Result("Bernard", -150, 300), Result("Claire", 40, 90)]
+    entrants = ["Absent", "Bernard", "Claire", "Sorti"]
+    table = rank(lost, entrants=entrants, sat_out={"Sorti": 1})
+    # A round sat out counts (0 points here); never sitting down comes last.
+    assert [s.entrant for s in table] == ["Claire", "Sorti", "Bernard", "Absent"]
+
+
+def test_parties_won_read_alike_whole_or_halved():
+    from django.utils import translation
+
+    from tournaments.tables import wins_text
+
+    with translation.override("fr"):
+        assert [wins_text(v) for v in (0, 0.0, 2.5, 3.0)] == ["0", "0", "2,5", "3"]

@@ -1,6 +1,7 @@
 """Tables of the tournaments' pages (django-tables2)."""
 
 import django_tables2 as tables
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -23,6 +24,9 @@ class StandingTable(tables.Table):
         attrs = {"class": "list standings"}
         orderable = True
 
+    def render_wins(self, value):
+        return wins_text(value)
+
 
 class SeasonTable(tables.Table):
     """The league standings of a season."""
@@ -42,7 +46,15 @@ class SeasonTable(tables.Table):
     class Meta:
         attrs = {"class": "list standings"}
 
+    def render_wins(self, value):
+        return wins_text(value)
+
     def render_move(self, value):
         if value is None or value == "":
             return ""
         return f"▲{value}" if value > 0 else f"▼{-value}" if value < 0 else "="
+
+
+def wins_text(value) -> str:
+    """Parties won, a draw counting ½: "3", "2,5" (never "0" beside "0,0")."""
+    return floatformat(value, -1)

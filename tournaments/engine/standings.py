@@ -84,8 +84,9 @@ def rank(
     entrants: Iterable[Entrant] = (),
 ) -> list[Standing]:
     """Standings, best first, by ``order`` (keys of ``METRICS``), then by name for a stable
-    table. ``sat_out`` counts each entrant's rounds sat out; ``entrants`` adds those who have
-    no result yet. Raises ``ValueError`` on an unknown criterion or sit-out rule."""
+    table; entrants who have neither played nor sat out come last. ``sat_out`` counts each
+    entrant's rounds sat out; ``entrants`` adds those who have no result yet.
+    Raises ``ValueError`` on an unknown criterion or sit-out rule."""
     for key in order:
         if key not in METRICS:
             raise ValueError(f"unknown ranking criterion {key!r}")
@@ -100,7 +101,10 @@ def rank(
     lines = [_line(e, rs, sat_out.get(e, 0), sit_out_rule) for e, rs in by_entrant.items()]
 
     def criteria(line: Standing) -> tuple[float, ...]:
-        return tuple(-line.value(k) for k in order)
+        # Who has neither played nor sat out yet comes after everyone who has (a player who
+        # lost his partie is not ranked below one who never sat down).
+        absent = 0.0 if line.parties or line.sat_out else 1.0
+        return (absent, *(-line.value(k) for k in order))
 
     return [
         replace(line, rank=number)
