@@ -145,3 +145,18 @@ def test_a_table_begun_on_paper_is_not_played_at_a_distance(damien):
     assert RemoteTable.objects.get().partie == free.partie
     assert "1 table à distance ouverte" in page
     assert "pas jouée à distance : table 1" in html.unescape(page)
+
+
+def test_the_partie_sheet_of_a_remote_table_counts_the_announcers_atouts(damien):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    for seat in "NESO":
+        remote.seat_robot(table=table, seat=seat, user=damien)
+    table.refresh_from_db()
+    page = Client().get(reverse("scoring:partie_detail", args=[table.partie_id])).content.decode()
+    colours = {"J": "jaune", "R": "rouge", "V": "vert", "B": "bleu"}
+    played = table.donnes.filter(sheet_number__isnull=False).order_by("number")
+    for donne in played:
+        record = donne.record
+        atouts = [c for c in record["deal"][record["announcer"]] if c[1] == record["trump"]]
+        assert f'<td class="">{colours[record["trump"]]} {len(atouts)}</td>' in page
+    assert played.count() >= 8
