@@ -91,7 +91,8 @@ def remote_table(request, code: str):
     context = {
         "table": table,
         "seats": seats,
-        "abandoned": {s.seat for s in seats if remote.abandoned(s)},
+        # The page's own player is here (his page is opening), whatever his last page did.
+        "abandoned": {s.seat for s in seats if remote.abandoned(s) and s.key != key},
         "has_empty": any(s.kind == RemoteSeat.Kind.EMPTY for s in seats),
         "is_creator": is_creator,
         "key": key,
