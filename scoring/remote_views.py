@@ -84,9 +84,6 @@ def remote_table(request, code: str):
     table = remote_table_of(request, code)
     key = seat_key(request, table)
     seats = list(table.seats.all())
-    name = ""
-    if request.user.is_authenticated:
-        name = request.user.get_full_name() or request.user.get_username()
     is_creator = request.user.is_authenticated and table.created_by_id == request.user.pk
     context = {
         "table": table,
@@ -96,7 +93,7 @@ def remote_table(request, code: str):
         "has_empty": any(s.kind == RemoteSeat.Kind.EMPTY for s in seats),
         "is_creator": is_creator,
         "key": key,
-        "seat_form": RemoteSeatForm(initial={"name": name}),
+        "seat_form": RemoteSeatForm(initial={"name": player_name(request.user)}),
         "link": request.build_absolute_uri(table.get_absolute_url()),
         "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
         "live": {
@@ -106,6 +103,12 @@ def remote_table(request, code: str):
         },
     }
     return render(request, "scoring/remote_table.html", context)
+
+
+def player_name(user) -> str:
+    """The name a club account plays under: the player's name it holds (first and last
+    name), else nothing: an account's username (``directeur``) is no one's name at a table."""
+    return user.get_full_name() if user.is_authenticated else ""
 
 
 def live_labels() -> dict[str, str]:

@@ -154,6 +154,23 @@ def test_a_table_begun_on_paper_is_not_played_at_a_distance(damien):
     assert "pas jouée à distance : table 1" in html.unescape(page)
 
 
+def test_the_name_offered_for_a_seat_is_the_players_not_the_accounts(damien, victor):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    url = reverse("scoring:remote_table", args=[table.code])
+
+    def name_field(client):
+        return re.search(r'<input[^>]*name="name"[^>]*>', client.get(url).text).group()
+
+    director = Client()
+    director.force_login(damien)
+    assert "value=" not in name_field(director)  # not the account's "damien"
+    victor.first_name, victor.last_name = "Victor", "Hugo"
+    victor.save()
+    member = Client()
+    member.force_login(victor)
+    assert 'value="Victor Hugo"' in name_field(member)
+
+
 def test_a_seated_player_who_reloads_is_not_told_he_is_away(victor):
     table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
     seat_url = reverse("scoring:remote_seat", args=[table.code])
