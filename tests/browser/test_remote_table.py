@@ -158,7 +158,10 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
     page.locator("[name=username]").fill("victor")
     page.locator("[name=password]").fill("lecteur-2026")
     page.locator("form [type=submit]").last.click()
+    page.locator("[name=variant]").select_option("club-8")
+    expect(page.get_by_label("Objectif")).to_be_hidden()  # 8 donnes, no target
     page.locator("[name=variant]").select_option("official-1000")
+    expect(page.get_by_label("Objectif")).to_have_value("1000")
     page.locator("form.card button[type=submit]").click()
     expect(page.locator("#invite")).to_be_visible()
     table = RemoteTable.objects.get()
