@@ -147,6 +147,7 @@ def live_labels() -> dict[str, str]:
         "reconnecting": _("Connection lost: reconnecting…"),
         "total": _("Total"),
         "annulled": _("annulled"),
+        "voidDeal": _("void deal"),
         "winner": _("won the trick"),
     }
 

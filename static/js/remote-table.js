@@ -91,6 +91,7 @@
     const choice = $("choice");
     choice.replaceChildren();
     drawSheet();
+    drawReplays();
     if (!donne) return;
     for (const play of donne.trick) {
       const node = cardNode(play.card);
@@ -177,6 +178,19 @@
   function winnerText() {
     const sheet = state.sheet;
     return sheet.winner ? (sheet.winner === "ns" ? "N/S" : "O/E") + " ✔" : "";
+  }
+
+  function drawReplays() {
+    const section = $("replays");
+    const list = section.querySelector("ul");
+    list.replaceChildren();
+    for (const donne of state.replays || []) {
+      const item = el("li");
+      item.append(el("a", { href: donne.url }, L.donne + " " + donne.number));
+      if (donne.void) item.append(" (" + L.voidDeal + ")");
+      list.append(item);
+    }
+    section.hidden = !list.childElementCount;
   }
 
   function drawSheet() {
