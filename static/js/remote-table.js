@@ -168,10 +168,9 @@
 
   function bidsText(bids) {
     const made = [];
-    if (bids.contre_plis) made.push("C plis");
-    if (bids.contre_roi) made.push("C roi");
-    if (bids.surcontre_plis) made.push("SC plis");
-    if (bids.surcontre_roi) made.push("SC roi");
+    for (const name of ["contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi"]) {
+      if (bids[name]) made.push(L["bid_" + name]);
+    }
     return made.join(" · ");
   }
 

@@ -22,13 +22,18 @@ from playwright.sync_api import expect
 
 from scoring import remote
 from scoring.models import Partie, RemoteTable
+from scoring.roimat import table as table_module
+from scoring.roimat.cards import mask_of_codes
+from scoring.roimat.donne import DonneState
 from scoring.roimat.rules import RuleSet
+from scoring.roimat.seats import SEATS
 from scoring.routing import websocket_urlpatterns
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-#: A phone held sideways, as the page is meant to be played.
+#: A phone held sideways, as the page is meant to be played, and upright.
 LANDSCAPE = {"width": 844, "height": 390}
+PORTRAIT = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -64,17 +69,24 @@ def asgi_server(transactional_db):
 
 
 @pytest.fixture
-def landscape(browser, browser_context_args):
-    """Makes a phone held sideways: a page in a browser context of its own."""
+def phone(browser, browser_context_args):
+    """Makes a phone of a screen's size (held sideways by default): a page in a browser context
+    of its own."""
     contexts = []
 
-    def make():
-        contexts.append(browser.new_context(**{**browser_context_args, "viewport": LANDSCAPE}))
+    def make(viewport=LANDSCAPE):
+        contexts.append(browser.new_context(**{**browser_context_args, "viewport": viewport}))
         return contexts[-1].new_page()
 
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def landscape(phone):
+    """Makes a phone held sideways."""
+    return phone
 
 
 def take_seat(page, url, seat, name):
@@ -178,3 +190,60 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
     assert rows >= 1
     expect(page.locator("#sheet tbody tr:not(.totals)")).to_have_count(rows)
     expect(page.locator("#sheet [data-total=ns]")).to_have_text(str(partie.sheet.total_ns))
+
+
+#: A deal where East deals and holds the only Roi rouge, and South, who leads the first trick,
+#: holds every yellow card: his Dame and Tour ask who plays after him.
+DEAL = {
+    "N": ["DV", "TV", "CV", "FV", "RV", "PV", "PV", "PV", "PV"],
+    "E": ["DR", "TR", "CR", "FR", "RR", "PR", "PR", "PR", "PR"],
+    "S": ["DJ", "TJ", "CJ", "FJ", "RJ", "PJ", "PJ", "PJ", "PJ"],
+    "O": ["DB", "TB", "CB", "FB", "RB", "PB", "PB", "PB", "PB"],
+}
+
+
+@pytest.fixture
+def south_alone(asgi_server, phone, django_user_model, monkeypatch):
+    """Opens a table where South plays against three simulated players, East dealing
+    ``DEAL``: makes South's phone (of a screen's size) once seated."""
+
+    class FixedDealer:
+        def __init__(self, rng):
+            pass
+
+        def deal(self, dealer, rules):
+            return DonneState([mask_of_codes(DEAL[s]) for s in SEATS], dealer, rules)
+
+    monkeypatch.setattr(remote, "next_dealer", lambda entries: "E")
+    monkeypatch.setattr(table_module, "Dealer", FixedDealer)
+    host = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    for seat in "NEO":
+        remote.seat_robot(table=table, seat=seat, user=host)
+
+    def seated(viewport=LANDSCAPE):
+        page = phone(viewport)
+        take_seat(page, f"{asgi_server}{table.get_absolute_url()}", "S", "Paul")
+        return page
+
+    return seated
+
+
+def until_my_cards(page):
+    """Answer no to the contres and surcontres asked until South's cards are to be played."""
+    for _ in range(4):
+        expect(page.locator("#status")).to_have_text("À vous de jouer")
+        no = page.locator("#choice [data-bid=false]")
+        if not no.count():
+            return
+        seq = page.locator("#live").get_attribute("data-seq")
+        no.click()
+        expect(page.locator("#live")).not_to_have_attribute("data-seq", seq)
+    raise AssertionError("still asked after four answers")
+
+
+def test_the_contres_made_are_named_in_the_words_of_the_sheets(south_alone):
+    page = south_alone()
+    until_my_cards(page)  # East, dealing with every rouge card, contred the 5 plis
+    expect(page.locator("#info")).to_contain_text("Contre sur les 5 plis")
+    expect(page.locator("#info")).not_to_contain_text("C plis")
