@@ -19,9 +19,16 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  function cardName(code) {
+    return RANKS[code[0]] + " " + L[code[1]];
+  }
+  // A card as the notation writes it (rank letter, ROIMAT.md §1) over its colour's name, so
+  // that neither needs the colour of its background to be read.
   function cardNode(code, tag) {
     const node = el(tag || "span", { class: "pc c-" + code[1], "data-card": code,
-      title: RANKS[code[0]] + " " + L[code[1]] }, code[0]);
+      title: cardName(code), "aria-label": cardName(code) });
+    node.append(el("span", { class: "rank", "aria-hidden": "true" }, code[0]),
+      el("span", { class: "colour", "aria-hidden": "true" }, L[code[1]]));
     return node;
   }
   // Seats drawn around the table from the player's own (at the bottom).
@@ -116,6 +123,7 @@
     }
     const legal = donne.legal;
     const playable = new Map(legal.filter((m) => m.kind === "card").map((m) => [m.card, m]));
+    hand.classList.toggle("my-turn", playable.size > 0);
     for (const code of donne.hand) {
       const button = cardNode(code, "button");
       const move = playable.get(code);

@@ -6,6 +6,7 @@ The site is served over ASGI (uvicorn in a thread of the test process, on the te
 since the table's page talks to the server over a WebSocket."""
 
 import asyncio
+import re
 import socket
 import threading
 import time
@@ -247,3 +248,21 @@ def test_the_contres_made_are_named_in_the_words_of_the_sheets(south_alone):
     until_my_cards(page)  # East, dealing with every rouge card, contred the 5 plis
     expect(page.locator("#info")).to_contain_text("Contre sur les 5 plis")
     expect(page.locator("#info")).not_to_contain_text("C plis")
+
+
+def test_cards_show_their_rank_and_colour_and_are_big_enough_to_tap(south_alone):
+    page = south_alone(PORTRAIT)
+    until_my_cards(page)
+    dame = page.locator('#hand [data-card="DJ"]')
+    expect(dame).to_have_text("Djaune")
+    expect(dame).to_have_accessible_name("Dame jaune")
+    expect(page.locator('#hand [data-card="PJ"]').first).to_have_accessible_name("Pion jaune")
+    for card in page.locator("#hand button.pc").all():
+        where = card.bounding_box()
+        assert where["width"] >= 44 and where["height"] >= 44, where
+    page.locator('#hand [data-card="FJ"]').click()
+    expect(page.locator('#last [data-card="FJ"]')).to_have_text("Fjaune")
+    expect(page.locator("#status")).to_have_text("À vous de jouer")
+    led = page.locator("#trick .pc").first  # East won with a trump and led
+    expect(led).to_have_text(re.compile(r"^[DTCFRP](jaune|rouge|vert|bleu)$"))
+    expect(led).to_have_accessible_name(re.compile(r"^(Dame|Tour|Cavalier|Fou|Roi|Pion) rouge$"))
