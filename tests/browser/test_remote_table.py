@@ -250,6 +250,60 @@ def test_the_contres_made_are_named_in_the_words_of_the_sheets(south_alone):
     expect(page.locator("#info")).not_to_contain_text("C plis")
 
 
+def box(page, selector):
+    return page.locator(selector).first.bounding_box()
+
+
+def assert_trick_and_hand_seen_together(page):
+    """The felt (the trick and the seats) and the whole hand are on the screen, one above
+    the other, without the player scrolling."""
+    height = page.viewport_size["height"]
+    felt, hand, bar = box(page, "#felt"), box(page, "#hand"), box(page, "#play-bar")
+    assert felt["y"] >= 0 and felt["y"] + felt["height"] <= bar["y"] + 1, (felt, bar)
+    assert bar["y"] + bar["height"] <= height + 1 and hand["y"] >= bar["y"], (bar, hand)
+    for card in page.locator("#hand button.pc").all():
+        where = card.bounding_box()
+        assert 0 <= where["y"] and where["y"] + where["height"] <= height, where
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_on_a_phone_the_trick_and_the_hand_are_seen_together_when_his_turn_comes(
+    south_alone, viewport
+):
+    page = south_alone(viewport)
+    until_my_cards(page)
+    assert_trick_and_hand_seen_together(page)
+    page.locator('#hand [data-card="PJ"]').first.click()
+    # The simulated players play the trick; East's Roi rouge wins it and leads the next one.
+    expect(page.locator("#hand button.pc")).to_have_count(8)
+    expect(page.locator("#status")).to_have_text("À vous de jouer")
+    assert_trick_and_hand_seen_together(page)
+
+
+def test_a_dame_or_tour_chosen_is_marked_and_its_question_asked_over_the_hand(south_alone):
+    page = south_alone()
+    until_my_cards(page)
+    page.locator('#hand [data-card="TJ"]').click()
+    question = page.locator("#choice")
+    expect(question).to_contain_text("Tour jaune : qui joue après vous ?")
+    expect(question.locator("[data-to]")).to_have_text(["Ouest", "Est"])
+    expect(page.locator('#hand [data-card="TJ"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hand button.pc:enabled")).to_have_count(1)  # only to take it back
+    asked, hand = box(page, "#choice"), box(page, "#hand")
+    assert asked["y"] + asked["height"] <= hand["y"] + 1
+    assert hand["y"] + hand["height"] <= page.viewport_size["height"]
+    question.get_by_role("button", name="Choisir une autre carte").click()
+    expect(question).to_be_hidden()
+    expect(page.locator("#hand button.pc:enabled")).to_have_count(9)
+    page.locator('#hand [data-card="DJ"]').click()
+    expect(question.locator("[data-to]")).to_have_text(["Ouest", "Est", "Nord"])
+    question.get_by_role("button", name="Est", exact=True).click()
+    # The simulated players end the trick at once: it is the last trick shown.
+    expect(page.locator('#last [data-card="DJ"]')).to_be_visible()
+    expect(page.locator("#hand button.pc")).to_have_count(8)
+    expect(page.locator('#hand [data-card="DJ"]')).to_have_count(0)
+
+
 def test_cards_show_their_rank_and_colour_and_are_big_enough_to_tap(south_alone):
     page = south_alone(PORTRAIT)
     until_my_cards(page)
