@@ -230,6 +230,26 @@ def south_alone(asgi_server, phone, django_user_model, monkeypatch):
     return seated
 
 
+#: Whether an element is on the screen and nothing covers it (at its middle and along its
+#: lower edge): what the player sees without scrolling.
+SEEN = """(node) => {
+  const r = node.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  const points = [[0.5, 0.5], [0.1, 0.95], [0.5, 0.95], [0.9, 0.95]];
+  return points.every(([x, y]) =>
+    node.contains(document.elementFromPoint(r.left + x * r.width, r.top + y * r.height)));
+}"""
+
+
+def tap(locator):
+    """Tap an element where it is on the screen, as the player does: it must be seen there,
+    since the test does not scroll for him."""
+    expect(locator).to_be_visible()
+    assert locator.evaluate(SEEN), f"not on the screen: {locator} at {locator.bounding_box()}"
+    where = locator.bounding_box()
+    locator.page.touchscreen.tap(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+
+
 def until_my_cards(page):
     """Answer no to the contres and surcontres asked until South's cards are to be played."""
     for _ in range(4):
@@ -238,7 +258,7 @@ def until_my_cards(page):
         if not no.count():
             return
         seq = page.locator("#live").get_attribute("data-seq")
-        no.click()
+        tap(no)
         expect(page.locator("#live")).not_to_have_attribute("data-seq", seq)
     raise AssertionError("still asked after four answers")
 
@@ -255,15 +275,11 @@ def box(page, selector):
 
 
 def assert_trick_and_hand_seen_together(page):
-    """The felt (the trick and the seats) and the whole hand are on the screen, one above
-    the other, without the player scrolling."""
-    height = page.viewport_size["height"]
-    felt, hand, bar = box(page, "#felt"), box(page, "#hand"), box(page, "#play-bar")
-    assert felt["y"] >= 0 and felt["y"] + felt["height"] <= bar["y"] + 1, (felt, bar)
-    assert bar["y"] + bar["height"] <= height + 1 and hand["y"] >= bar["y"], (bar, hand)
+    """The felt (the trick and the four seats) and every card of the hand are on the screen
+    together, none covering another, without the player scrolling."""
+    assert page.locator(".felt").evaluate(SEEN), box(page, ".felt")
     for card in page.locator("#hand button.pc").all():
-        where = card.bounding_box()
-        assert 0 <= where["y"] and where["y"] + where["height"] <= height, where
+        assert card.evaluate(SEEN), card.bounding_box()
 
 
 @pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
@@ -273,7 +289,7 @@ def test_on_a_phone_the_trick_and_the_hand_are_seen_together_when_his_turn_comes
     page = south_alone(viewport)
     until_my_cards(page)
     assert_trick_and_hand_seen_together(page)
-    page.locator('#hand [data-card="PJ"]').first.click()
+    tap(page.locator('#hand [data-card="PJ"]').first)
     # The simulated players play the trick; East's Roi rouge wins it and leads the next one.
     expect(page.locator("#hand button.pc")).to_have_count(8)
     expect(page.locator("#status")).to_have_text("À vous de jouer")
@@ -283,21 +299,21 @@ def test_on_a_phone_the_trick_and_the_hand_are_seen_together_when_his_turn_comes
 def test_a_dame_or_tour_chosen_is_marked_and_its_question_asked_over_the_hand(south_alone):
     page = south_alone()
     until_my_cards(page)
-    page.locator('#hand [data-card="TJ"]').click()
+    tap(page.locator('#hand [data-card="TJ"]'))
     question = page.locator("#choice")
     expect(question).to_contain_text("Tour jaune : qui joue après vous ?")
     expect(question.locator("[data-to]")).to_have_text(["Ouest", "Est"])
     expect(page.locator('#hand [data-card="TJ"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#hand button.pc:enabled")).to_have_count(1)  # only to take it back
     asked, hand = box(page, "#choice"), box(page, "#hand")
-    assert asked["y"] + asked["height"] <= hand["y"] + 1
-    assert hand["y"] + hand["height"] <= page.viewport_size["height"]
-    question.get_by_role("button", name="Choisir une autre carte").click()
+    assert asked["y"] + asked["height"] <= hand["y"] + 1  # just over the hand
+    assert question.evaluate(SEEN) and page.locator("#hand").evaluate(SEEN)
+    tap(question.get_by_role("button", name="Choisir une autre carte"))
     expect(question).to_be_hidden()
     expect(page.locator("#hand button.pc:enabled")).to_have_count(9)
-    page.locator('#hand [data-card="DJ"]').click()
+    tap(page.locator('#hand [data-card="DJ"]'))
     expect(question.locator("[data-to]")).to_have_text(["Ouest", "Est", "Nord"])
-    question.get_by_role("button", name="Est", exact=True).click()
+    tap(question.get_by_role("button", name="Est", exact=True))
     # The simulated players end the trick at once: it is the last trick shown.
     expect(page.locator('#last [data-card="DJ"]')).to_be_visible()
     expect(page.locator("#hand button.pc")).to_have_count(8)
@@ -314,7 +330,7 @@ def test_cards_show_their_rank_and_colour_and_are_big_enough_to_tap(south_alone)
     for card in page.locator("#hand button.pc").all():
         where = card.bounding_box()
         assert where["width"] >= 44 and where["height"] >= 44, where
-    page.locator('#hand [data-card="FJ"]').click()
+    tap(page.locator('#hand [data-card="FJ"]'))
     expect(page.locator('#last [data-card="FJ"]')).to_have_text("Fjaune")
     expect(page.locator("#status")).to_have_text("À vous de jouer")
     led = page.locator("#trick .pc").first  # East won with a trump and led
