@@ -23,6 +23,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -337,11 +338,31 @@ def seats_view(table: RemoteTable) -> dict[str, dict[str, Any]]:
     }
 
 
+def replays_view(table: RemoteTable) -> list[dict[str, Any]]:
+    """The donnes over at the table, in order: each one's ``number``, whether it was a void
+    deal (not on the sheet) and the ``url`` of its card-by-card replay."""
+    donnes = table.donnes.filter(record__isnull=False).order_by("number")
+    return [
+        {
+            "number": number,
+            "void": sheet_number is None,
+            "url": reverse("scoring:remote_donne", args=[table.code, number]),
+        }
+        for number, sheet_number in donnes.values_list("number", "sheet_number")
+    ]
+
+
 def views_of(table: RemoteTable, game: TableGame) -> dict[str, Any]:
     """The protocol's ``state`` message for each seat letter and for spectators (key
-    ``"spectator"``): ``TableGame.view`` with the seats, the partie and ``you``."""
+    ``"spectator"``): ``TableGame.view`` with the seats, the partie, the donnes over
+    (``replays``) and ``you``."""
     seats = seats_view(table)
-    common = {"type": "state", "seats": seats, "partie": table.partie_id}
+    common = {
+        "type": "state",
+        "seats": seats,
+        "partie": table.partie_id,
+        "replays": replays_view(table),
+    }
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in SEATS}
     views["spectator"] = {**common, **game.view(None), "you": None}
     return views

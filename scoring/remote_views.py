@@ -84,18 +84,16 @@ def remote_table(request, code: str):
     table = remote_table_of(request, code)
     key = seat_key(request, table)
     seats = list(table.seats.all())
-    name = ""
-    if request.user.is_authenticated:
-        name = request.user.get_full_name() or request.user.get_username()
     is_creator = request.user.is_authenticated and table.created_by_id == request.user.pk
     context = {
         "table": table,
         "seats": seats,
-        "abandoned": {s.seat for s in seats if remote.abandoned(s)},
+        # The page's own player is here (his page is opening), whatever his last page did.
+        "abandoned": {s.seat for s in seats if remote.abandoned(s) and s.key != key},
         "has_empty": any(s.kind == RemoteSeat.Kind.EMPTY for s in seats),
         "is_creator": is_creator,
         "key": key,
-        "seat_form": RemoteSeatForm(initial={"name": name}),
+        "seat_form": RemoteSeatForm(initial={"name": player_name(request.user)}),
         "link": request.build_absolute_uri(table.get_absolute_url()),
         "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
         "live": {
@@ -105,6 +103,12 @@ def remote_table(request, code: str):
         },
     }
     return render(request, "scoring/remote_table.html", context)
+
+
+def player_name(user) -> str:
+    """The name a club account plays under: the player's name it holds (first and last
+    name), else nothing: an account's username (``directeur``) is no one's name at a table."""
+    return user.get_full_name() if user.is_authenticated else ""
 
 
 def live_labels() -> dict[str, str]:
@@ -128,7 +132,12 @@ def live_labels() -> dict[str, str]:
         "surcontre_roi": _("Surcontre on the Roi au bout?"),
         "yes": _("Yes"),
         "no": _("No"),
-        "sendTo": _("Who plays next?"),
+        "sendToCard": _("%(card)s: who plays after you?"),
+        "changeCard": _("Choose another card"),
+        "bid_contre_plis": _("contre on the 5 plis"),
+        "bid_contre_roi": _("contre on the Roi au bout"),
+        "bid_surcontre_plis": _("surcontre on the 5 plis"),
+        "bid_surcontre_roi": _("surcontre on the Roi au bout"),
         "lastTrick": _("Last trick"),
         "trump": _("Trump"),
         "dealer": _("Dealer"),
@@ -143,6 +152,7 @@ def live_labels() -> dict[str, str]:
         "reconnecting": _("Connection lost: reconnecting…"),
         "total": _("Total"),
         "annulled": _("annulled"),
+        "voidDeal": _("void deal"),
         "winner": _("won the trick"),
     }
 

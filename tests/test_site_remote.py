@@ -5,10 +5,12 @@ club evening's round is played at a distance and counts in its ranking."""
 import datetime
 import html
 import json
+import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import remote
 from scoring.models import Partie, Player, RemoteSeat, RemoteTable
@@ -29,6 +31,11 @@ def live_data(response):
     start = text.index('id="remote-live"')
     start = text.index(">", start) + 1
     return json.loads(text[start : text.index("</script>", start)])
+
+
+def seen(response):
+    """The text of a page, as read on the screen (no tags, spaces folded)."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(response.content.decode())).split())
 
 
 def test_a_member_opens_a_table_and_players_take_seats_by_the_link(victor):
@@ -145,3 +152,50 @@ def test_a_table_begun_on_paper_is_not_played_at_a_distance(damien):
     assert RemoteTable.objects.get().partie == free.partie
     assert "1 table à distance ouverte" in page
     assert "pas jouée à distance : table 1" in html.unescape(page)
+
+
+def test_the_name_offered_for_a_seat_is_the_players_not_the_accounts(damien, victor):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    url = reverse("scoring:remote_table", args=[table.code])
+
+    def name_field(client):
+        return re.search(r'<input[^>]*name="name"[^>]*>', client.get(url).text).group()
+
+    director = Client()
+    director.force_login(damien)
+    assert "value=" not in name_field(director)  # not the account's "damien"
+    victor.first_name, victor.last_name = "Victor", "Hugo"
+    victor.save()
+    member = Client()
+    member.force_login(victor)
+    assert 'value="Victor Hugo"' in name_field(member)
+
+
+def test_a_seated_player_who_reloads_is_not_told_he_is_away(victor):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
+    seat_url = reverse("scoring:remote_seat", args=[table.code])
+    url = reverse("scoring:remote_table", args=[table.code])
+    paul, annie = Client(), Client()
+    paul.post(seat_url, {"seat": "S", "name": "Paul"})
+    annie.post(seat_url, {"seat": "N", "name": "Annie"})
+    long_ago = timezone.now() - datetime.timedelta(hours=1)
+    table.seats.filter(seat__in="NS").update(connections=0, left_at=long_ago)
+    page = seen(paul.get(url))
+    assert "Sud : Paul" in page and "Paul — absent" not in page
+    assert "Annie — absent" in page  # she has no page open: she is away
+    assert "Paul — absent" in seen(annie.get(url))
+
+
+def test_the_partie_sheet_of_a_remote_table_counts_the_announcers_atouts(damien):
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    for seat in "NESO":
+        remote.seat_robot(table=table, seat=seat, user=damien)
+    table.refresh_from_db()
+    page = Client().get(reverse("scoring:partie_detail", args=[table.partie_id])).content.decode()
+    colours = {"J": "jaune", "R": "rouge", "V": "vert", "B": "bleu"}
+    played = table.donnes.filter(sheet_number__isnull=False).order_by("number")
+    for donne in played:
+        record = donne.record
+        atouts = [c for c in record["deal"][record["announcer"]] if c[1] == record["trump"]]
+        assert f'<td class="">{colours[record["trump"]]} {len(atouts)}</td>' in page
+    assert played.count() >= 8

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import BY_CODE, CODE, COLOUR_LETTERS, COLOUR_OF, PION_MASK, RANK_OF, hand_codes
@@ -185,6 +185,15 @@ def check_move(state: DonneState, move: Move) -> Move:
     if move not in state.legal_moves():
         raise MoveRefused("not_allowed")
     return move
+
+
+def atouts(record: dict[str, Any]) -> int | None:
+    """How many cards of the trump colour the announcer was dealt (the sheet's Roi column,
+    ``"rouge 3"`` as a paper table writes it); None before the announcement."""
+    announcer, trump = record.get("announcer"), record.get("trump")
+    if announcer is None or trump is None:
+        return None
+    return len([code for code in record["deal"][announcer] if code[1] == trump])
 
 
 def legal_view(state: DonneState) -> list[dict[str, Any]]:
@@ -376,7 +385,7 @@ class TableGame:
         state = self.state
         assert state is not None
         record = record_of(state)
-        entry = None if state.void else entry_of_record(record)
+        entry = None if state.void else replace(entry_of_record(record), trumps=atouts(record))
         if entry is not None:
             self.entries.append(entry)
         self.events.append(Ended(self.number, record, entry))

@@ -1,6 +1,10 @@
 // The live table of Roimat à distance: shows the state the server sends (docs/remote-protocol.md)
 // and sends the moves clicked. The server holds the state and checks every move; this page only
 // draws it, and reconnects (then gets the exact state back) when the connection drops.
+//
+// A seated player's hand and the questions he answers (trump, contres, who plays after a Dame
+// or Tour) sit in a bar kept at the bottom of the screen; when his turn comes the felt is
+// brought into view above it, so that the trick and his cards are seen together.
 (function () {
   "use strict";
   const live = JSON.parse(document.getElementById("remote-live").textContent);
@@ -9,7 +13,8 @@
   const RANKS = { D: "Dame", T: "Tour", C: "Cavalier", F: "Fou", R: "Roi", P: "Pion" };
   let socket = null;
   let state = null;
-  let pending = null; // a Dame or Tour waiting for the seat it sends to
+  let pending = null; // a Dame or Tour chosen, waiting for the seat it sends to (nothing sent yet)
+  let wasMyTurn = false;
   let delay = 500;
 
   const $ = (id) => document.getElementById(id);
@@ -19,9 +24,16 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  function cardName(code) {
+    return RANKS[code[0]] + " " + L[code[1]];
+  }
+  // A card as the notation writes it (rank letter, ROIMAT.md §1) over its colour's name, so
+  // that neither needs the colour of its background to be read.
   function cardNode(code, tag) {
     const node = el(tag || "span", { class: "pc c-" + code[1], "data-card": code,
-      title: RANKS[code[0]] + " " + L[code[1]] }, code[0]);
+      title: cardName(code), "aria-label": cardName(code) });
+    node.append(el("span", { class: "rank", "aria-hidden": "true" }, code[0]),
+      el("span", { class: "colour", "aria-hidden": "true" }, L[code[1]]));
     return node;
   }
   // Seats drawn around the table from the player's own (at the bottom).
@@ -40,8 +52,9 @@
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
+        // A card chosen stays chosen when the table did not move (a page opened or closed).
+        if (!state || message.seq !== state.seq) pending = null;
         state = message;
-        pending = null;
         draw();
       } else if (message.type === "refused" || message.type === "error") {
         status(message.message, true);
@@ -68,7 +81,7 @@
 
   function draw() {
     const donne = state.donne;
-    document.getElementById("live").dataset.seq = state.seq;
+    $("live").dataset.seq = state.seq;
     for (const seat of SEATS) {
       const box = document.querySelector('.seat[data-pos="' + position(seat) + '"]');
       const info = state.seats[seat];
@@ -76,7 +89,7 @@
       box.dataset.seat = seat;
       let name = info.name || L.empty;
       if (info.kind === "robot") name += " (" + L.robot + ")";
-      else if (info.kind === "human" && !info.connected) name += " (" + L.away + ")";
+      else if (info.kind === "human" && !info.connected && seat !== state.you) name += " (" + L.away + ")";
       box.append(el("b", {}, L[seat]), el("span", {}, " " + name));
       if (donne) {
         box.append(el("span", { class: "count" }, " · " + donne.hand_sizes[seat]));
@@ -84,21 +97,19 @@
       }
       box.classList.toggle("to-move", !!donne && donne.to_move === seat);
     }
-    const trick = $("trick");
-    trick.replaceChildren();
-    const hand = $("hand");
-    hand.replaceChildren();
-    const choice = $("choice");
-    choice.replaceChildren();
+    $("trick").replaceChildren();
     drawSheet();
-    if (!donne) return;
+    drawReplays();
+    if (!donne) {
+      drawBar();
+      return;
+    }
     for (const play of donne.trick) {
       const node = cardNode(play.card);
       node.classList.add("at-" + position(play.seat));
-      trick.append(node);
+      $("trick").append(node);
     }
-    const info = $("info");
-    info.replaceChildren(
+    $("info").replaceChildren(
       el("div", {}, L.donne + " " + state.number + " · " + L.dealer + " " + L[donne.dealer]),
       el("div", {}, donne.trump ? L.trump + " : " + L[donne.trump] + " (" + L[donne.announcer] + ")" : ""),
       el("div", {}, bidsText(donne.bids)),
@@ -113,37 +124,93 @@
         last.append(el("span", {}, L[play.seat][0] + " "), cardNode(play.card), el("span", {}, " "));
       }
     }
-    const legal = donne.legal;
+    const myTurn = !state.finished && !!state.you && donne.to_move === state.you;
+    if (state.finished) status(L.over + " " + winnerText());
+    else if (!state.you) status(L.spectator);
+    else if (myTurn) status(L.yourTurn);
+    else if (donne.to_move) status(L.waiting.replace("%(seat)s", L[donne.to_move]));
+    else status("");
+    drawBar();
+    if (myTurn && !wasMyTurn) bringIntoView();
+    wasMyTurn = myTurn;
+  }
+
+  // The bar at the bottom: the question asked (if any) above the hand.
+  function drawBar() {
+    const donne = state.donne;
+    const hand = $("hand");
+    const choice = $("choice");
+    hand.replaceChildren();
+    choice.replaceChildren();
+    const legal = donne ? donne.legal : [];
     const playable = new Map(legal.filter((m) => m.kind === "card").map((m) => [m.card, m]));
-    for (const code of donne.hand) {
+    if (pending && !playable.has(pending.card)) pending = null;
+    hand.classList.toggle("my-turn", playable.size > 0 && !pending);
+    for (const code of donne ? donne.hand : []) {
       const button = cardNode(code, "button");
+      button.type = "button";
       const move = playable.get(code);
-      button.disabled = !move;
-      if (move) {
-        button.classList.add("legal");
-        button.addEventListener("click", () => playCard(move));
+      if (pending) {
+        // The card chosen waits for its seat: it alone can be tapped (to choose again).
+        const chosen = code === pending.card;
+        button.disabled = !chosen;
+        button.setAttribute("aria-pressed", String(chosen));
+        if (chosen) {
+          button.classList.add("chosen");
+          button.addEventListener("click", cancelCard);
+        }
+      } else {
+        button.disabled = !move;
+        if (move) {
+          button.classList.add("legal");
+          button.addEventListener("click", () => playCard(move));
+        }
       }
       hand.append(button);
     }
-    if (state.finished) status(L.over + " " + winnerText());
-    else if (!state.you) status(L.spectator);
-    else if (donne.to_move === state.you) status(L.yourTurn);
-    else if (donne.to_move) status(L.waiting.replace("%(seat)s", L[donne.to_move]));
+    if (pending) {
+      choice.append(el("p", {}, L.sendToCard.replace("%(card)s", cardName(pending.card))));
+      const row = el("div", { class: "answers" });
+      for (const seat of pending.to) {
+        row.append(button(L[seat], { "data-to": seat, class: "primary" },
+          () => send({ kind: "card", card: pending.card, to: seat })));
+      }
+      row.append(button(L.changeCard, { "data-cancel": "", class: "cancel" }, cancelCard));
+      choice.append(row);
+    }
     const announces = legal.filter((m) => m.kind === "announce");
     if (announces.length) {
       choice.append(el("p", {}, L.announce));
+      const row = el("div", { class: "answers" });
       for (const move of announces) {
         const label = L[move.trump] + (move.annul ? " — " + L.annul : "");
-        choice.append(button(label, { "data-trump": move.trump, "data-annul": move.annul }, () => send(move)));
+        row.append(button(label, { "data-trump": move.trump, "data-annul": move.annul }, () => send(move)));
       }
+      choice.append(row);
     }
     const bids = legal.filter((m) => m.kind === "bid");
     if (bids.length) {
       choice.append(el("p", {}, L[bids[0].name]));
+      const row = el("div", { class: "answers" });
       for (const move of bids) {
-        choice.append(button(move.value ? L.yes : L.no, { "data-bid": String(move.value) }, () => send(move)));
+        row.append(button(move.value ? L.yes : L.no, { "data-bid": String(move.value) }, () => send(move)));
       }
+      choice.append(row);
     }
+    choice.hidden = !choice.childElementCount;
+    const bar = $("play-bar");
+    bar.hidden = !hand.childElementCount && !choice.childElementCount;
+    // The page keeps room below its last line for the bar, and the felt above it.
+    const height = bar.hidden ? 0 : bar.offsetHeight;
+    document.body.style.paddingBottom = height ? height + "px" : "";
+  }
+
+  // The felt (the trick) in view above the bar: the page scrolls only when it is not.
+  function bringIntoView() {
+    const bar = $("play-bar");
+    const room = window.innerHeight - (bar.hidden ? 0 : bar.offsetHeight);
+    const felt = $("felt").getBoundingClientRect();
+    if (felt.top < 0 || felt.bottom > room) $("status").scrollIntoView({ block: "start" });
   }
 
   function button(label, attrs, onClick) {
@@ -158,25 +225,40 @@
       return;
     }
     pending = move;
-    const choice = $("choice");
-    choice.replaceChildren(el("p", {}, L.sendTo));
-    for (const seat of move.to) {
-      choice.append(button(L[seat], { "data-to": seat }, () => send({ kind: "card", card: move.card, to: seat })));
-    }
+    drawBar();
+    const first = document.querySelector("#choice [data-to]");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function cancelCard() {
+    pending = null;
+    drawBar();
   }
 
   function bidsText(bids) {
     const made = [];
-    if (bids.contre_plis) made.push("C plis");
-    if (bids.contre_roi) made.push("C roi");
-    if (bids.surcontre_plis) made.push("SC plis");
-    if (bids.surcontre_roi) made.push("SC roi");
+    for (const name of ["contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi"]) {
+      if (bids[name]) made.push(L["bid_" + name]);
+    }
     return made.join(" · ");
   }
 
   function winnerText() {
     const sheet = state.sheet;
     return sheet.winner ? (sheet.winner === "ns" ? "N/S" : "O/E") + " ✔" : "";
+  }
+
+  function drawReplays() {
+    const section = $("replays");
+    const list = section.querySelector("ul");
+    list.replaceChildren();
+    for (const donne of state.replays || []) {
+      const item = el("li");
+      item.append(el("a", { href: donne.url }, L.donne + " " + donne.number));
+      if (donne.void) item.append(" (" + L.voidDeal + ")");
+      list.append(item);
+    }
+    section.hidden = !list.childElementCount;
   }
 
   function drawSheet() {

@@ -6,6 +6,7 @@ The site is served over ASGI (uvicorn in a thread of the test process, on the te
 since the table's page talks to the server over a WebSocket."""
 
 import asyncio
+import re
 import socket
 import threading
 import time
@@ -22,13 +23,18 @@ from playwright.sync_api import expect
 
 from scoring import remote
 from scoring.models import Partie, RemoteTable
+from scoring.roimat import table as table_module
+from scoring.roimat.cards import mask_of_codes
+from scoring.roimat.donne import DonneState
 from scoring.roimat.rules import RuleSet
+from scoring.roimat.seats import SEATS
 from scoring.routing import websocket_urlpatterns
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-#: A phone held sideways, as the page is meant to be played.
+#: A phone held sideways, as the page is meant to be played, and upright.
 LANDSCAPE = {"width": 844, "height": 390}
+PORTRAIT = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -64,17 +70,24 @@ def asgi_server(transactional_db):
 
 
 @pytest.fixture
-def landscape(browser, browser_context_args):
-    """Makes a phone held sideways: a page in a browser context of its own."""
+def phone(browser, browser_context_args):
+    """Makes a phone of a screen's size (held sideways by default): a page in a browser context
+    of its own."""
     contexts = []
 
-    def make():
-        contexts.append(browser.new_context(**{**browser_context_args, "viewport": LANDSCAPE}))
+    def make(viewport=LANDSCAPE):
+        contexts.append(browser.new_context(**{**browser_context_args, "viewport": viewport}))
         return contexts[-1].new_page()
 
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def landscape(phone):
+    """Makes a phone held sideways."""
+    return phone
 
 
 def take_seat(page, url, seat, name):
@@ -147,8 +160,9 @@ def test_four_players_play_a_donne_by_clicking_and_the_sheet_fills_itself(
         expect(page.locator("#sheet tbody tr:not(.totals)")).to_have_count(1)
         expect(page.locator("#sheet [data-total=ns]")).to_have_text(str(sheet.total_ns))
         expect(page.locator("#sheet [data-total=oe]")).to_have_text(str(sheet.total_oe))
-    pages["N"].reload()
-    expect(pages["N"].locator("a", has_text="Donne 1")).to_be_visible()
+    for page in [*pages.values(), spectator]:  # its replay is offered at once, no reload
+        replay = page.locator("#replays a", has_text="Donne 1")
+        expect(replay).to_have_attribute("href", f"{table.get_absolute_url()}donnes/1/")
 
 
 def test_one_player_against_three_simulated_players(asgi_server, landscape, django_user_model):
@@ -158,7 +172,10 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
     page.locator("[name=username]").fill("victor")
     page.locator("[name=password]").fill("lecteur-2026")
     page.locator("form [type=submit]").last.click()
+    page.locator("[name=variant]").select_option("club-8")
+    expect(page.get_by_label("Objectif")).to_be_hidden()  # 8 donnes, no target
     page.locator("[name=variant]").select_option("official-1000")
+    expect(page.get_by_label("Objectif")).to_have_value("1000")
     page.locator("form.card button[type=submit]").click()
     expect(page.locator("#invite")).to_be_visible()
     table = RemoteTable.objects.get()
@@ -174,3 +191,148 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
     assert rows >= 1
     expect(page.locator("#sheet tbody tr:not(.totals)")).to_have_count(rows)
     expect(page.locator("#sheet [data-total=ns]")).to_have_text(str(partie.sheet.total_ns))
+
+
+#: A deal where East deals and holds the only Roi rouge, and South, who leads the first trick,
+#: holds every yellow card: his Dame and Tour ask who plays after him.
+DEAL = {
+    "N": ["DV", "TV", "CV", "FV", "RV", "PV", "PV", "PV", "PV"],
+    "E": ["DR", "TR", "CR", "FR", "RR", "PR", "PR", "PR", "PR"],
+    "S": ["DJ", "TJ", "CJ", "FJ", "RJ", "PJ", "PJ", "PJ", "PJ"],
+    "O": ["DB", "TB", "CB", "FB", "RB", "PB", "PB", "PB", "PB"],
+}
+
+
+@pytest.fixture
+def south_alone(asgi_server, phone, django_user_model, monkeypatch):
+    """Opens a table where South plays against three simulated players, East dealing
+    ``DEAL``: makes South's phone (of a screen's size) once seated."""
+
+    class FixedDealer:
+        def __init__(self, rng):
+            pass
+
+        def deal(self, dealer, rules):
+            return DonneState([mask_of_codes(DEAL[s]) for s in SEATS], dealer, rules)
+
+    monkeypatch.setattr(remote, "next_dealer", lambda entries: "E")
+    monkeypatch.setattr(table_module, "Dealer", FixedDealer)
+    host = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    for seat in "NEO":
+        remote.seat_robot(table=table, seat=seat, user=host)
+
+    def seated(viewport=LANDSCAPE):
+        page = phone(viewport)
+        take_seat(page, f"{asgi_server}{table.get_absolute_url()}", "S", "Paul")
+        return page
+
+    return seated
+
+
+#: Whether an element is on the screen and nothing covers it (at its middle and along its
+#: lower edge): what the player sees without scrolling.
+SEEN = """(node) => {
+  const r = node.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  const points = [[0.5, 0.5], [0.1, 0.95], [0.5, 0.95], [0.9, 0.95]];
+  return points.every(([x, y]) =>
+    node.contains(document.elementFromPoint(r.left + x * r.width, r.top + y * r.height)));
+}"""
+
+
+def tap(locator):
+    """Tap an element where it is on the screen, as the player does: it must be seen there,
+    since the test does not scroll for him."""
+    expect(locator).to_be_visible()
+    assert locator.evaluate(SEEN), f"not on the screen: {locator} at {locator.bounding_box()}"
+    where = locator.bounding_box()
+    locator.page.touchscreen.tap(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+
+
+def until_my_cards(page):
+    """Answer no to the contres and surcontres asked until South's cards are to be played."""
+    for _ in range(4):
+        expect(page.locator("#status")).to_have_text("À vous de jouer")
+        no = page.locator("#choice [data-bid=false]")
+        if not no.count():
+            return
+        seq = page.locator("#live").get_attribute("data-seq")
+        tap(no)
+        expect(page.locator("#live")).not_to_have_attribute("data-seq", seq)
+    raise AssertionError("still asked after four answers")
+
+
+def test_the_contres_made_are_named_in_the_words_of_the_sheets(south_alone):
+    page = south_alone()
+    until_my_cards(page)  # East, dealing with every rouge card, contred the 5 plis
+    expect(page.locator("#info")).to_contain_text("Contre sur les 5 plis")
+    expect(page.locator("#info")).not_to_contain_text("C plis")
+
+
+def box(page, selector):
+    return page.locator(selector).first.bounding_box()
+
+
+def assert_trick_and_hand_seen_together(page):
+    """The felt (the trick and the four seats) and every card of the hand are on the screen
+    together, none covering another, without the player scrolling."""
+    assert page.locator(".felt").evaluate(SEEN), box(page, ".felt")
+    for card in page.locator("#hand button.pc").all():
+        assert card.evaluate(SEEN), card.bounding_box()
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_on_a_phone_the_trick_and_the_hand_are_seen_together_when_his_turn_comes(
+    south_alone, viewport
+):
+    page = south_alone(viewport)
+    until_my_cards(page)
+    assert_trick_and_hand_seen_together(page)
+    tap(page.locator('#hand [data-card="PJ"]').first)
+    # The simulated players play the trick; East's Roi rouge wins it and leads the next one.
+    expect(page.locator("#hand button.pc")).to_have_count(8)
+    expect(page.locator("#status")).to_have_text("À vous de jouer")
+    assert_trick_and_hand_seen_together(page)
+
+
+def test_a_dame_or_tour_chosen_is_marked_and_its_question_asked_over_the_hand(south_alone):
+    page = south_alone()
+    until_my_cards(page)
+    tap(page.locator('#hand [data-card="TJ"]'))
+    question = page.locator("#choice")
+    expect(question).to_contain_text("Tour jaune : qui joue après vous ?")
+    expect(question.locator("[data-to]")).to_have_text(["Ouest", "Est"])
+    expect(page.locator('#hand [data-card="TJ"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hand button.pc:enabled")).to_have_count(1)  # only to take it back
+    asked, hand = box(page, "#choice"), box(page, "#hand")
+    assert asked["y"] + asked["height"] <= hand["y"] + 1  # just over the hand
+    assert question.evaluate(SEEN) and page.locator("#hand").evaluate(SEEN)
+    tap(question.get_by_role("button", name="Choisir une autre carte"))
+    expect(question).to_be_hidden()
+    expect(page.locator("#hand button.pc:enabled")).to_have_count(9)
+    tap(page.locator('#hand [data-card="DJ"]'))
+    expect(question.locator("[data-to]")).to_have_text(["Ouest", "Est", "Nord"])
+    tap(question.get_by_role("button", name="Est", exact=True))
+    # The simulated players end the trick at once: it is the last trick shown.
+    expect(page.locator('#last [data-card="DJ"]')).to_be_visible()
+    expect(page.locator("#hand button.pc")).to_have_count(8)
+    expect(page.locator('#hand [data-card="DJ"]')).to_have_count(0)
+
+
+def test_cards_show_their_rank_and_colour_and_are_big_enough_to_tap(south_alone):
+    page = south_alone(PORTRAIT)
+    until_my_cards(page)
+    dame = page.locator('#hand [data-card="DJ"]')
+    expect(dame).to_have_text("Djaune")
+    expect(dame).to_have_accessible_name("Dame jaune")
+    expect(page.locator('#hand [data-card="PJ"]').first).to_have_accessible_name("Pion jaune")
+    for card in page.locator("#hand button.pc").all():
+        where = card.bounding_box()
+        assert where["width"] >= 44 and where["height"] >= 44, where
+    tap(page.locator('#hand [data-card="FJ"]'))
+    expect(page.locator('#last [data-card="FJ"]')).to_have_text("Fjaune")
+    expect(page.locator("#status")).to_have_text("À vous de jouer")
+    led = page.locator("#trick .pc").first  # East won with a trump and led
+    expect(led).to_have_text(re.compile(r"^[DTCFRP](jaune|rouge|vert|bleu)$"))
+    expect(led).to_have_accessible_name(re.compile(r"^(Dame|Tour|Cavalier|Fou|Roi|Pion) rouge$"))
