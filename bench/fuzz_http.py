@@ -28,35 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_server import Browser, live_server, room_workers  # noqa: E402
 
-#: Values put in place of any field.
-VALUES = [
-    "",
-    "0",
-    "-1",
-    "abc",
-    "9" * 5000,
-    "99999999999999999999",
-    "1e9",
-    "NaN",
-    "1.5",
-    "null",
-    "[]",
-    "{}",
-    "N",
-    "on",
-    "x" * 10_000,
-    "é",
-    "2026-02-30",
-    "../../etc/passwd",
-    "<script>",
-    "[" * 5000,
-    "9" * 40,
-    " ",
-    "true",
-    "O",
-    "R",
-    "club-8",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.hostile_values import HOSTILE_VALUES  # noqa: E402
+
 #: JSON documents for the import and the record check.
 DOCUMENTS = [
     "[" * 100_000 + "]" * 100_000,
@@ -164,14 +138,14 @@ def fuzz(base: str, count: int, seed: int) -> int:
             query = {
                 rng.choice(
                     ["player", "date_from", "page", "per_page", "sort", "variant"]
-                ): rng.choice(VALUES)
+                ): rng.choice(HOSTILE_VALUES)
             }
             request = ("GET", "/parties/", query)
         elif path in ("/parties/import/", "/donnes/replay/"):
             request = ("POST", path, {"text": rng.choice(DOCUMENTS)})
         else:
             chosen = rng.sample(fields, k=rng.randint(0, len(fields))) if fields else []
-            data = {"action": "enter", **{f: rng.choice(VALUES) for f in chosen}}
+            data = {"action": "enter", **{f: rng.choice(HOSTILE_VALUES) for f in chosen}}
             request = ("POST", path, data)
         method, target, data = request
         try:
