@@ -87,7 +87,7 @@ def record_chunks(run: DonneRun, jobs: int = 1) -> Iterator[bytes]:
     workers, chunks = jobs - 1, run.chunks
     with (
         tempfile.TemporaryDirectory(prefix="roimat-") as folder,
-        multiprocessing.get_context().Pool(workers) as pool,
+        pool_context().Pool(workers) as pool,
     ):
         given: dict[int, AsyncResult[str]] = {}  # chunks the workers play
         mine: dict[int, bytes] = {}  # chunks played here, waiting for their turn
@@ -129,13 +129,20 @@ def partie_records(
     return ordered(_partie, tasks, jobs)
 
 
+def pool_context() -> multiprocessing.context.BaseContext:
+    """How the worker processes start: ``forkserver`` (a clean process forks them), never a
+    plain ``fork`` of this one, whose other threads (a web server's, a browser driver's) may
+    hold a lock at the moment of the fork and leave the child waiting for ever."""
+    return multiprocessing.get_context("forkserver")
+
+
 def ordered(function: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[R]:
     """``map(function, tasks)`` on ``jobs`` processes, in order, with at most ``AHEAD``
     results per process waiting to be read."""
     if jobs <= 1:
         yield from map(function, tasks)
         return
-    with multiprocessing.get_context().Pool(jobs) as pool:
+    with pool_context().Pool(jobs) as pool:
         window: deque[AsyncResult[R]] = deque()
         for task in tasks:
             window.append(pool.apply_async(function, (task,)))
