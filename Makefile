@@ -31,7 +31,7 @@ run: setup .secret_key
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	@echo "Site: http://127.0.0.1:8000/  (accounts: directeur / roimat, secretaire / roimat)"
+	@echo "Site: http://127.0.0.1:$(lastword $(subst :, ,$(ADDRESS)))/  (accounts: directeur / roimat, secretaire / roimat)"
 	@echo "Phones on the room's network: $(SITE_URL)/  (in the tables' QR codes; SITE_URL=... to change)"
 	export SITE_URL=$(SITE_URL); \
 	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
