@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import Browser, live_server, room_workers  # noqa: E402
+from live_server import Browser, live_server, server_line  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.hostile_values import HOSTILE_VALUES  # noqa: E402
@@ -175,10 +175,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
     options = parser.parse_args()
     database = os.environ.get("DATABASE_URL") or None
-    print(
-        f"database: {'PostgreSQL' if database else 'SQLite'}; ASGI (gunicorn, uvicorn workers), "
-        f"{room_workers(options.workers)} process(es)"
-    )
+    print(server_line(database, options.workers))
     with live_server(database, workers=options.workers) as base:
         failures = fuzz(base, options.requests, options.seed)
     return 1 if failures else 0

@@ -105,12 +105,10 @@ def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def live_server(
-    database_url: str | None = None, workers: int = 3, demo: bool = True
-) -> Iterator[str]:
-    """Serve a fresh site as ``make run`` does (``serve``); yields its base URL.
-    ``database_url``: a PostgreSQL server to make a scratch database on (None: SQLite).
-    ``demo``: add the demo data."""
+def fresh_site(database_url: str | None = None, demo: bool = True) -> Iterator[dict[str, str]]:
+    """A fresh database (``database_url``: a PostgreSQL server to make a scratch database on;
+    None: SQLite), migrated, with its cache table and, if ``demo``, the demo data; yields the
+    environment a server (``serve``) or this process (``django_setup``) runs in."""
     with (
         tempfile.TemporaryDirectory() as folder,
         scratch_database(database_url, Path(folder)) as database,
@@ -120,8 +118,33 @@ def live_server(
         manage(env, "createcachetable")
         if demo:
             manage(env, "demo_data")
-        with serve(env, workers) as base:
-            yield base
+        yield env
+
+
+def django_setup(env: dict[str, str]) -> None:
+    """This process on the bench's site (to prepare its data and count what was stored)."""
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def server_line(database_url: str | None, workers: int) -> str:
+    """What the bench serves on, for the first line it prints."""
+    database = "PostgreSQL" if database_url else "SQLite"
+    processes = room_workers(workers)
+    return f"database: {database}; ASGI (gunicorn, uvicorn workers), {processes} process(es)"
+
+
+@contextlib.contextmanager
+def live_server(
+    database_url: str | None = None, workers: int = 3, demo: bool = True
+) -> Iterator[str]:
+    """Serve a fresh site (``fresh_site``) as ``make run`` does (``serve``); yields its base
+    URL."""
+    with fresh_site(database_url, demo) as env, serve(env, workers) as base:
+        yield base
 
 
 class Browser:

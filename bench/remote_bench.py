@@ -23,7 +23,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from functools import partial
 from pathlib import Path
@@ -32,16 +31,11 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live_server import manage, room_workers, scratch_database, serve  # noqa: E402
+from bench.live_server import django_setup, fresh_site, room_workers, serve  # noqa: E402
 
 
-def make_tables(env: dict[str, str], count: int) -> list[tuple[str, dict[str, str]]]:
+def make_tables(count: int) -> list[tuple[str, dict[str, str]]]:
     """``count`` club-8 tables with their four seats taken: (code, key by seat)."""
-    os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
-    import django
-
-    django.setup()
     from scoring import remote
     from scoring.roimat.rules import RuleSet
 
@@ -137,14 +131,9 @@ def main() -> None:
     args = parser.parse_args()
     redis = os.environ.get("REDIS_URL", "")
     workers = room_workers(args.workers)
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        scratch_database(os.environ.get("DATABASE_URL"), Path(folder)) as database,
-    ):
-        env = {**os.environ, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
-        manage(env, "migrate", "--noinput")
-        manage(env, "createcachetable")
-        tables = make_tables(env, args.tables)
+    with fresh_site(os.environ.get("DATABASE_URL"), demo=False) as env:
+        django_setup(env)
+        tables = make_tables(args.tables)
         with serve(env, args.workers) as base:
             moves, seconds, delays = asyncio.run(
                 run(base.replace("http://", "ws://"), tables, args.donnes, args.seed)

@@ -29,7 +29,6 @@ import collections
 import datetime
 import os
 import sys
-import tempfile
 import threading
 import time
 from html.parser import HTMLParser
@@ -37,14 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import (  # noqa: E402
-    ROOT,
-    Browser,
-    manage,
-    room_workers,
-    scratch_database,
-    serve,
-)
+from live_server import Browser, django_setup, fresh_site, serve, server_line  # noqa: E402
 
 TABLES = 40
 #: What each table enters (the dealer is the one the page proposes).
@@ -120,16 +112,6 @@ def at_once(calls: list) -> list:
     for thread in threads:
         thread.join(timeout=120)
     return results
-
-
-def django_setup(database: dict[str, str]) -> None:
-    """This process on the bench's database (to draw the evening and count the donnes)."""
-    os.environ.update(database)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "clubsite.settings"
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
 
 
 def draw_evening() -> list[tuple[int, str]]:
@@ -240,18 +222,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
     options = parser.parse_args()
     server_url = os.environ.get("DATABASE_URL") or None
-    print(
-        f"database: {'PostgreSQL' if server_url else 'SQLite'}; ASGI (gunicorn, uvicorn workers), "
-        f"{room_workers(options.workers)} process(es); {TABLES} tables"
-    )
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        scratch_database(server_url, Path(folder)) as database,
-    ):
-        env = {**os.environ, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
-        manage(env, "migrate", "--noinput")
-        manage(env, "createcachetable")
-        django_setup(database)
+    print(f"{server_line(server_url, options.workers)}; {TABLES} tables")
+    with fresh_site(server_url, demo=False) as env:
+        django_setup(env)
         tables = draw_evening()
         with serve(env, options.workers) as base:
             figures = bench(base, tables)
