@@ -18,8 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django_ratelimit.core import is_ratelimited
+from django_ratelimit.exceptions import Ratelimited
 
 VISITOR, DIRECTOR, SECRETARY = "visitor", "director", "secretary"
 
@@ -97,3 +101,19 @@ def role_required(role: str) -> Callable:
 
 director_required = role_required(DIRECTOR)
 secretary_required = role_required(SECRETARY)
+
+
+def by_code(request, objects, code: str, group: str):
+    """The object of ``objects`` (a queryset with a ``code`` field) that a code typed or
+    scanned opens, case aside. Raises ``Ratelimited`` once this address has tried more wrong
+    codes of ``group`` than ``TABLE_CODE_RATE`` allows (checked before the code is looked up,
+    so a guesser over the limit learns nothing), ``Http404`` for a wrong code (counted)."""
+    limit = {"group": group, "key": "ip", "rate": settings.TABLE_CODE_RATE}
+    if is_ratelimited(request, increment=False, **limit):
+        raise Ratelimited()
+    found = objects.filter(code=code.upper()[:12]).first()
+    if found is None:
+        if is_ratelimited(request, increment=True, **limit):
+            raise Ratelimited()
+        raise Http404("no table has this code")
+    return found

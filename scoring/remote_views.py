@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from functools import wraps
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -20,10 +19,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
 from scoring import remote
+from scoring.access import by_code
 from scoring.forms import RecordForm, RemoteSeatForm, RemoteTableForm
 from scoring.messages import record_problem_text
 from scoring.models import RemoteDonne, RemoteSeat, RemoteTable
@@ -35,15 +34,7 @@ SESSION_KEYS = "remote_keys"
 def remote_table_of(request, code: str) -> RemoteTable:
     """The table a code opens. Raises ``Http404`` for a wrong code (counted: an address that
     tries too many gets ``Ratelimited`` before its codes are looked up)."""
-    limit = {"group": "remote-code", "key": "ip", "rate": settings.TABLE_CODE_RATE}
-    if is_ratelimited(request, increment=False, **limit):
-        raise Ratelimited()
-    table = RemoteTable.objects.filter(code=code.upper()[:12]).first()
-    if table is None:
-        if is_ratelimited(request, increment=True, **limit):
-            raise Ratelimited()
-        raise Http404("no remote table has this code")
-    return table
+    return by_code(request, RemoteTable.objects, code, "remote-code")
 
 
 def by_link(view):

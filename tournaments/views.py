@@ -16,10 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
-from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
-from scoring.access import DIRECTOR, director_required, has_role
+from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import line_chart, svg_of
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
@@ -289,18 +288,9 @@ def table_of(request, code: str) -> Table:
     looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
     wrong code (counted), ``TableClosed`` after the round or the tournament closed.
     """
-    limit = {"group": "table-code", "key": "ip", "rate": settings.TABLE_CODE_RATE}
-    if is_ratelimited(request, increment=False, **limit):
-        raise Ratelimited()
-    table = (
-        Table.objects.select_related("partie", "round__tournament")
-        .filter(code=code.upper()[:12])
-        .first()
+    table = by_code(
+        request, Table.objects.select_related("partie", "round__tournament"), code, "table-code"
     )
-    if table is None:
-        if is_ratelimited(request, increment=True, **limit):
-            raise Ratelimited()
-        raise Http404("no table has this code")
     if not table.is_open:
         raise TableClosed()
     return table
