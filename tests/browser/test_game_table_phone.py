@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from scoring.games.simulate import simulate_sheet
 from scoring.models import GameRound
 from tests.browser.conftest import drawn_evening
-from tests.browser.test_table_phone import wait_until
+from tests.browser.test_table_phone import type_number, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,19 +37,11 @@ def sheet(table):
     return simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
 
 
-def type_number(page, name, value):
-    """Tap a number field and type, as a thumb does (no select-all first)."""
-    field = page.locator(f"{FORM} [name={name}]")
-    field.click()
-    field.press("End")
-    field.press_sequentially(str(value))
-
-
 def enter(page, entries, submit=True):
     """Type each player's estimate and points, then record the round."""
     for index, entry in enumerate(entries):
-        type_number(page, f"p{index}_estimate", entry["estimate"])
-        type_number(page, f"p{index}_points", entry["points"])
+        type_number(page, f"p{index}_estimate", entry["estimate"], FORM)
+        type_number(page, f"p{index}_points", entry["points"], FORM)
     if submit:
         page.locator(f"{FORM} button[type=submit]").click()
 

@@ -41,9 +41,9 @@ def tap(page, name, value):
     page.locator("form.donne-form label.tap", has=choice).click()
 
 
-def type_number(page, name, value):
-    """Tap a number field and type, as a thumb does (no select-all first)."""
-    field = page.locator(f"form.donne-form [name={name}]")
+def type_number(page, name, value, form="form.donne-form"):
+    """Tap a number field of ``form`` and type, as a thumb does (no select-all first)."""
+    field = page.locator(f"{form} [name={name}]")
     field.click()
     field.press("End")
     field.press_sequentially(str(value))
