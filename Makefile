@@ -37,8 +37,8 @@ run: setup .secret_key
 	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	if [ -n "$$REDIS_URL" ]; then workers=$${WEB_CONCURRENCY:-3}; else workers=1; fi; \
-	$(BIN)/gunicorn clubsite.asgi:application --worker-class uvicorn_worker.UvicornWorker \
-	    --bind $(ADDRESS) --workers $$workers --graceful-timeout 5 --access-logfile -
+	$(BIN)/gunicorn clubsite.asgi:application --config clubsite/gunicorn.conf.py \
+	    --bind $(ADDRESS) --workers $$workers --access-logfile -
 
 # The room is not a developer's desk: no debug pages (the French 403/404/500 pages instead), a
 # secret key of this laptop's own, plain HTTP on the room's network. DJANGO_DEBUG=true make run
@@ -47,6 +47,10 @@ run: export DJANGO_DEBUG ?= false
 run: export DJANGO_HTTPS ?= false
 run: export DJANGO_ALLOWED_HOSTS ?= *
 run: export DJANGO_SECRET_KEY ?= $(shell cat .secret_key 2>/dev/null)
+
+# The settings default to production (no debug pages, no key of their own): the developer's
+# targets ask for the development site explicitly.
+test lint bench screenshots messages: export DJANGO_DEBUG ?= true
 
 ## This laptop's secret key (signed cookies, sessions), made once and kept out of git.
 .secret_key: | setup
@@ -75,10 +79,12 @@ format: setup
 bench: setup
 	$(BIN)/python bench/sheet_bench.py
 	$(BIN)/python bench/simulate_bench.py
+	$(BIN)/python bench/state_bench.py
 	$(BIN)/python bench/league_bench.py
 	$(BIN)/python bench/fuzz_http.py --requests 1000
 	$(BIN)/python bench/remote_bench.py
 	$(BIN)/python bench/room_bench.py
+	$(BIN)/python bench/fault_bench.py
 
 ## Refresh the README's screenshots in docs/ (a phone entering a donne, the Table de marque).
 screenshots: setup browser

@@ -26,10 +26,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import Browser, live_server, server_line  # noqa: E402
+from live_server import Browser, live_server, server_line, worker_peaks  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.hostile_values import HOSTILE_VALUES  # noqa: E402
+from tests.hostile_values import HOSTILE_NUMBERS, HOSTILE_VALUES  # noqa: E402
+
+#: A sound donne as the entry form posts it: the rest of a donne form, so that a hostile
+#: number in one field reaches the rules' checks (a refusal of other fields stops before).
+SOUND_DONNE = {
+    "dealer": "N",
+    "trump": "R",
+    "plis_ns": "6",
+    "points_ns": "84",
+    "roi_au_bout": "on",
+    "entered_seat": "N",
+    **{f"faults_{seat}": "0" for seat in "neso"},
+}
 
 #: JSON documents for the import and the record check.
 DOCUMENTS = [
@@ -53,8 +65,8 @@ def fields_of(page: str) -> list[str]:
     return sorted(names - {"csrfmiddlewaretoken", "next", "language"})
 
 
-def open_evening(director: Browser) -> None:
-    """An evening drawn through the director's pages, so that its tables are open."""
+def open_evening(director: Browser) -> int:
+    """An evening drawn through the director's pages, so that its tables are open; its id."""
     status, _page = director.post(
         "/tournois/new/",
         {
@@ -76,11 +88,12 @@ def open_evening(director: Browser) -> None:
         director.post(f"/tournois/{tournament}/register/", {"new_name": f"Fuzz {n}"})
     status, _page = director.post(f"/tournois/{tournament}/rounds/start/", {})
     assert status == 302, f"drawing the round answered {status}"
+    return tournament
 
 
 def targets(director: Browser) -> list[tuple[str, str, list[str]]]:
     """Every form of the demo site: (who, address, its fields)."""
-    open_evening(director)
+    opened = open_evening(director)
     status, listing = director.get("/parties/")
     parties = sorted(set(re.findall(r'href="/parties/(\d+)/"', listing)))
     status, evenings = director.get("/tournois/")
@@ -98,14 +111,15 @@ def targets(director: Browser) -> list[tuple[str, str, list[str]]]:
         "/jeux/differenzler/new/",
     ]
     pages += [f"/parties/{p}/donnes/new/" for p in parties[:3]]
+    pages += [f"/parties/{p}/rounds/new/" for p in parties[:20]]
     pages += [f"/parties/{p}/email/" for p in parties[:1]]
     for tournament in tournaments:
         status, page = director.get(f"/tournois/{tournament}/")
         for number in sorted(set(re.findall(rf"/tournois/{tournament}/rounds/(\d+)/", page))):
             status, plan = director.get(f"/tournois/{tournament}/rounds/{number}/")
-            found += [
-                ("phone", f"/t/{code}/", []) for code in re.findall(r'class="code">(\w+)<', plan)
-            ]
+            codes = re.findall(r'class="code">(\w+)<', plan)
+            # Only the open evening's tables enter anything (the demo's are closed: 403).
+            found += [("phone", f"/t/{code}/", []) for code in codes if tournament == str(opened)]
         found.append(("director", f"/tournois/{tournament}/register/", ["new_name", "player"]))
     for path in pages:
         status, page = director.get(path)
@@ -130,6 +144,7 @@ def fuzz(base: str, count: int, seed: int) -> int:
             phone.get(path)  # its CSRF cookie
     statuses: collections.Counter = collections.Counter()
     failures = []
+    slowest: tuple[float, str, str, str] = (0.0, "", "", "")
     started = time.monotonic()
     for number in range(count):
         who, path, fields = rng.choice(forms)
@@ -143,11 +158,17 @@ def fuzz(base: str, count: int, seed: int) -> int:
             request = ("GET", "/parties/", query)
         elif path in ("/parties/import/", "/donnes/replay/"):
             request = ("POST", path, {"text": rng.choice(DOCUMENTS)})
+        elif path.startswith("/t/") or path.endswith("/donnes/new/"):
+            field = rng.choice(sorted(SOUND_DONNE))
+            data = {"action": "enter", **SOUND_DONNE, field: rng.choice(HOSTILE_NUMBERS)}
+            request = ("POST", path, data)
         else:
             chosen = rng.sample(fields, k=rng.randint(0, len(fields))) if fields else []
-            data = {"action": "enter", **{f: rng.choice(HOSTILE_VALUES) for f in chosen}}
+            values = rng.choice([HOSTILE_VALUES, HOSTILE_NUMBERS])
+            data = {"action": "enter", **{f: rng.choice(values) for f in chosen}}
             request = ("POST", path, data)
         method, target, data = request
+        sent = time.monotonic()
         try:
             status, _body = (
                 client.get(target, data) if method == "GET" else client.post(target, data)
@@ -159,9 +180,18 @@ def fuzz(base: str, count: int, seed: int) -> int:
             if status >= 500:
                 failures.append((number, method, target, str(sorted(data))[:120]))
         statuses[status] += 1
+        answer = time.monotonic() - sent
+        if answer > slowest[0]:
+            slowest = (answer, method, target, str(data)[:120])
     seconds = time.monotonic() - started
     print(f"{count} requests to {len(forms)} forms in {seconds:.1f} s ({count / seconds:.0f}/s)")
     print("statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(statuses.items(), key=str)))
+    print(f"slowest answer: {slowest[0] * 1000:.0f} ms, {slowest[1]} {slowest[2]} {slowest[3]}")
+    peaks = worker_peaks(base)
+    print(
+        "peak memory of the server's workers (VmHWM): "
+        + (", ".join(f"{kb / 1024:.0f} MB" for kb in sorted(peaks.values())) or "unknown")
+    )
     print(f"server errors and dropped connections: {len(failures)}")
     for failure in failures[:20]:
         print("  ", *failure)

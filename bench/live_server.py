@@ -1,7 +1,7 @@
 """The site as the room gets it, for the scripts of ``bench/``: a fresh database (a SQLite file,
 or a scratch PostgreSQL database on the server of ``DATABASE_URL``), migrated, with the demo
-data, served as ``make run`` serves it (ASGI, gunicorn with uvicorn workers) on a free
-loopback port.
+data, served as ``make run`` serves it (ASGI, gunicorn with uvicorn workers and
+``clubsite/gunicorn.conf.py``; ``make run``'s settings, ``ROOM``) on a free loopback port.
 
     with live_server(workers=3) as base:        # "http://127.0.0.1:PORT"
         ...
@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import http.cookiejar
 import os
+import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -28,6 +30,13 @@ from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+#: The settings ``make run`` gives the room: no debug pages, a key of its own, plain HTTP.
+ROOM = {
+    "DJANGO_DEBUG": "false",
+    "DJANGO_HTTPS": "false",
+    "DJANGO_ALLOWED_HOSTS": "*",
+    "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+}
 
 
 def free_port() -> int:
@@ -73,9 +82,10 @@ def room_workers(workers: int = 3) -> int:
 
 
 @contextlib.contextmanager
-def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
-    """Serve the site as ``make run`` does (ASGI: gunicorn with uvicorn workers,
-    ``room_workers(workers)`` processes) on a free loopback port; yields its base URL."""
+def server_process(env: dict[str, str], workers: int = 3) -> Iterator[tuple[subprocess.Popen, str]]:
+    """Serve the site as ``make run`` does (ASGI: gunicorn with uvicorn workers and the
+    project's ``clubsite/gunicorn.conf.py``, ``room_workers(workers)`` processes) on a free
+    loopback port; yields gunicorn's arbiter and the base URL."""
     port = free_port()
     server = subprocess.Popen(
         [
@@ -83,8 +93,8 @@ def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
             "-m",
             "gunicorn",
             "clubsite.asgi:application",
-            "--worker-class",
-            "uvicorn_worker.UvicornWorker",
+            "--config",
+            "clubsite/gunicorn.conf.py",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
@@ -98,10 +108,48 @@ def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(base, server)
-        yield base
+        yield server, base
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def worker_peaks(base: str) -> dict[int, int]:
+    """The peak resident memory (``VmHWM``, kB) of each worker process of the server
+    ``serve`` runs at ``base``: the children of the gunicorn process bound to its port, read
+    from ``/proc`` while they live (Linux)."""
+    bind = f"127.0.0.1:{urllib.parse.urlsplit(base).port}".encode()
+    processes = [p for p in Path("/proc").iterdir() if p.name.isdigit()]
+    masters = {p.name for p in processes if bind in read_proc(p / "cmdline")}
+    peaks = {}
+    for process in processes:
+        status = read_proc(process / "status").decode()
+        parent = re.search(r"^PPid:\s+(\d+)", status, re.M)
+        peak = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+        if parent and peak and parent.group(1) in masters:
+            peaks[int(process.name)] = int(peak.group(1))
+    return peaks
+
+
+def read_proc(path: Path) -> bytes:
+    """A ``/proc`` file, empty when its process has gone."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+@contextlib.contextmanager
+def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
+    """``server_process``, yielding the base URL only."""
+    with server_process(env, workers) as (_server, base):
+        yield base
+
+
+def worker_pids(server: subprocess.Popen) -> list[int]:
+    """The arbiter's worker processes now (Linux)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text()
+    return [int(pid) for pid in children.split()]
 
 
 @contextlib.contextmanager
@@ -113,8 +161,9 @@ def fresh_site(database_url: str | None = None, demo: bool = True) -> Iterator[d
         tempfile.TemporaryDirectory() as folder,
         scratch_database(database_url, Path(folder)) as database,
     ):
-        env = {**os.environ, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+        env = {**os.environ, **ROOM, **database, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
         manage(env, "migrate", "--noinput")
+        manage(env, "collectstatic", "--noinput")
         manage(env, "createcachetable")
         if demo:
             manage(env, "demo_data")

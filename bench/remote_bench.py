@@ -67,7 +67,9 @@ async def play_table(
 ) -> int:
     """Play ``donnes`` donnes at one table with four connections, recording in ``delays``
     how long each move took to reach each other seat; returns the moves made."""
-    sockets = {seat: await websockets.connect(url) for seat in keys}
+    # The table's page is the site's own: the socket's Origin is the site's address.
+    origin = "http://" + url.split("/")[2]
+    sockets = {seat: await websockets.connect(url, origin=origin) for seat in keys}
     states: dict[str, dict] = {}
     sent: dict[int, tuple[str, float]] = {}  # new seq: (mover, when sent)
     changed = asyncio.Condition()

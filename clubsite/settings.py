@@ -1,9 +1,12 @@
 """Settings of the club site, read from the environment.
 
-Development needs nothing set: DEBUG on, SQLite in ``db.sqlite3``, emails on the console.
-Production sets at least ``DJANGO_DEBUG=false``, ``DJANGO_SECRET_KEY``,
-``DJANGO_ALLOWED_HOSTS`` and usually ``DATABASE_URL`` and the ``EMAIL_*`` variables
-(see README, "Production").
+With nothing set the settings are production's: DEBUG off, and no secret key of their own, so
+that they refuse to start until ``DJANGO_SECRET_KEY`` is given; a deployment that forgets a
+variable never serves debug pages signed with a known key. Development says so:
+``DJANGO_DEBUG=true`` (debug pages, a development key, SQLite in ``db.sqlite3``, emails on the
+console); the test suite does (``tests/settings.py``). Production sets at least
+``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS`` and usually ``DATABASE_URL`` and the
+``EMAIL_*`` variables (see README, "Production").
 """
 
 import datetime
@@ -16,11 +19,13 @@ from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false")
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set (or DJANGO_DEBUG=true for a developer's site)"
+        )
     SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
 
 # A laptop serving the phones of a club room answers on its local address.
@@ -45,6 +50,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: notes the page's thread, for the time limit of clubsite.limits.
+    "clubsite.limits.PageThreadMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -112,6 +119,9 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "clubsite.wsgi.application"
 ASGI_APPLICATION = "clubsite.asgi.application"
+#: Seconds a request's page may take before it gets the 503 page and its thread is stopped
+#: (``clubsite.limits``; 0: no limit).
+REQUEST_SECONDS = env_int("REQUEST_SECONDS", 30)
 
 # The remote tables' WebSockets (Django Channels) reach every page of a table through the
 # channel layer: in the server's memory when one process serves the site (``make run``), in
@@ -209,6 +219,11 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Background tasks (the results emails): queued in the database, run by `manage.py db_worker`
 # (started beside the web server by `make run`).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+#: Seconds a batch of results emails may go without progress before it counts as abandoned by
+#: a dead worker and is taken up again (``tournaments.tasks``); one message's sending (SMTP
+#: operations of at most EMAIL_TIMEOUT seconds) stays well under it.
+RESULTS_STALE_SECONDS = env_int("RESULTS_STALE_SECONDS", 600)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 60)
 
 #: The club: its name on the sheets and the address that receives copies of them.
 CLUB_NAME = env_str("CLUB_NAME", "Roimat Club")

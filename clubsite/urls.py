@@ -2,13 +2,16 @@
 
 Of ``django.contrib.auth``'s pages only login, logout and the change of one's own password
 are served: a password reset would let anyone make the site send mail (the secretary resets
-passwords in the admin)."""
+passwords in the admin). A request the database cannot serve gets the 503 page
+(``clubsite.errors``)."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from clubsite.views import home
+
+handler500 = "clubsite.errors.server_error"
 
 urlpatterns = [
     path("", home, name="home"),

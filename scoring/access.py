@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
+from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -58,8 +59,6 @@ APPS = ("scoring", "tournaments")
 def ensure_roles(**kwargs) -> None:
     """Create the groups ``director`` and ``secretary`` with their permissions, or complete
     them (a ``post_migrate`` receiver: idempotent)."""
-    from django.contrib.auth.models import Group, Permission
-
     of_apps = Permission.objects.filter(content_type__app_label__in=APPS)
     wanted = {tuple(name.split(".")) for name in DIRECTOR_PERMISSIONS}
     director = [

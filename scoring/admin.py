@@ -2,9 +2,12 @@
 checked against the whole sheet, so the admin shows them read-only."""
 
 from django.contrib import admin
+from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+
+from scoring.forms import LimitedJSONField
 
 from .models import ENTRY_FIELDS, Donne, Partie, Player, Seat
 
@@ -40,6 +43,7 @@ class DonneInline(admin.TabularInline):
 
 @admin.register(Partie)
 class PartieAdmin(admin.ModelAdmin):
+    formfield_overrides = {models.JSONField: {"form_class": LimitedJSONField}}
     list_display = ["__str__", "played_on", "place", "table", "variant"]
     list_filter = ["variant", "played_on"]
     search_fields = ["place", "table", "seats__player__name"]

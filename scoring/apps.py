@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -7,8 +8,9 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Score sheets")
 
     def ready(self) -> None:
-        from django.db.models.signals import post_migrate
-
+        # Imported here, not at the top: these modules define or import models, which Django
+        # loads only after every app's config (importing them with this module would raise
+        # AppRegistryNotReady). No cycle is hidden: nothing imports scoring.apps.
         import scoring.adapters  # noqa: F401  (registers the club's games)
         from scoring.access import ensure_roles
 

@@ -1,11 +1,19 @@
 """The WebSocket of a remote table, ``/ws/distance/<code>/`` (Django Channels).
 
 The JSON protocol is ``docs/remote-protocol.md``. A page connects, then sends ``join`` with
-its seat's key (none: a spectator); every change of the table (a move, a seat taken or left)
-is sent to every page of the table as its own ``state`` (a seat sees its hand only). Moves are
-made by ``scoring.remote.move_play`` under the table's lock, numbered: a move sent for an older
-state is refused (``stale``) and changes nothing. Bad input gets an ``error`` message, never a
-traceback.
+its seat's key (none: a spectator); every change of the table (a move, a seat taken, a
+player's presence) is sent to every page of the table as its own ``state`` (a seat sees its
+hand only). Moves are made by ``scoring.remote.move_play`` under the table's lock, numbered: a
+move sent for an older state is refused (``stale``) and changes nothing. Bad input gets an
+``error`` message, never a traceback; a message longer than ``MAX_MESSAGE`` gets one and the
+connection is closed (1009).
+
+Presence: every message of a seat's page (its ``ping`` heartbeat, sent every
+``remote.heartbeat_seconds()``, included) marks the seat heard from now, and closing the page
+marks it closed (``remote.seat_heard``); ``remote.presence`` derives who is present from that.
+A seat that went silent changes no row, so each ``ping`` of any page also compares the seats
+as they stand with those its page was last sent, and sends the table's state to all its pages
+when they differ: a seat is shown away one heartbeat after it became so.
 """
 
 from __future__ import annotations
@@ -18,13 +26,16 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring import remote
 from scoring.models import RemoteTable
 from scoring.remote import group_name
 
-#: The largest message a page may send, in characters.
+#: The largest message a page may send, in characters (text) or bytes; a move takes ~100.
 MAX_MESSAGE = 2000
+#: The close code of a message too long (RFC 6455, "message too big").
+TOO_BIG = 1009
 
 
 def _table_id(code: str) -> int | None:
@@ -37,6 +48,7 @@ def _refusal(code: str) -> str:
 
 
 def _error(text: str) -> dict[str, str]:
+    """An error frame saying ``text`` (marked with ``gettext_noop``) in the site's language."""
     with translation.override(settings.LANGUAGE_CODE):
         return {"type": "error", "message": _(text)}
 
@@ -48,6 +60,8 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
     key: str | None = None
     seat: str | None = None
     joined = False
+    #: The ``seats`` of the last state sent to this page.
+    shown: dict[str, Any] | None = None
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -63,30 +77,38 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
         if self.seat is not None:
-            views = await database_sync_to_async(remote.connection_change)(
-                table_id=self.table_id, key=self.key, delta=-1
+            await database_sync_to_async(remote.seat_heard)(
+                table_id=self.table_id, key=self.key, closed=True
             )
-            await self._broadcast(views)
+            await self._broadcast(await database_sync_to_async(self._views)())
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
-        if len(text_data) > MAX_MESSAGE:
-            return None
         try:
             return json.loads(text_data)
         except ValueError:
             return None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if len(text_data if text_data is not None else bytes_data or b"") > MAX_MESSAGE:
+            await self.send_json(
+                _error(gettext_noop("Message too long: the connection is closed."))
+            )
+            await self.close(code=TOO_BIG)
+            return
         if text_data is None:
-            await self.send_json(_error("Messages are JSON text."))
+            await self.send_json(_error(gettext_noop("Messages are JSON text.")))
             return
         await super().receive(text_data=text_data)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
+        if self.seat is not None and kind in ("ping", "move"):
+            await database_sync_to_async(remote.seat_heard)(table_id=self.table_id, key=self.key)
         if kind == "join":
             await self._join(content.get("key"))
+        elif kind == "ping" and self.joined:
+            await self._pong()
         elif kind == "move" and self.joined:
             assert self.table_id is not None
             played = await database_sync_to_async(remote.move_play)(
@@ -98,33 +120,39 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
             if played.refused is not None:
                 refusal = {"type": "refused", "code": played.refused}
                 await self.send_json({**refusal, "message": _refusal(played.refused)})
-                await self.send_json(played.views[self.seat or "spectator"])
+                await self._send_state(played.views)
             else:
                 await self._broadcast(played.views)
-        elif kind == "move":
-            await self.send_json(_error("Join the table first."))
+        elif kind in ("move", "ping"):
+            await self.send_json(_error(gettext_noop("Join the table first.")))
         else:
-            await self.send_json(_error("Unknown message."))
+            await self.send_json(_error(gettext_noop("Unknown message.")))
 
     async def _join(self, key: object) -> None:
         """Take the seat of ``key`` (a spectator without one) and send the state; a page may
         join once."""
         assert self.table_id is not None
         if self.joined:
-            await self.send_json(_error("Already joined."))
+            await self.send_json(_error(gettext_noop("Already joined.")))
             return
         self.joined = True
         self.key = key if isinstance(key, str) and len(key) < 40 else None
         self.seat = await database_sync_to_async(self._seat_of)(self.key)
         if self.seat is None:
             self.key = None
-            views = await database_sync_to_async(self._views)()
-            await self.send_json(views["spectator"])
+            await self._send_state(await database_sync_to_async(self._views)())
             return
-        views = await database_sync_to_async(remote.connection_change)(
-            table_id=self.table_id, key=self.key, delta=1
-        )
-        await self._broadcast(views)
+        await database_sync_to_async(remote.seat_heard)(table_id=self.table_id, key=self.key)
+        await self._broadcast(await database_sync_to_async(self._views)())
+
+    async def _pong(self) -> None:
+        """Answer a heartbeat; when a seat's presence changed since this page's last state
+        (a seat gone silent), send the table's state to all its pages."""
+        assert self.table_id is not None
+        await self.send_json({"type": "pong"})
+        seats = await database_sync_to_async(remote.table_seats)(self.table_id)
+        if seats != self.shown:
+            await self._broadcast(await database_sync_to_async(self._views)())
 
     def _seat_of(self, key: str | None) -> str | None:
         return remote.seat_of_key(RemoteTable.objects.get(pk=self.table_id), key)
@@ -138,7 +166,16 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
             group_name(self.table_id), {"type": "table.state", "views": views}
         )
 
+    async def _send_state(self, views: dict[str, Any]) -> None:
+        """Send this page its own view of the table (``remote.views_of``); a page whose seat
+        was given to a simulated player watches from then on (it no longer sees that hand)."""
+        if self.seat is not None and views["spectator"]["seats"][self.seat]["kind"] != "human":
+            self.seat = self.key = None
+        view = views[self.seat or "spectator"]
+        self.shown = view["seats"]
+        await self.send_json(view)
+
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change of the table, sent by any server process: this page's view of it."""
         if self.joined:
-            await self.send_json(event["views"][self.seat or "spectator"])
+            await self._send_state(event["views"])

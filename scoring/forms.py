@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import uuid
+from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.core.validators import validate_email
+from django.core.validators import MaxValueValidator, MinValueValidator, validate_email
+from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,8 +37,21 @@ SEAT_LABELS = {
 }
 
 
-#: The highest target a partie may be played to (points).
-MAX_TARGET = 100_000
+def bounded_formfield(db_field, **kwargs):
+    """A ModelForm's field for ``db_field`` (``Meta.formfield_callback``): a number column
+    takes the bounds of its validators (the rules' ``Min``/``MaxValueValidator``, else the
+    column's range) as ``min_value``/``max_value``, so that the form refuses a number out
+    of them on its field before any ``clean`` computes with it, and the page's input carries
+    them as ``min``/``max``."""
+    if isinstance(db_field, models.IntegerField) and db_field.choices is None:
+        validators = db_field.validators
+        lows = [v.limit_value for v in validators if isinstance(v, MinValueValidator)]
+        highs = [v.limit_value for v in validators if isinstance(v, MaxValueValidator)]
+        if lows:
+            kwargs.setdefault("min_value", max(lows))
+        if highs:
+            kwargs.setdefault("max_value", min(highs))
+    return db_field.formfield(**kwargs)
 
 
 class PartieForm(forms.ModelForm):
@@ -45,6 +60,7 @@ class PartieForm(forms.ModelForm):
     class Meta:
         model = Partie
         fields = ["variant", "rounding", "fault_counting", "target", "played_on", "place", "table"]
+        formfield_callback = bounded_formfield
         widgets = {"played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
@@ -64,12 +80,6 @@ class PartieForm(forms.ModelForm):
             elif player is not None:
                 seen.add(player.pk)
         return cleaned
-
-    def clean_target(self) -> int:
-        target = self.cleaned_data["target"]
-        if not 1 <= target <= MAX_TARGET:
-            raise forms.ValidationError(_("Between 1 and %(max)s points.") % {"max": MAX_TARGET})
-        return target
 
     def players(self) -> dict[str, Player]:
         """Seat → Player, once the form is valid."""
@@ -102,15 +112,13 @@ class DonneForm(forms.ModelForm):
     class Meta:
         model = Donne
         fields = [*(name for name in ENTRY_FIELDS if name != "annulled"), *FAULT_FIELDS]
+        formfield_callback = bounded_formfield
         widgets = {
             "dealer": forms.RadioSelect,
             "trump": forms.RadioSelect,
-            "plis_ns": forms.NumberInput(attrs={"min": 0, "max": 9, "inputmode": "numeric"}),
-            "points_ns": forms.NumberInput(attrs={"min": 0, "max": 128, "inputmode": "numeric"}),
-            "trumps": forms.NumberInput(attrs={"min": 1, "max": 9, "inputmode": "numeric"}),
             **{
-                name: forms.NumberInput(attrs={"min": 0, "max": 9, "inputmode": "numeric"})
-                for name in FAULT_FIELDS
+                name: forms.NumberInput(attrs={"inputmode": "numeric"})
+                for name in ("plis_ns", "points_ns", "trumps", *FAULT_FIELDS)
             },
         }
 
@@ -135,8 +143,12 @@ class DonneForm(forms.ModelForm):
         else:
             self.fields["version"].initial = self.instance.version
         if ask_seat:
+            # No seat chosen in advance: a forgotten change would send the check to the wrong
+            # team, so the player taps his own seat for each donne.
             self.fields["entered_seat"] = forms.ChoiceField(
-                label=gettext_lazy("Entered by"), choices=self.seat_choices()
+                label=gettext_lazy("Entered by"),
+                choices=self.seat_choices(),
+                widget=forms.RadioSelect,
             )
         names = partie.players_by_seat
         self.fields["trump"].choices = COLOUR_CHOICES  # no blank choice among the colours
@@ -184,6 +196,28 @@ class DonneForm(forms.ModelForm):
         return cleaned
 
 
+class LimitedJSONField(forms.JSONField):
+    """A JSON field read with the site's limits (``jsoninput.read_json``: length, depth,
+    digits, no ``NaN`` or infinity), refusing on the field what Django's would let through
+    or fail on: the admin's rule options."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value not in self.empty_values and not self.disabled:
+            try:
+                read_json(value)
+            except JsonRefused as error:
+                raise forms.ValidationError(str(error), code="invalid") from None
+        return super().to_python(value)
+
+    def bound_data(self, data, initial):
+        if isinstance(data, str) and not self.disabled:
+            try:
+                read_json(data)
+            except JsonRefused:
+                return forms.fields.InvalidJSONInput(data)
+        return super().bound_data(data, initial)
+
+
 class JsonUploadForm(forms.Form):
     """A JSON document uploaded as a file or pasted; ``json_value()`` decodes it."""
 
@@ -194,6 +228,8 @@ class JsonUploadForm(forms.Form):
 
     #: Whether a file of documents one a line gives its first (records), or is refused.
     first_line = False
+    #: The longest document read, in characters (and bytes of a file).
+    max_chars = MAX_CHARS
 
     def json_value(self):
         """The decoded document (``jsoninput.read_json``, with its limits).
@@ -202,10 +238,10 @@ class JsonUploadForm(forms.Form):
         document is refused.
         """
         upload = self.cleaned_data.get("file")
-        if upload and upload.size > MAX_CHARS:
+        if upload and upload.size > self.max_chars:
             raise forms.ValidationError(
                 _("The file is too large (%(size)s bytes, %(max)s at most).")
-                % {"size": upload.size, "max": MAX_CHARS}
+                % {"size": upload.size, "max": self.max_chars}
             )
         raw = (
             upload.read().decode("utf-8", errors="replace")
@@ -214,6 +250,11 @@ class JsonUploadForm(forms.Form):
         )
         if not (raw or "").strip():
             raise forms.ValidationError(_("Choose a file or paste a sheet."))
+        if len(raw or "") > self.max_chars:
+            raise forms.ValidationError(
+                _("The document is too long (%(size)s characters, %(max)s at most).")
+                % {"size": len(raw or ""), "max": self.max_chars}
+            )
         try:
             return read_json(raw, first_line=self.first_line)
         except JsonRefused as error:
@@ -268,6 +309,43 @@ class RecordForm(JsonUploadForm):
         cleaned["record"] = record
         cleaned["raw"] = json.dumps(record, ensure_ascii=False)
         return cleaned
+
+
+class GameRecordForm(RecordForm):
+    """One round's record of the game ``adapter`` (as ``manage.py simulate GAME`` writes it),
+    uploaded or pasted, for its replay: at most ``max_chars`` characters, and of that game
+    (``"game"``; a record without it is Roimat's). A problem is the error of the field it
+    came by (the file, else the pasted text)."""
+
+    #: A round's record is a few kilobytes; a Rumoli coup of 7 players stays under 10,000.
+    max_chars = 100_000
+
+    def __init__(self, *args, adapter: registry.GameAdapter, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.adapter = adapter
+
+    def clean(self):
+        field = "file" if self.cleaned_data.get("file") else "text"
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError as error:
+            self.add_error(field, error)
+            return self.cleaned_data
+        game = cleaned["record"].get("game", "roimat")
+        if game != self.adapter.key:
+            self.add_error(
+                field,
+                _("game: this is a record of %(game)s, not of %(name)s.")
+                % {"game": record_game_name(game), "name": self.adapter.name},
+            )
+        return cleaned
+
+
+def record_game_name(key: Any) -> str:
+    """A record's ``game`` value in words: the name of a game of the club, else as written
+    (cut short)."""
+    adapter = registry.REGISTRY.get(key) if isinstance(key, str) else None
+    return adapter.name if adapter else repr(key)[:40]
 
 
 class EmailSheetForm(forms.Form):
@@ -326,17 +404,13 @@ class EmailSheetForm(forms.Form):
 
 
 class RemoteTableForm(forms.ModelForm):
-    """A remote table's rules (ROIMAT.md §3, §5, §6)."""
+    """A remote table's rules (ROIMAT.md §3, §5, §6), each choice a button to tap."""
 
     class Meta:
         model = RemoteTable
         fields = ["variant", "rounding", "fault_counting", "target"]
-
-    def clean_target(self):
-        target = self.cleaned_data["target"]
-        if not 1 <= target <= MAX_TARGET:
-            raise forms.ValidationError(_("Between 1 and %(max)s.") % {"max": MAX_TARGET})
-        return target
+        formfield_callback = bounded_formfield
+        widgets = {"variant": forms.RadioSelect, "fault_counting": forms.RadioSelect}
 
     def rules(self) -> RuleSet:
         """The ``RuleSet`` chosen."""

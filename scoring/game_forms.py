@@ -37,9 +37,10 @@ class GamePartieForm(forms.Form):
                 required=n <= low,
                 label=_("Player %(n)s") % {"n": n},
             )
-        for key, label, make in adapter.options:
-            self.fields[f"option_{key}"] = make()
-            self.fields[f"option_{key}"].label = label
+        options = adapter.option_fields()
+        self.option_keys = list(options)
+        for key, field in options.items():
+            self.fields[f"option_{key}"] = field
 
     def clean(self):
         cleaned = super().clean()
@@ -58,7 +59,7 @@ class GamePartieForm(forms.Form):
         return [p for p in chosen if p is not None]
 
     def options(self) -> dict:
-        return {key: self.cleaned_data[f"option_{key}"] for key, _label, _m in self.adapter.options}
+        return {key: self.cleaned_data[f"option_{key}"] for key in self.option_keys}
 
 
 def parse_team(text: str) -> list[list[int]]:
@@ -76,8 +77,21 @@ def parse_team(text: str) -> list[list[int]]:
     return cards
 
 
-def number_field(spec, required: bool) -> forms.IntegerField:
-    """A player's whole number of a round, within the field's bounds, typed on a phone."""
+class YesNoField(forms.BooleanField):
+    """A box to tick, read as 1 (ticked) or 0."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value) -> int:  # type: ignore[override]
+        return int(super().to_python(value))
+
+
+def number_field(spec, required: bool) -> forms.Field:
+    """A player's whole number of a round, within the field's bounds, typed on a phone; a
+    field of 0 or 1 that may be left blank (Rumoli's irregular stop) is a box to tick."""
+    if spec.blank and (spec.minimum, spec.maximum) == (0, 1):
+        return YesNoField(label=spec.label)
     return forms.IntegerField(
         min_value=spec.minimum,
         max_value=spec.maximum,
@@ -112,13 +126,14 @@ class GameRoundForm(forms.Form):
             self.fields["entered_seat"] = forms.ChoiceField(
                 label=gettext_lazy("Entered by"),
                 choices=[(str(n), str(p)) for n, p in enumerate(partie.players_in_order, 1)],
+                widget=forms.RadioSelect,  # no player chosen in advance (see DonneForm)
             )
         self.adapter = partie.adapter
         self.game = self.adapter.game
         self.players = partie.players_in_order
         self.spec = self.game.round_spec(self.number, len(self.players), partie.options)
         for index, player in enumerate(self.players):
-            for spec in self.spec.fields:
+            for spec in self.player_specs:
                 name = f"p{index}_{spec.key}"
                 if spec.key in self.adapter.card_fields:
                     total_url = reverse("scoring:card_total", args=[self.adapter.key])
@@ -130,24 +145,54 @@ class GameRoundForm(forms.Form):
                         widget=forms.TextInput(attrs={"data-total-url": total_url}),
                     )
                 else:
-                    self.fields[name] = number_field(spec, spec.key != self.completed_field)
+                    required = not spec.blank and spec.key != self.completed_field
+                    self.fields[name] = number_field(spec, required)
             for spec in self.noted_specs:  # noted when the table noted it
                 self.fields[f"p{index}_{spec.key}"] = number_field(spec, required=False)
-            for spec in (*self.spec.fields, *self.noted_specs):
+            for spec in (*self.player_specs, *self.noted_specs):
                 widget = self.fields[f"p{index}_{spec.key}"].widget
                 widget.attrs["data-label"] = f"{player} · {spec.label}"
         if self.adapter.one_player:
             key, label = self.adapter.one_player
+            required = self.one_player_required
             self.fields[f"round_{key}"] = forms.ChoiceField(
                 label=label,
-                required=False,
-                choices=[("", "–"), *((str(n), str(p)) for n, p in enumerate(self.players))],
+                required=required,
+                choices=[
+                    *([] if required else [("", "–")]),
+                    *((str(n), str(p)) for n, p in enumerate(self.players)),
+                ],
+                widget=forms.RadioSelect if required else forms.Select,
             )
+            if required and not game_round:
+                self.fields[f"round_{key}"].initial = self.next_in_turn(key)
         if self.adapter.round_choice:
             key, label, choices = self.adapter.round_choice
             self.fields[f"round_{key}"] = forms.ChoiceField(
                 label=label, required=False, choices=[("", "–"), *choices]
             )
+
+    @property
+    def one_player_required(self) -> bool:
+        """Whether the field noted by naming one player is one every round needs (Rumoli's
+        dealer), rather than one the table may note (Differenzler's last trick)."""
+        one = self.adapter.one_player
+        return bool(one) and any(spec.key == one[0] for spec in self.spec.fields)
+
+    def next_in_turn(self, key: str) -> str | None:
+        """The player after the one named in the round before (the deal passes to the left),
+        as the proposed choice; None for the first round."""
+        rounds = list(self.partie.game_rounds.all())
+        if not rounds:
+            return None
+        before = [index for index, e in enumerate(rounds[-1].entries) if e.get(key) == 1]
+        return str((before[0] + 1) % len(self.players)) if before else None
+
+    @property
+    def player_specs(self):
+        """The fields each player types (not the one noted by naming a player)."""
+        one = self.adapter.one_player[0] if self.adapter.one_player else None
+        return [spec for spec in self.spec.fields if spec.key != one]
 
     def initial_of(self, game_round) -> dict[str, object]:
         """The fields of a stored round, as typed (cards back to ``colour:value``)."""
@@ -184,14 +229,36 @@ class GameRoundForm(forms.Form):
         return self.adapter.hint
 
     def rows(self):
-        """The fields player by player, for the template: (player, fields to enter, fields
-        the table may note, whether any of those is filled in or refused)."""
+        """The fields player by player, for the template: (player, the fields every round
+        needs, the others behind a disclosure — those the rules fill in when left blank, then
+        those the table may note —, whether the disclosure opens: one of its fields is filled
+        in or refused)."""
         rows = []
         for i, player in enumerate(self.players):
-            noted = [self[f"p{i}_{s.key}"] for s in self.noted_specs]
-            shown = any(f.errors or f.value() not in (None, "") for f in noted)
-            rows.append((player, [self[f"p{i}_{s.key}"] for s in self.spec.fields], noted, shown))
+            needed = [self[f"p{i}_{s.key}"] for s in self.player_specs if not s.blank]
+            more = [self[f"p{i}_{s.key}"] for s in self.player_specs if s.blank]
+            more += [self[f"p{i}_{s.key}"] for s in self.noted_specs]
+            shown = any(f.errors or f.value() not in (None, "", False) for f in more)
+            rows.append((player, needed, more, shown))
         return rows
+
+    @property
+    def more_summary(self) -> str:
+        """What the disclosure of each player's card holds, in words."""
+        blank = [str(s.label) for s in self.player_specs if s.blank]
+        if not blank:
+            return _("Details, if the table noted them")
+        if self.noted_specs:
+            blank.append(_("details"))
+        text = ", ".join(blank)
+        return text[:1].upper() + text[1:]
+
+    @property
+    def blank_note(self) -> str:
+        """Once above the players' cards, when some fields may be left blank: how they read."""
+        if not any(s.blank for s in self.player_specs):
+            return ""
+        return _("Fields left blank are as the rules say: the rules' stake, 0 for the others.")
 
     def round_fields(self):
         """The fields of the round as a whole (Differenzler's trump)."""
@@ -203,7 +270,7 @@ class GameRoundForm(forms.Form):
             return cleaned
         entries = [{} for _player in self.players]
         for index, entry in enumerate(entries):
-            for spec in self.spec.fields:
+            for spec in self.player_specs:
                 value = cleaned.get(f"p{index}_{spec.key}")
                 if spec.key in self.adapter.card_fields:
                     try:
@@ -223,6 +290,7 @@ class GameRoundForm(forms.Form):
             )
             for index, entry in enumerate(entries):
                 entry[key] = int(index == chosen)
+        entries = [self.game.filled(self.spec, e, self.partie.options) for e in entries]
         if self.adapter.round_choice and cleaned.get(f"round_{self.adapter.round_choice[0]}"):
             key = self.adapter.round_choice[0]
             for entry in entries:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoring import registry
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
+from scoring.exports.layout import STOPPED
 from scoring.game_forms import GamePartieForm, GameRoundForm, parse_team
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_sheet_error_message
@@ -56,18 +57,17 @@ def game_partie_detail(request, partie: Partie):
     sheet = partie.sheet
     spec = partie.adapter.game
     names = [str(p) for p in partie.players_in_order]
-    pending = {r.number for r in partie.game_rounds.all() if not r.confirmed}
     rows = [
         {
             "number": n,
             "name": spec.round_spec(n, len(names), partie.options).name,
             "cells": list(zip(scores, cumuls, strict=True)),
-            "pending": n in pending,
+            "pending": n > sheet.counted,
         }
         for n, (scores, cumuls) in enumerate(zip(sheet.scores, sheet.cumuls, strict=True), 1)
     ]
     form = None
-    if has_role(request.user, DIRECTOR) and not sheet.finished:
+    if has_role(request.user, DIRECTOR) and not sheet.complete:
         form = GameRoundForm(partie=partie)
     context = {
         "partie": partie,
@@ -78,7 +78,7 @@ def game_partie_detail(request, partie: Partie):
         "rows": rows,
         "winners": [names[w] for w in sheet.winners],
         "form": form,
-        "pending": pending,
+        "status": STOPPED.get(partie.closing, STOPPED[""]),
     }
     return render(request, "scoring/game_detail.html", context)
 
@@ -90,7 +90,7 @@ def game_round_edit(request, pk: int, number: int | None = None):
         Partie.objects.prefetch_related("seats__player", "game_rounds"), pk=pk
     )
     adapter = adapter_or_404(partie.game)
-    if number is None and partie.sheet.finished:
+    if number is None and partie.sheet.complete:
         messages.error(request, _("The partie is over: no more rounds can be entered."))
         return redirect(partie)
     game_round = None

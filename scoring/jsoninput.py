@@ -6,6 +6,7 @@ of its numbers, one document only. Used by the site's forms and by the commands.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -28,8 +29,9 @@ def read_json(text: str, *, first_line: bool = False) -> Any:
     lines, as ``roimat_simulate`` writes) gives its first one.
 
     Raises ``JsonRefused`` when it is longer than ``MAX_CHARS``, nested deeper than
-    ``MAX_DEPTH``, holds a number of more than ``MAX_DIGITS`` digits, ``NaN`` or
-    ``Infinity``, is not JSON, or (without ``first_line``) is followed by anything else."""
+    ``MAX_DEPTH``, holds a number of more than ``MAX_DIGITS`` digits, ``NaN``,
+    ``Infinity`` or a number too large for a float (``1e400``), is not JSON, or (without
+    ``first_line``) is followed by anything else."""
     if len(text) > MAX_CHARS:
         raise JsonRefused(
             _("The document is too long (%(size)s characters, %(max)s at most).")
@@ -44,7 +46,9 @@ def read_json(text: str, *, first_line: bool = False) -> Any:
             % {"depth": depth, "max": MAX_DEPTH}
         )
     try:
-        return json.loads(text, parse_int=whole_number, parse_constant=no_constant)
+        return json.loads(
+            text, parse_int=whole_number, parse_float=finite_number, parse_constant=no_constant
+        )
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             raise JsonRefused(
@@ -87,6 +91,15 @@ def whole_number(digits: str) -> int:
             % {"count": len(digits.lstrip("-")), "max": MAX_DIGITS}
         )
     return int(digits)
+
+
+def finite_number(text: str) -> float:
+    """A JSON number with a fraction or an exponent, refused when it overflows to infinity
+    (``1e400``) or is written with more than ``MAX_DIGITS`` characters."""
+    number = float(text) if len(text) <= MAX_DIGITS else math.inf
+    if not math.isfinite(number):
+        raise JsonRefused(_("%(name)s is not a number of a score sheet.") % {"name": text[:40]})
+    return number
 
 
 def no_constant(name: str) -> Any:

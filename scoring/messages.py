@@ -1,5 +1,6 @@
-"""The engine's refusals (``EntryProblem`` codes) in the user's language, and French elision
-before a player's name."""
+"""The engine's refusals (``EntryProblem`` codes) in the user's language, the play
+interface's refusals and moves (``scoring.play``) in words, and French elision before a
+player's name."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.games.base import GameProblem, InvalidGameSheet
+from scoring.play.verify import Refusal
 from scoring.roimat.partie import InvalidSheet
 from scoring.roimat.problems import Place, Problem
 from scoring.roimat.scoring import EntryProblem
@@ -27,6 +29,7 @@ MESSAGES = {
     ),
     "faults_range": gettext_lazy("A player makes at most 9 faults in a donne."),
     "trumps_range": gettext_lazy("The number of trumps must be between 1 and 9, not %(value)s."),
+    "target_range": gettext_lazy("The target must be between 1 and %(max)s points, not %(value)s."),
     "after_end": gettext_lazy("The partie was already over."),
     "not_integer": gettext_lazy("%(field)s must be a whole number, not %(value)r."),
     "not_boolean": gettext_lazy("%(field)s must be true or false, not %(value)r."),
@@ -274,6 +277,114 @@ def game_sheet_error_message(error: InvalidGameSheet, players: list[str] | None 
         parts.append(_("player %(name)s") % {"name": name})
     parts.append(problem.field)
     return f"{', '.join(parts)}: {game_problem_message(problem)}"
+
+
+#: The rules the play interface names when it refuses a move of a record
+#: (``scoring.play.verify.Refusal.code``), in the user's language: ``%(player)s`` is who was
+#: to move, ``%(move)s`` the move in words. A code not listed keeps the engine's English text.
+REFUSAL_MESSAGES = {
+    "over": gettext_lazy("the round was already over"),
+    "coup_over": gettext_lazy("the coup was already over"),
+    "out_of_turn": gettext_lazy("%(player)s was not the one to play"),
+    "bad_move": gettext_lazy("%(move)s is not a move of this game"),
+    "not_in_hand": gettext_lazy("%(player)s does not hold this card"),
+    "must_follow": gettext_lazy("%(player)s holds the colour led and must follow"),
+    "must_discard_highest": gettext_lazy(
+        "%(player)s cannot follow and must discard his highest card (first manche)"
+    ),
+    "must_trump": gettext_lazy("trump was led: %(player)s holds a trump other than the Buur"),
+    "undertrump": gettext_lazy("%(player)s holds the colour led and may not undertrump"),
+    "range": gettext_lazy("an estimate is 0 to 157 points"),
+    "estimates_written": gettext_lazy("the estimates are written: a card is played"),
+    "estimate_first": gettext_lazy("%(player)s writes his estimate first"),
+    "not_now": gettext_lazy("%(move)s is not a move %(player)s may make now"),
+    "not_next": gettext_lazy("%(move)s does not follow the sequence"),
+    "forbidden": gettext_lazy("%(move)s is not allowed now"),
+    "illegal_card": gettext_lazy("%(move)s breaks §9 (follow, climb over, trump)"),
+    "marked_legal": gettext_lazy("marked as a faute de jeu, but the rules allow it"),
+    "wrong_result": gettext_lazy("the result written is not what the moves give"),
+    "not_game": gettext_lazy("this is not a record of this game"),
+    "bad_field": gettext_lazy("missing or not valid"),
+    "bad_play": gettext_lazy("a play is [player, card]"),
+    "trick_size": gettext_lazy("a trick holds 4 cards, and is complete before the next"),
+    "not_move": gettext_lazy("this is not a move of the game"),
+    "dead_hand_buyer": GAME_RECORD_MESSAGES["dead_hand_buyer"],
+    "not_card": gettext_lazy("a card of the hands is not a card of the deck"),
+    "not_deck": gettext_lazy("the hands are not the deck"),
+    "hand_size": gettext_lazy("a hand does not hold the cards dealt"),
+    "stakes_agreed": gettext_lazy("the stakes are not the agreed ones"),
+    "stakes_standard": gettext_lazy("the stakes are not the standard ones"),
+}
+
+#: Where a record's move or field stands (``Refusal.place``, ``Made.place``), word by word.
+PLACE_WORDS = {
+    "trick": gettext_lazy("trick %(n)s"),
+    "play": gettext_lazy("play %(n)s"),
+    "move": gettext_lazy("move %(n)s"),
+}
+PLACE_NAMES = {
+    **PLACE_FIELDS,
+    "game": gettext_lazy("game"),
+    "hands": gettext_lazy("hands"),
+    "estimates": gettext_lazy("estimates"),
+    "dead_hand": gettext_lazy("dead hand"),
+    "dead_hand.bids": gettext_lazy("bids for the dead hand"),
+    "moves": gettext_lazy("moves"),
+    "stakes": gettext_lazy("stakes"),
+    "board": gettext_lazy("board"),
+    "players": gettext_lazy("players"),
+    "options": gettext_lazy("options"),
+}
+
+#: The moves a record writes as words (``GameState.move_text``) other than a bare card code,
+#: by their first word; ``%(rest)s`` is what follows it (a card code, a number).
+MOVE_WORDS = {
+    "annonce": gettext_lazy("estimate: %(rest)s points"),
+    "keep": gettext_lazy("keeps his hand"),
+    "take": gettext_lazy("takes the dead hand"),
+    "bid": gettext_lazy("bids %(rest)s chips for the dead hand"),
+    "lead": gettext_lazy("leads %(rest)s"),
+    "play": gettext_lazy("plays %(rest)s"),
+    "stop": gettext_lazy("stops the sequence"),
+    "take_back": gettext_lazy("takes back %(rest)s"),
+}
+
+
+def place_words(place: str) -> str:
+    """A place of the play interface in the user's language (``"trick 3, play 2"`` → ``"pli
+    3, carte 2"``; a record's field by its name)."""
+    parts = []
+    for part in place.split(", "):
+        word, _space, number = part.partition(" ")
+        if word in PLACE_WORDS and number.isdecimal():
+            parts.append(str(PLACE_WORDS[word]) % {"n": number})
+        else:
+            parts.append(str(PLACE_NAMES.get(part, part)))
+    return ", ".join(parts)
+
+
+def move_words(text: str) -> str:
+    """A move as a record writes it, in words (``"bid 3"`` → ``"offre 3 jetons pour la main
+    morte"``); a card code, or a move of no listed kind, as written."""
+    word, _space, rest = text.partition(" ")
+    words = MOVE_WORDS.get(word)
+    return str(words) % {"rest": rest} if words is not None else text
+
+
+def refusal_text(refusal: Refusal, seat_name) -> str:
+    """The first problem of a record, one line in the user's language: where, the move and
+    who made it, the rule broken (in words where known) and its code, e.g. ``pli 2, carte 3
+    (joueur 4 : 10C) : joueur 4 doit fournir la couleur demandée [must_follow]``.
+    ``seat_name(seat)`` names a seat."""
+    player = seat_name(refusal.seat) if refusal.seat is not None else ""
+    move = move_words(refusal.move) if refusal.move else ""
+    words = REFUSAL_MESSAGES.get(refusal.code)
+    message = str(words) % {"player": player, "move": move} if words else refusal.message
+    where = place_words(refusal.place)
+    if move:
+        where = f"{where} ({player} {move})" if player else f"{where} ({move})"
+    line = _("%(where)s: %(message)s") % {"where": where, "message": message} if where else message
+    return f"{line} [{refusal.code}]"
 
 
 #: A French "de" before a word that starts with a vowel: elided ("de Annie" → "d'Annie").

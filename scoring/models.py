@@ -6,19 +6,29 @@ Only entries are stored; every total and cumul is computed by ``scoring.roimat``
 
 from __future__ import annotations
 
+import secrets
 from functools import cached_property
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
-from scoring.roimat.cards import COLOURS
+from scoring.exports.layout import evening_table
+from scoring.roimat.cards import COLOURS, TOTAL_POINTS, TRICKS
 from scoring.roimat.notation import SheetInput
-from scoring.roimat.rules import RuleSet
-from scoring.roimat.scoring import DonneEntry
+from scoring.roimat.rules import MAX_TARGET, RuleSet
+from scoring.roimat.scoring import (
+    MAX_FAULTS_PER_DONNE,
+    MIN_TRUMPS,
+    DonneEntry,
+    faults_from_counts,
+)
 from scoring.roimat.seats import SEATS
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("O", _("West"))]
@@ -85,10 +95,44 @@ def counted_prefix(entries: list) -> list:
     return counted
 
 
+def evening_table_label(*, round_number, table_number) -> str:
+    """A club evening's table in words, in the reader's language: "Table 2 — tour 1"."""
+    return gettext("Table %(table)s — round %(round)s") % {
+        "table": table_number,
+        "round": round_number,
+    }
+
+
 def fault_seats(count_of) -> tuple[str, ...]:
     """The §10 faults list from the four counters ``faults_n`` … ``faults_o``, read by
-    ``count_of(field name)`` (a missing count is 0)."""
-    return tuple(seat for seat in SEATS for _n in range(count_of(f"faults_{seat.lower()}") or 0))
+    ``count_of(field name)`` (a missing count is 0); ``ValueError`` for a count out of
+    bounds (``faults_from_counts``)."""
+    return faults_from_counts(lambda seat: count_of(f"faults_{seat.lower()}"))
+
+
+#: The problems of a JSON field named on it; the rest are counted.
+MAX_SHOWN_PROBLEMS = 5
+
+
+def check_game_options(game: str, options, field: str) -> None:
+    """Raise ``ValidationError`` on ``field`` when game ``game`` is not registered or its
+    rule ``options`` are not those its rules define and bound
+    (``GameAdapter.option_problems``): the admin's checks of a JSON options field."""
+    adapter = registry.REGISTRY.get(game)
+    if adapter is None:
+        raise ValidationError({field: _("%(game)r is not a game of the club.") % {"game": game}})
+    problems = adapter.option_problems(options)
+    if problems:
+        shown = problems[:MAX_SHOWN_PROBLEMS]
+        if len(problems) > len(shown):
+            shown.append(_("… and %(count)s more.") % {"count": len(problems) - len(shown)})
+        raise ValidationError({field: shown})
+
+
+def bounded(low: int, high: int) -> list:
+    """The validators holding a number column to ``low``–``high`` (the rules' bounds); a
+    ModelForm's field takes them as its ``min``/``max`` (``scoring.forms.bounded_formfield``)."""
+    return [MinValueValidator(low), MaxValueValidator(high)]
 
 
 class RoimatRules(models.Model):
@@ -120,7 +164,10 @@ class RoimatRules(models.Model):
         default=FaultCounting.PLAYER,
     )
     target = models.PositiveIntegerField(
-        _("target"), default=1000, help_text=_("Points that end an official partie.")
+        _("target"),
+        default=1000,
+        help_text=_("Points that end an official partie."),
+        validators=bounded(1, MAX_TARGET),
     )
 
     class Meta:
@@ -140,7 +187,17 @@ class RoimatRules(models.Model):
 class Partie(RoimatRules):
     """A partie of one of the club's games at one table: the game, its rules, the heading and
     the players by seat (N, E, S, O for Roimat; 1, 2, … for the others). Roimat's rules are
-    columns (``RoimatRules``); the other games' are ``options``."""
+    columns (``RoimatRules``); the other games' are ``options``. ``closing``: what the
+    evening decided for it if it was unfinished when the evening closed (the tournament
+    service sets it), so that its own sheet says it."""
+
+    class Closing(models.TextChoices):
+        """What an evening decided, when it closed, for this partie if it was unfinished."""
+
+        NONE = "", _("finished, or not decided")
+        LATER = "later", _("finish later (counts once finished)")
+        PLAYED = "played", _("count as played so far")
+        EXCLUDED = "excluded", _("do not count")
 
     game = models.CharField(_("game"), max_length=20, default="roimat", editable=False)
     options = models.JSONField(_("rule options"), default=dict, blank=True)
@@ -152,6 +209,14 @@ class Partie(RoimatRules):
     )
     created_by = club_account()
     created_at = models.DateTimeField(auto_now_add=True)
+    closing = models.CharField(
+        _("if unfinished at closing"),
+        max_length=10,
+        choices=Closing.choices,
+        blank=True,
+        editable=False,
+        help_text=_("Set by the evening that closed with this partie unfinished."),
+    )
 
     class Meta:
         ordering = ["-played_on", "-id"]
@@ -164,6 +229,21 @@ class Partie(RoimatRules):
     def get_absolute_url(self) -> str:
         return reverse("scoring:partie_detail", args=[self.pk])
 
+    def clean(self) -> None:
+        """Refuse, on the field, rule options the game does not define or bound."""
+        check_game_options(self.game, self.options, "options")
+
+    @property
+    def table_label(self) -> str:
+        """The table in words: a club evening's table, stored as ``round.table`` (``1.2``),
+        is "Table 2 — tour 1"; any other as typed, "table 7"; empty without one."""
+        if not self.table:
+            return ""
+        evening = evening_table(self.table)
+        if evening:
+            return evening_table_label(round_number=evening[0], table_number=evening[1])
+        return gettext("table %(table)s") % {"table": self.table}
+
     @cached_property
     def players_by_seat(self) -> dict[str, object]:
         """Seat letter → Player (uses prefetched seats when there are)."""
@@ -174,11 +254,9 @@ class Partie(RoimatRules):
         seats = ("N", "S") if team == "ns" else ("O", "E")
         return " & ".join(str(self.players_by_seat[s]) for s in seats if s in self.players_by_seat)
 
-    def entries(self, official: bool = False) -> list[DonneEntry]:
-        """The donnes as engine entries, in the order played (``official``: only those that
-        count, see ``counted_prefix``)."""
-        donnes = list(self.donnes.all())
-        return [donne.to_entry() for donne in (counted_prefix(donnes) if official else donnes)]
+    def entries(self) -> list[DonneEntry]:
+        """The donnes as engine entries, in the order played."""
+        return [donne.to_entry() for donne in self.donnes.all()]
 
     @property
     def adapter(self) -> registry.GameAdapter:
@@ -187,24 +265,18 @@ class Partie(RoimatRules):
 
     @cached_property
     def sheet(self):
-        """The computed sheet of everything entered, pending donnes or rounds included (what
-        the table sees, provisional while one is pending), the engine's own type: Roimat's
-        Table de marque (``roimat.partie.Sheet``), another game's ``GameSheet``. Raises the
-        engine's error if the stored entries break its rules."""
+        """The one computed sheet of the partie, the engine's own type: Roimat's Table de
+        marque (``roimat.partie.Sheet``), another game's ``GameSheet``. Every entry is listed;
+        its totals, end and winner are those of the entries that count (``counted_prefix``:
+        confirmed, up to the first that is not), the later ones marked pending. Every page,
+        document, ranking, rating and the league read their totals here. Raises the engine's
+        error if the stored entries break its rules."""
         return self.adapter.compute(self)
 
     @cached_property
-    def official_sheet(self):
-        """The sheet of what counts: the entries confirmed by the other side, up to the first
-        one still pending (``counted_prefix``). Rankings, ratings, the league and the room
-        screen read this one."""
-        return self.adapter.compute(self, official=True)
-
-    @cached_property
-    def pending_count(self) -> int:
-        """Donnes or rounds awaiting confirmation (or refused, awaiting correction)."""
-        entries = [*self.donnes.all(), *self.game_rounds.all()]
-        return sum(1 for entry in entries if not entry.confirmed)
+    def counts(self) -> int:
+        """How many entries, from the first, count (``counted_prefix``)."""
+        return len(counted_prefix([*self.donnes.all(), *self.game_rounds.all()]))
 
     @cached_property
     def players_in_order(self) -> list:
@@ -268,11 +340,25 @@ class EntryVersion(models.Model):
         ANNUL = "annul", _("annulled")
         RESTORE = "restore", _("restored")
         DELETE = "delete", _("deleted")
+        # A second phone's different numbers for an entry already stored: kept beside it, not
+        # applied, until the table chooses (``KEEP`` the stored one, or a correction to it).
+        RIVAL = "rival", _("entered differently by another phone")
+        KEEP = "keep", _("kept over another phone's")
+
+    class Reason(models.TextChoices):
+        """Why the other side refused an entry, given in a tap (optional)."""
+
+        PLIS = "plis", _("plis")
+        POINTS = "points", _("points")
+        CONTRES = "contres", _("contres")
+        FAULTS = "fautes", _("fautes")
+        OTHER = "autre", _("other")
 
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveSmallIntegerField()
     version = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
+    reason = models.CharField(max_length=10, choices=Reason.choices, blank=True)
     data = models.JSONField()
     author = models.CharField(max_length=120, blank=True)
     user = club_account()
@@ -324,18 +410,32 @@ class Donne(Entry):
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="donnes")
     dealer = models.CharField(_("dealer"), max_length=1, choices=SEAT_CHOICES)
     trump = models.CharField(_("trump"), max_length=1, choices=COLOUR_CHOICES)
-    trumps = models.PositiveSmallIntegerField(_("number of trumps"), null=True, blank=True)
+    trumps = models.PositiveSmallIntegerField(
+        _("number of trumps"), null=True, blank=True, validators=bounded(MIN_TRUMPS, TRICKS)
+    )
     contre_plis = models.BooleanField(_("contre on the 5 plis"), default=False)
     contre_roi = models.BooleanField(_("contre on the Roi au bout"), default=False)
     surcontre_plis = models.BooleanField(_("surcontre on the 5 plis"), default=False)
     surcontre_roi = models.BooleanField(_("surcontre on the Roi au bout"), default=False)
-    plis_ns = models.PositiveSmallIntegerField(_("plis N/S"), default=0)
-    points_ns = models.PositiveSmallIntegerField(_("points N/S"), default=0)
+    plis_ns = models.PositiveSmallIntegerField(
+        _("plis N/S"), default=0, validators=bounded(0, TRICKS)
+    )
+    points_ns = models.PositiveSmallIntegerField(
+        _("points N/S"), default=0, validators=bounded(0, TOTAL_POINTS)
+    )
     roi_au_bout = models.BooleanField(_("Roi au bout"), default=False)
-    faults_n = models.PositiveSmallIntegerField(_("faults North"), default=0)
-    faults_e = models.PositiveSmallIntegerField(_("faults East"), default=0)
-    faults_s = models.PositiveSmallIntegerField(_("faults South"), default=0)
-    faults_o = models.PositiveSmallIntegerField(_("faults West"), default=0)
+    faults_n = models.PositiveSmallIntegerField(
+        _("faults North"), default=0, validators=bounded(0, MAX_FAULTS_PER_DONNE)
+    )
+    faults_e = models.PositiveSmallIntegerField(
+        _("faults East"), default=0, validators=bounded(0, MAX_FAULTS_PER_DONNE)
+    )
+    faults_s = models.PositiveSmallIntegerField(
+        _("faults South"), default=0, validators=bounded(0, MAX_FAULTS_PER_DONNE)
+    )
+    faults_o = models.PositiveSmallIntegerField(
+        _("faults West"), default=0, validators=bounded(0, MAX_FAULTS_PER_DONNE)
+    )
     annulled = models.BooleanField(_("annulled"), default=False)
 
     class Meta:
@@ -428,8 +528,6 @@ KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 def new_key(length: int = 10) -> str:
     """A random key of ``length`` letters and digits without look-alikes (10: 50 bits)."""
-    import secrets
-
     return "".join(secrets.choice(KEY_ALPHABET) for _ in range(length))
 
 
@@ -462,11 +560,25 @@ class RemoteTable(RoimatRules):
     def get_absolute_url(self) -> str:
         return reverse("scoring:remote_table", args=[self.code])
 
+    @property
+    def title(self) -> str:
+        """The table in words, not its code: a club evening's table by its table and round
+        ("Table 2 — tour 1"), any other by who opened it ("Table à distance de Sophie")."""
+        if self.partie_id and self.partie.table:
+            return self.partie.table_label
+        user = self.created_by
+        if user is None:
+            return gettext("Table at a distance")
+        opener = user.get_full_name() or user.get_username()
+        return gettext("Table at a distance of %(opener)s") % {"opener": opener}
+
 
 class RemoteSeat(models.Model):
     """One seat (N, E, S, O) of a remote table: empty, taken by a person (a club account or a
     guest, known by ``name``, who plays it with ``key``), or played by the engine (``robot``).
-    ``connections``: the person's open pages; ``left_at``: when the last one closed."""
+    ``seen_at``: when a page of the person was last heard from (a message, its heartbeat, the
+    seat taken, a page closed); ``closed``: the last page heard from was closed. Whether the
+    person is present is derived from these by ``scoring.remote.presence``."""
 
     class Kind(models.TextChoices):
         EMPTY = "empty", _("empty")
@@ -481,8 +593,8 @@ class RemoteSeat(models.Model):
     fixed = models.BooleanField(default=False)
     user = club_account()
     key = models.CharField(max_length=24, unique=True, default=new_seat_key)
-    connections = models.PositiveSmallIntegerField(default=0)
-    left_at = models.DateTimeField(null=True, blank=True)
+    seen_at = models.DateTimeField(null=True, blank=True)
+    closed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "id"]

@@ -2,9 +2,10 @@
 
 An adapter is everything the site needs of one game, behind one interface: its computed sheet
 and the words that sum it up, each player's result (for rankings, ratings and the league), its
-documents (JSON, PDF, Excel), its pages (new partie, sheet, entry at a table) and how a
-tournament seats and fills its tables. Pages, exports, commands, tournaments and the league
-ask the partie's adapter (``Partie.adapter``) and never test which game it is.
+documents (JSON, PDF, Excel), its entry form at a table and how a tournament seats and fills
+its tables. Pages, exports, commands, tournaments and the league ask the partie's adapter
+(``Partie.adapter``) and never test which game it is; the sheet page of each kind of adapter
+is the views' (``scoring.views.SHEET_PAGES``): an adapter knows no HTTP.
 
 The built-in games register in ``scoring.adapters`` (Roimat, then Roi, Römer, Rumoli and
 Differenzler); a sixth game registers its own adapter with ``register`` (a game of individual
@@ -17,13 +18,20 @@ import datetime
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.games.base import OptionSpec, option_problems
+from scoring.messages import game_problem_message
+from scoring.play.state import GameState
+
+# Names for the annotations only, never imported when the site runs: the catalogue is below
+# the models (``scoring.models`` imports it, for ``Partie.adapter``), so it may describe them
+# but not use them (import-linter counts no import under TYPE_CHECKING: pyproject.toml).
 if TYPE_CHECKING:
-    from django.forms import Form
-    from django.http import HttpRequest, HttpResponse
+    from django.forms import Field, Form
 
     from scoring.models import Partie, Player, PlayerResult
 
@@ -80,6 +88,18 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Rival:
+    """An entry stored at a table and another phone's different numbers for it, both in words
+    (``stored``, ``other``: lines as ``Pending.summary``), for the table to choose;
+    ``entered_by``: who typed the other version."""
+
+    number: int
+    stored: list[str]
+    other: list[str]
+    entered_by: str
+
+
+@dataclass(frozen=True)
 class Side:
     """One line of a table's heading: a team or a player (``label``), the names, the total."""
 
@@ -95,20 +115,43 @@ class GameAdapter(ABC):
     - ``name``: its name on pages;
     - ``partners``: True for a game of two teams of partners at the four seats N, E, S, O
       (tournaments may then seat fixed pairs), False for individual players;
-    - ``table_sizes``: fewest and most players at a table.
+    - ``table_sizes``: fewest and most players at a table;
+    - ``option_specs``: the rule options a tournament may set in ``game_options``
+      (``scoring.games.base.OptionSpec`` by key; none by default);
+    - ``rules``: the engine's rules of the game (plain Python: a ``scoring.games.base.Game``,
+      Roimat's ``scoring.roimat.rules``);
+    - ``state``: a round of the game played move by move (``scoring.play.state.GameState``:
+      its seeded simulation, its records read back and verified move by move, by
+      ``scoring.play``), None for a game not played card by card (Römer).
     """
 
     key: str
     name: str
     partners: bool = False
     table_sizes: tuple[int, int] = (4, 4)
+    option_specs: Mapping[str, OptionSpec] = {}
+    rules: Any = None
+    state: type[GameState[Any, Any]] | None = None
+
+    def option_problems(self, options: Any) -> list[str]:
+        """What is wrong with a tournament's ``game_options`` (a JSON object of the game's
+        rule options), each in the user's language: not an object, an unknown key, a value
+        of the wrong kind or out of the option's bounds (``option_specs``). Empty when
+        sound."""
+        if not isinstance(options, dict):
+            return [_("The rule options are an object of named options, such as {}.")]
+        return [
+            f"{problem.field}: {game_problem_message(problem)}"
+            for problem in option_problems(self.option_specs, options)
+        ]
 
     # -- the computed sheet -------------------------------------------------------------------
 
     @abstractmethod
-    def compute(self, partie: Partie, official: bool = False) -> Any:
-        """The computed sheet of a stored partie (with ``finished``), the engine's own type:
-        of every entry, or (``official``) of those that count (``models.counted_prefix``)."""
+    def compute(self, partie: Partie) -> Any:
+        """The computed sheet of a stored partie, the engine's own type: every entry listed,
+        the totals, ``finished`` and the winner of those that count (``Partie.counts``), the
+        later ones pending; ``counted``, ``pending`` and ``complete`` as the engines say."""
 
     @abstractmethod
     def counted(self, partie: Partie) -> int:
@@ -126,6 +169,13 @@ class GameAdapter(ABC):
     def winners_text(self, partie: Partie) -> str | None:
         """Who won a finished partie (names), ``""`` on a draw, None while it goes on."""
 
+    def record_problems(self, record: Any) -> list[str]:
+        """Every rule one of the game's round records (decoded JSON, as its own simulation
+        writes them) breaks, each one line in the user's language naming where, as the game's
+        own verifier words it; empty when the record is sound (and for a game without
+        records)."""
+        return []
+
     def label(self, partie: Partie) -> str:
         """The game and its rules, for lists."""
         return self.name
@@ -142,11 +192,9 @@ class GameAdapter(ABC):
         """(teams of player ids, each team's score, the higher the better) of a finished
         partie, for the ratings; None while it goes on."""
 
-    def sides(self, partie: Partie, official: bool = False) -> list[Side]:
-        """One line per team or player with its total: of every entry (the table's page,
-        provisional while one is pending), or of those that count (``official``)."""
-        sheet = partie.official_sheet if official else partie.sheet
-        pairs = zip(partie.players_in_order, sheet.totals, strict=True)
+    def sides(self, partie: Partie) -> list[Side]:
+        """One line per team or player with its total, of the entries that count."""
+        pairs = zip(partie.players_in_order, partie.sheet.totals, strict=True)
         return [Side(str(player), "", total) for player, total in pairs]
 
     # -- documents ----------------------------------------------------------------------------
@@ -189,9 +237,10 @@ class GameAdapter(ABC):
     def new_partie_url(self) -> str:
         """The page that starts a partie of this game."""
 
-    @abstractmethod
-    def detail(self, request: HttpRequest, partie: Partie) -> HttpResponse:
-        """The partie's sheet page."""
+    def replay_url(self) -> str | None:
+        """The page that replays a record of this game move by move (``scoring:game_replay``);
+        None for a game not played move by move (no ``state``)."""
+        return reverse("scoring:game_replay", args=[self.key]) if self.state else None
 
     def seats(self, partie: Partie) -> list[str]:
         """The partie's seats in the order of the table plan."""
@@ -226,24 +275,39 @@ class GameAdapter(ABC):
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         """Whether the player at ``seat`` is of the other side than ``entered_seat``'s."""
 
-    def decide(
-        self, partie: Partie, number: int, seat: str, accept: bool, author: str = ""
-    ) -> None:
-        """The player at ``seat`` accepts or refuses pending entry ``number``; raises
-        ``SheetRefused`` when there is no such pending entry or he may not decide it."""
-        from scoring.services import entry_decide
+    #: The reasons a player may give, in a tap, for refusing an entry
+    #: (``EntryVersion.Reason`` values).
+    refusal_reasons: Sequence[str] = ("points", "autre")
 
-        entry = next((e for e in self.stored_entries(partie) if e.number == number), None)
-        if entry is None or entry.confirmed or entry.refused:
-            raise SheetRefused(_("This entry no longer awaits a decision."))
-        if not self.may_decide(partie, entry.entered_seat, seat):
-            raise SheetRefused(_("A player of the other side accepts or refuses the entry."))
-        name = partie.players_by_seat.get(seat)
-        entry_decide(entry=entry, seat=seat, accept=accept, author=f"{author} · {name}")
+    def entry(self, partie: Partie, number: int) -> Any:
+        """Stored entry ``number`` of the partie, or None."""
+        return next((e for e in self.stored_entries(partie) if e.number == number), None)
+
+    # -- a second phone's different numbers for a stored entry --------------------------------
+
+    @abstractmethod
+    def entry_words(self, partie: Partie, entry: Any, data: dict | None = None) -> list[str]:
+        """Stored ``entry`` in words (as ``Pending.summary``), or, given ``data`` (its
+        ``services.entry_data`` form), the other numbers a second phone typed for it."""
+
+    @abstractmethod
+    def form_data(self, form: Form) -> dict:
+        """What the valid table ``form`` holds, in the ``services.entry_data`` form."""
+
+    @abstractmethod
+    def record_rival(self, partie: Partie, entry: Any, data: dict, author: str) -> None:
+        """Make ``data`` the stored ``entry``'s numbers, pending for the other side to check
+        again; raises ``SheetRefused`` when the sheet refuses them."""
 
     @abstractmethod
     def stored_entries(self, partie: Partie) -> list[Any]:
         """The partie's stored donnes or rounds (``models.Entry``), in order."""
+
+    def started(self, partie: Partie) -> bool:
+        """Whether the partie's table has begun: a donne or round is stored, even one that
+        awaits the other side's decision or was refused. Until then its players may be
+        swapped, and a table on paper may move to a distance."""
+        return bool(self.stored_entries(partie))
 
     def player_figures(self, player: Player, parties: Sequence[Partie]) -> dict[str, Any] | None:
         """The game's figures for a player's page over his ``parties`` of this game
@@ -251,6 +315,18 @@ class GameAdapter(ABC):
         return None
 
     # -- evenings -----------------------------------------------------------------------------
+
+    def option_fields(self) -> dict[str, Field]:
+        """The form fields of the game's rule options (``option_specs``) by option key, each
+        labelled and bounded as the rules say, for the new-partie and new-tournament forms;
+        none by default."""
+        return {}
+
+    def tournament_columns(self) -> tuple[str, ...]:
+        """The tournament's own columns holding this game's rules (``tournament_options``
+        reads them), which the new-tournament form asks for this game only; none by default:
+        a game's rules are the tournament's ``game_options``."""
+        return ()
 
     @abstractmethod
     def tournament_options(self, tournament: Any) -> dict[str, Any]:
@@ -279,7 +355,10 @@ class GameAdapter(ABC):
 REGISTRY: dict[str, GameAdapter] = {}
 
 
-def register(adapter: GameAdapter) -> GameAdapter:
+A = TypeVar("A", bound=GameAdapter)
+
+
+def register(adapter: A) -> A:
     """Add a game (replacing one of the same key); returns the adapter."""
     REGISTRY[adapter.key] = adapter
     return adapter

@@ -79,9 +79,44 @@ class RemoteError(Exception):
 
 
 def abandon_delay() -> timedelta:
-    """How long a seat stays empty of its player before the table's creator may give it to a
+    """How long a seat stays without its player before the table's creator may give it to a
     simulated player (``REMOTE_ABANDON_SECONDS``, 60 by default)."""
     return timedelta(seconds=getattr(settings, "REMOTE_ABANDON_SECONDS", 60))
+
+
+#: The longest interval, in seconds, between two heartbeats (``ping``) of a table's page.
+HEARTBEAT_SECONDS = 10.0
+
+
+def heartbeat_seconds() -> float:
+    """Seconds between two heartbeats of a page: ``HEARTBEAT_SECONDS``, or a quarter of the
+    abandon delay when that is shorter, so that a seat whose pages went silent is shown away
+    (after ``presence_window()`` and the next heartbeat of any page of the table) well within
+    the abandon delay."""
+    return min(HEARTBEAT_SECONDS, abandon_delay().total_seconds() / 4)
+
+
+def presence_window() -> timedelta:
+    """How long a seat's person counts as present after his page was last heard from: two
+    and a half heartbeats, so that one heartbeat lost on a phone's network is forgiven."""
+    return timedelta(seconds=2.5 * heartbeat_seconds())
+
+
+def presence(place: RemoteSeat, now=None) -> str:
+    """The one rule of a seat's presence: ``"present"`` (a person's page heard from within
+    ``presence_window()`` and not closed since), ``"away"`` (a person, not present),
+    ``"abandoned"`` (a person not heard from for ``abandon_delay()``: the creator may give
+    the seat to a simulated player), or ``"none"`` for an empty or simulated seat. A crashed
+    server or a dropped socket leaves nothing wrong: silence alone makes a seat away."""
+    if place.kind != RemoteSeat.Kind.HUMAN:
+        return "none"
+    now = now or timezone.now()
+    silent = now - place.seen_at if place.seen_at else abandon_delay()
+    if silent >= abandon_delay():
+        return "abandoned"
+    if place.closed or silent >= presence_window():
+        return "away"
+    return "present"
 
 
 def table_create(*, rules: RuleSet, created_by=None, partie: Partie | None = None) -> RemoteTable:
@@ -128,7 +163,7 @@ def seat_take(*, table: RemoteTable, seat: str, name: str, user=None) -> RemoteS
             raise RemoteError(_("%(name)s already sits at this table.") % {"name": name})
         place.kind, place.name = RemoteSeat.Kind.HUMAN, name
         place.user = user if user is not None and user.is_authenticated else None
-        place.left_at = timezone.now()
+        place.seen_at, place.closed = timezone.now(), False
         place.save()
         _start_if_full(table)
     return place
@@ -145,7 +180,7 @@ def seat_robot(*, table: RemoteTable, seat: str, user) -> RemoteSeat:
         place = table.seats.get(seat=seat)
         if place.kind == RemoteSeat.Kind.ROBOT:
             return place
-        if place.kind == RemoteSeat.Kind.HUMAN and not abandoned(place):
+        if place.kind == RemoteSeat.Kind.HUMAN and presence(place) != "abandoned":
             raise RemoteError(_("This player is still at the table, or left only a moment ago."))
         if place.kind == RemoteSeat.Kind.EMPTY and not place.fixed:
             place.name = ROBOT_NAMES[seat]
@@ -157,15 +192,6 @@ def seat_robot(*, table: RemoteTable, seat: str, user) -> RemoteSeat:
             game.play_robots(robots(table))
             _store(table, game)
     return place
-
-
-def abandoned(place: RemoteSeat) -> bool:
-    """Whether a person's seat has had no open page for ``abandon_delay()``."""
-    return (
-        place.kind == RemoteSeat.Kind.HUMAN
-        and place.connections == 0
-        and (place.left_at is None or timezone.now() - place.left_at >= abandon_delay())
-    )
 
 
 def robots(table: RemoteTable) -> set[str]:
@@ -310,17 +336,20 @@ def seat_of_key(table: RemoteTable, key: str | None) -> str | None:
     return place.seat if place else None
 
 
-def connection_change(*, table_id: int, key: str | None, delta: int) -> dict[str, Any]:
-    """A page of a seat's person opened (+1) or closed (−1); returns the views to send."""
-    with transaction.atomic():
-        table = RemoteTable.objects.select_for_update().get(pk=table_id)
-        place = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first() if key else None
-        if place is not None:
-            place.connections = max(0, place.connections + delta)
-            if place.connections == 0:
-                place.left_at = timezone.now()
-            place.save(update_fields=["connections", "left_at"])
-        return views_of(table, load(table))
+def seat_heard(*, table_id: int, key: str | None, closed: bool = False) -> bool:
+    """A page of the seat whose key is ``key`` was heard from (it joined, sent its heartbeat
+    or a move: ``closed`` False) or was closed (``closed`` True): its ``seen_at`` is now.
+    Returns whether ``key`` is a person's seat at the table."""
+    if not key:
+        return False
+    seats = RemoteSeat.objects.filter(table_id=table_id, key=key, kind=RemoteSeat.Kind.HUMAN)
+    return seats.update(seen_at=timezone.now(), closed=closed) > 0
+
+
+def table_seats(table_id: int) -> dict[str, dict[str, Any]]:
+    """The ``seats`` of the table's ``state`` as they stand (``seats_view``; one query, for
+    each heartbeat)."""
+    return seats_view(RemoteTable(pk=table_id))
 
 
 def table_views(table: RemoteTable) -> dict[str, Any]:
@@ -330,12 +359,20 @@ def table_views(table: RemoteTable) -> dict[str, Any]:
 
 
 def seats_view(table: RemoteTable) -> dict[str, dict[str, Any]]:
-    """Each seat letter: the name, ``kind`` (``empty``, ``human``, ``robot``) and whether a
-    page of its person is open."""
-    return {
-        s.seat: {"name": s.name, "kind": s.kind, "connected": s.connections > 0}
-        for s in table.seats.all()
-    }
+    """Each seat letter: the name, ``kind`` (``empty``, ``human``, ``robot``), whether its
+    person is present (``connected``) and whether the seat may be given to a simulated player
+    for being abandoned (``abandoned``), by ``presence``."""
+    now = timezone.now()
+    view = {}
+    for place in table.seats.all():
+        state = presence(place, now)
+        view[place.seat] = {
+            "name": place.name,
+            "kind": place.kind,
+            "connected": state == "present",
+            "abandoned": state == "abandoned",
+        }
+    return view
 
 
 def replays_view(table: RemoteTable) -> list[dict[str, Any]]:
@@ -354,13 +391,16 @@ def replays_view(table: RemoteTable) -> list[dict[str, Any]]:
 
 def views_of(table: RemoteTable, game: TableGame) -> dict[str, Any]:
     """The protocol's ``state`` message for each seat letter and for spectators (key
-    ``"spectator"``): ``TableGame.view`` with the seats, the partie, the donnes over
-    (``replays``) and ``you``."""
+    ``"spectator"``): ``TableGame.view`` with the seats, the partie and its sheet's address,
+    the donnes over (``replays``) and ``you``."""
     seats = seats_view(table)
     common = {
         "type": "state",
         "seats": seats,
         "partie": table.partie_id,
+        "sheet_url": reverse("scoring:partie_detail", args=[table.partie_id])
+        if table.partie_id
+        else None,
         "replays": replays_view(table),
     }
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in SEATS}

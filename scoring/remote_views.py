@@ -24,6 +24,7 @@ from django_ratelimit.exceptions import Ratelimited
 from scoring import remote
 from scoring.access import by_code
 from scoring.forms import RecordForm, RemoteSeatForm, RemoteTableForm
+from scoring.links import public_url, qr_svg
 from scoring.messages import record_problem_text
 from scoring.models import RemoteDonne, RemoteSeat, RemoteTable
 from scoring.replay import replay_record
@@ -70,27 +71,27 @@ def remote_create(request):
 
 @by_link
 def remote_table(request, code: str):
-    """The table: its invitation link and seats while one is empty, the live table for a
-    seat's player or a spectator (``?watch``), the donnes played."""
+    """The table: its invitation (link, copy, share, QR code) and seats while one is empty or
+    abandoned, the live table for a seat's player or a spectator, the donnes played. The seats
+    and the felt are drawn by the page's script from one ``state`` (docs/remote-protocol.md)."""
     table = remote_table_of(request, code)
     key = seat_key(request, table)
-    seats = list(table.seats.all())
-    is_creator = request.user.is_authenticated and table.created_by_id == request.user.pk
+    seat = remote.seat_of_key(table, key)
+    link = public_url(request, table.get_absolute_url())
     context = {
         "table": table,
-        "seats": seats,
-        # The page's own player is here (his page is opening), whatever his last page did.
-        "abandoned": {s.seat for s in seats if remote.abandoned(s) and s.key != key},
-        "has_empty": any(s.kind == RemoteSeat.Kind.EMPTY for s in seats),
-        "is_creator": is_creator,
-        "key": key,
         "seat_form": RemoteSeatForm(initial={"name": player_name(request.user)}),
-        "link": request.build_absolute_uri(table.get_absolute_url()),
+        "link": link,
+        "qr": qr_svg(link, scale=5),  # scanned from another phone's screen
         "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
         "live": {
             "socket": f"/ws/distance/{table.code}/",
             "key": key,
+            "creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
+            "heartbeat": remote.heartbeat_seconds(),
             "labels": live_labels(),
+            # The page draws the table at once from this state; the WebSocket then keeps it.
+            "state": remote.table_views(table)[seat or "spectator"],
         },
     }
     return render(request, "scoring/remote_table.html", context)
@@ -138,6 +139,16 @@ def live_labels() -> dict[str, str]:
         "robot": _("simulated"),
         "away": _("away"),
         "empty": _("empty seat"),
+        "you": _("you"),
+        "present": _("present"),
+        "simulatedPlayer": _("Simulated player"),
+        "copied": _("Link copied."),
+        "copyFailed": _("Copy the link by hand: it is selected."),
+        "invite": _("Come and play Roimat at my table"),
+        "donneOver": _("Donne over"),
+        "donneVoid": _("Void deal: nobody had a Roi to announce, the cards are dealt again."),
+        "donneAnnulled": _("Donne annulled on a king sec: the same dealer deals again."),
+        "close": _("OK"),
         "over": _("The partie is over."),
         "spectator": _("You are watching: no hand is shown."),
         "reconnecting": _("Connection lost: reconnecting…"),

@@ -50,10 +50,9 @@ def roimat_detail(request, partie: Partie):
             "sheet": sheet,
             "headers": headers(),
             "lines": sheet_lines(sheet, players),
-            "result": result_line(sheet, players),
+            "result": result_line(sheet, players, partie.closing),
             "chart": cumul_chart_svg(sheet) if sheet.counted else "",
-            "can_add": not sheet.finished,
-            "pending": {d.number for d in partie.donnes.all() if not d.confirmed},
+            "can_add": not sheet.complete,
         },
     )
 
@@ -84,7 +83,7 @@ def partie_create(request):
 def donne_create(request, pk: int):
     """Enter the next donne; the dealer is proposed by rotation."""
     partie = roimat_partie(pk)
-    if partie.sheet.finished:
+    if partie.sheet.complete:
         messages.error(request, _("The partie is over: no more donnes can be entered."))
         return redirect(partie)
     initial = {"dealer": next_dealer(partie.entries())}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.utils.translation import ngettext
 
 from scoring import registry
-from scoring.models import Partie, Seat
+from scoring.models import Donne, GameRound, Partie, Seat
 
 
 def parties() -> QuerySet[Partie]:
@@ -21,7 +24,7 @@ def open_roimat_parties(variant: str, limit: int = 50) -> list[Partie]:
     """The latest Roimat parties of ``variant`` still in progress (a donne record may be
     added to one of them)."""
     recent = parties().filter(game="roimat", variant=variant)[:limit]
-    return [partie for partie in recent if not partie.sheet.finished]
+    return [partie for partie in recent if not partie.sheet.complete]
 
 
 def player_parties(player_id: int) -> list[Partie]:
@@ -39,3 +42,61 @@ def game_figures(player, parties_: list[Partie]) -> list[dict]:
         if found is not None:
             figures.append({"name": adapter.name, **found})
     return figures
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """The donnes (Roimat) and rounds (the other games) listed on sheets but in no total
+    yet: what a page of totals leaves out, and says (``notes``)."""
+
+    donnes: int = 0
+    rounds: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.donnes or self.rounds)
+
+    @property
+    def notes(self) -> list[str]:
+        """What is left out, in words: "2 donnes en attente, hors des totaux."."""
+        notes = []
+        if self.donnes:
+            notes.append(
+                ngettext(
+                    "%(n)s donne pending, not in the totals.",
+                    "%(n)s donnes pending, not in the totals.",
+                    self.donnes,
+                )
+                % {"n": self.donnes}
+            )
+        if self.rounds:
+            notes.append(
+                ngettext(
+                    "%(n)s round pending, not in the totals.",
+                    "%(n)s rounds pending, not in the totals.",
+                    self.rounds,
+                )
+                % {"n": self.rounds}
+            )
+        return notes
+
+
+def left_out(parties: QuerySet[Partie]) -> LeftOut:
+    """What the totals of ``parties`` leave out, in two queries: each partie's entries from
+    its first one not confirmed on, those its sheet marks pending (``Partie.counts``,
+    ``Sheet.pending``). A partie stopped when its evening closed (counted as played so far,
+    or not counted) is left aside: nothing of it waits any more, its closing says the rest.
+    The one count of every page that adds parties up: the ranking, the player's page, the
+    league and their documents."""
+    stopped = [Partie.Closing.PLAYED, Partie.Closing.EXCLUDED]
+    live = parties.exclude(closing__in=stopped).values("pk")
+    counts = []
+    for model in (Donne, GameRound):
+        first_waiting = (
+            model.objects.filter(partie=OuterRef("partie"), confirmed=False)
+            .order_by("number")
+            .values("number")[:1]
+        )
+        counts.append(
+            model.objects.filter(partie__in=live, number__gte=Subquery(first_waiting)).count()
+        )
+    return LeftOut(*counts)

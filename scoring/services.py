@@ -9,10 +9,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.games import GAMES
+from scoring import registry
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
 from scoring.models import Donne, Entry, EntryVersion, GameRound, Partie, Player, Seat
+from scoring.registry import Rival, SheetRefused
 from scoring.results import store_results
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
@@ -101,8 +102,8 @@ def donne_record(
       phone entered that donne first: ``EntryConflict``; a higher one, that an earlier donne
       was never recorded: ``EntryAhead``;
     - ``version``: the version a correction was made from; a newer one: ``EntryConflict``;
-    - ``confirmed`` False leaves the donne pending until the other team confirms it; ``seat``
-      is the seat of the player who entered it.
+    - ``confirmed`` False leaves the donne (new or corrected) pending until the other team
+      confirms it; ``seat`` is the seat of the player who entered a new one.
     Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
     """
     with transaction.atomic():
@@ -146,8 +147,10 @@ def donne_record(
             action = EntryVersion.Action.ENTER
         else:
             donne.pk, donne.key, donne.version = old.pk, old.key, old.version + 1
-            donne.confirmed, donne.entered_seat = old.confirmed, old.entered_seat
-            donne.confirmed_seat = old.confirmed_seat  # a refused donne, corrected: pending
+            # A refused donne, corrected, is pending again; ``confirmed`` False makes any
+            # correction pending (another phone's numbers taken: the other team checks them).
+            donne.confirmed, donne.entered_seat = old.confirmed and confirmed, old.entered_seat
+            donne.confirmed_seat = old.confirmed_seat if donne.confirmed else ""
             action = _change(old, entry)
         donne.save()
         keep_version(donne, action, author, user)
@@ -175,25 +178,70 @@ def entry_data(entry: Entry) -> dict:
     return {"entries": entry.entries}
 
 
-def keep_version(entry: Entry, action: str, author: str = "", user=None) -> None:
-    """Record the donne or round as it now stands, with who did what."""
+def keep_version(
+    entry: Entry, action: str, author: str = "", user=None, reason: str = "", data=None
+) -> None:
+    """Record the donne or round as it now stands (or ``data``, a rival's), with who did what
+    and, for a refusal, why (``EntryVersion.Reason``, or blank)."""
     EntryVersion.objects.create(
         partie_id=entry.partie_id,
         number=entry.number,
         version=entry.version,
         action=action,
-        data=entry_data(entry),
+        reason=reason,
+        data=entry_data(entry) if data is None else data,
         author=author or (user.get_username() if user else ""),
         user=user,
     )
 
 
-def entry_decide(*, entry: Entry, seat: str, accept: bool, author: str = "") -> Entry:
+def keep_rival(*, entry: Entry, data: dict, author: str = "") -> bool:
+    """A second phone entered ``entry`` (a stored donne or round) with ``data`` (as
+    ``entry_data`` gives it): when the numbers differ, keep them beside the entry as a
+    ``RIVAL`` version (not applied) for the table to choose; True if kept. The same numbers
+    again keep nothing (the same entry typed twice)."""
+    if data == entry_data(entry):
+        return False
+    keep_version(entry, EntryVersion.Action.RIVAL, author, data=data)
+    return True
+
+
+def open_rival(entry: Entry, versions=None) -> EntryVersion | None:
+    """The other phone's version awaiting the table's choice: the last line of the entry's
+    history for its current version when it is a ``RIVAL`` (any change of the entry, or the
+    table's ``KEEP``, closes it). ``versions``: the partie's history, if already loaded."""
+    if versions is None:
+        versions = entry.versions
+    lines = [v for v in versions if v.number == entry.number and v.version == entry.version]
+    last = lines[-1] if lines else None
+    return last if last is not None and last.action == EntryVersion.Action.RIVAL else None
+
+
+def refusal(entry: Entry, versions=None) -> EntryVersion | None:
+    """The version that refused ``entry`` (its author and reason), while it is refused."""
+    if not entry.refused:
+        return None
+    if versions is None:
+        versions = entry.versions
+    refusals = [
+        v for v in versions if v.number == entry.number and v.action == EntryVersion.Action.REFUSE
+    ]
+    return refusals[-1] if refusals else None
+
+
+def rival_keep(*, entry: Entry, author: str = "") -> None:
+    """The table keeps the stored entry over the other phone's version (``KEEP``)."""
+    keep_version(entry, EntryVersion.Action.KEEP, author)
+
+
+def entry_decide(
+    *, entry: Entry, seat: str, accept: bool, author: str = "", reason: str = ""
+) -> Entry:
     """The other side's decision on a pending donne or round: ``accept`` confirms it (it
-    counts from now on), else it is refused and goes back to the side that entered it, to be
-    corrected (then pending again). ``seat`` is the deciding player's, whom the adapter has
-    checked to be of the other side. A decision on an entry no longer pending changes
-    nothing (a second phone's tap)."""
+    counts from now on), else it is refused (``reason``: an ``EntryVersion.Reason``, or
+    blank) and goes back to the side that entered it, to be corrected (then pending again).
+    ``seat`` is the deciding player's, whom the adapter has checked to be of the other side.
+    A decision on an entry no longer pending changes nothing (a second phone's tap)."""
     with transaction.atomic():
         entry = type(entry).objects.select_for_update().get(pk=entry.pk)
         if entry.confirmed or (entry.refused_seat and not accept):
@@ -206,9 +254,94 @@ def entry_decide(*, entry: Entry, seat: str, accept: bool, author: str = "") -> 
             action = EntryVersion.Action.REFUSE
         entry.version += 1
         entry.save(update_fields=["confirmed", "confirmed_seat", "refused_seat", "version"])
-        keep_version(entry, action, author)
+        keep_version(entry, action, author, reason="" if accept else reason)
     after_change(entry.partie)
     return entry
+
+
+# -- the table's decisions, over the game's adapter (``Partie.adapter``) -----------------------
+
+
+def table_decide(
+    *, partie: Partie, number: int, seat: str, accept: bool, author: str = "", reason: str = ""
+) -> None:
+    """The player at ``seat`` accepts or refuses pending entry ``number`` (``reason``: one of
+    the adapter's ``refusal_reasons``, or blank; another is ignored); raises ``SheetRefused``
+    when there is no such pending entry or he may not decide it."""
+    adapter = partie.adapter
+    entry = adapter.entry(partie, number)
+    if entry is None or entry.confirmed or entry.refused:
+        raise SheetRefused(_("This entry no longer awaits a decision."))
+    if not adapter.may_decide(partie, entry.entered_seat, seat):
+        raise SheetRefused(_("A player of the other side accepts or refuses the entry."))
+    name = partie.players_by_seat.get(seat)
+    reason = reason if reason in adapter.refusal_reasons else ""
+    entry_decide(entry=entry, seat=seat, accept=accept, author=f"{author} · {name}", reason=reason)
+
+
+def refusal_text(partie: Partie, entry: Entry) -> str:
+    """Who refused ``entry`` and why, for the table correcting it (blank when it is not
+    refused): "Refused by Marc (E): plis."."""
+    refused = refusal(entry)
+    if refused is None:
+        return ""
+    name = partie.players_by_seat.get(entry.refused_seat, entry.refused_seat)
+    text = _("Refused by %(name)s (%(seat)s).") % {"name": name, "seat": entry.refused_seat}
+    if refused.reason:
+        reason = EntryVersion.Reason(refused.reason).label
+        text = _("Refused by %(name)s (%(seat)s): %(reason)s.") % {
+            "name": name,
+            "seat": entry.refused_seat,
+            "reason": reason,
+        }
+    return text
+
+
+def table_keep_rival(*, form, author: str) -> bool:
+    """A new entry of the table's valid ``form`` (the adapter's ``table_form``) that another
+    phone already stored under its number: keep its numbers beside the stored ones when they
+    differ (True), for the table to choose."""
+    adapter = form.partie.adapter
+    number = form.cleaned_data.get("expected")
+    entry = adapter.entry(form.partie, number) if number else None
+    if entry is None:
+        return False
+    return keep_rival(entry=entry, data=adapter.form_data(form), author=author)
+
+
+def table_rivals(partie: Partie) -> list[Rival]:
+    """The stored entries that another phone typed differently, awaiting the choice."""
+    adapter = partie.adapter
+    versions = list(partie.versions.all())
+    found = []
+    for entry in adapter.stored_entries(partie):
+        rival = open_rival(entry, versions)
+        if rival is not None:
+            found.append(
+                Rival(
+                    number=entry.number,
+                    stored=adapter.entry_words(partie, entry),
+                    other=adapter.entry_words(partie, entry, rival.data),
+                    entered_by=rival.author,
+                )
+            )
+    return found
+
+
+def table_choose(*, partie: Partie, number: int, take: bool, author: str = "") -> None:
+    """The table's choice between stored entry ``number`` and another phone's version:
+    ``take`` the other's numbers (then pending for the other side to check), else keep the
+    stored ones. Raises ``SheetRefused`` when there is nothing to choose any more or the sheet
+    refuses the other numbers."""
+    adapter = partie.adapter
+    entry = adapter.entry(partie, number)
+    rival = open_rival(entry) if entry is not None else None
+    if rival is None:
+        raise SheetRefused(_("This entry no longer awaits a choice."))
+    if take:
+        adapter.record_rival(partie, entry, rival.data, author)
+    else:
+        rival_keep(entry=entry, author=author)
 
 
 def donne_delete_last(*, partie: Partie, user=None) -> Donne | None:
@@ -230,7 +363,7 @@ def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
     """Store a partie of another game (``scoring.games``), finding players by name and adding
     the ones not yet known. Raises ``InvalidGameSheet`` (nothing stored) when a round is
     refused."""
-    compute(GAMES[sheet.game], len(sheet.players), sheet.rounds, sheet.options)
+    compute(registry.get(sheet.game).rules, len(sheet.players), sheet.rounds, sheet.options)
     with transaction.atomic():
         partie = Partie(
             game=sheet.game,
@@ -272,8 +405,8 @@ def game_round_record(
 
     As ``donne_record``: the whole sheet is checked again under a lock on the partie; ``key``
     makes a resubmission store one round; ``expected`` (the number the phone had) another
-    than the next number is ``EntryConflict``; ``confirmed`` False leaves the round pending
-    for another player to confirm, ``seat`` the entering player's. Raises
+    than the next number is ``EntryConflict``; ``confirmed`` False leaves the round (new or
+    corrected) pending for another player to confirm, ``seat`` the entering player's. Raises
     ``InvalidGameSheet`` (nothing saved) when the sheet would be refused."""
     with transaction.atomic():
         Partie.objects.select_for_update().filter(pk=partie.pk).first()
@@ -300,8 +433,10 @@ def game_round_record(
             sheet[number - 1] = entries
             game_round.version += 1
             game_round.refused_seat = ""  # a refused round, corrected: pending again
+            game_round.confirmed = game_round.confirmed and confirmed
+            game_round.confirmed_seat = game_round.confirmed_seat if game_round.confirmed else ""
             action = EntryVersion.Action.CORRECT
-        compute(GAMES[partie.game], len(entries), sheet, partie.options)
+        compute(partie.adapter.rules, len(entries), sheet, partie.options)
         game_round.entries, game_round.entered_by = entries, user
         game_round.save()
         keep_version(game_round, action, author, user)

@@ -4,6 +4,7 @@ import copy
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_tables2 import RequestConfig
 
 from scoring.models import Partie
@@ -27,11 +28,13 @@ class PartieTable(tables.Table):
     """One line per partie of any game, in the words of its game's adapter; scores come from
     the engines, so they do not sort in the database."""
 
-    played_on = tables.DateColumn(format="d/m/Y", linkify=True)
+    played_on = tables.DateColumn(verbose_name=_("Date"), format="d/m/Y", linkify=True)
     game = tables.Column(_("Game"), empty_values=(), orderable=False)
     players = tables.Column(_("Players"), empty_values=(), orderable=False)
     score = tables.Column(_("Score"), empty_values=(), orderable=False)
-    donnes = tables.Column(_("Donnes"), empty_values=(), orderable=False)
+    donnes = tables.Column(
+        pgettext_lazy("donnes or rounds that count", "Counted"), empty_values=(), orderable=False
+    )
     status = tables.Column(_("Result"), empty_values=(), orderable=False)
 
     class Meta:
@@ -40,6 +43,9 @@ class PartieTable(tables.Table):
         sequence = ["played_on", "place", "table", "game", "players", "score", "donnes", "status"]
         attrs = {"class": "list"}
         order_by = ["-played_on"]
+
+    def render_table(self, record):
+        return record.table_label
 
     def render_game(self, record):
         return record.adapter.label(record)

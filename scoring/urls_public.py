@@ -1,4 +1,5 @@
-"""What anyone reads: the parties, their sheets and documents, the check of a donne record."""
+"""What anyone reads: the parties, their sheets and documents, the check of a donne record,
+the replay of any game's record."""
 
 from django.urls import path
 
@@ -12,6 +13,7 @@ urlpatterns = [
     path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
     path("donnes/replay/", roimat_views.donne_replay, name="donne_replay"),
     path("jeux/<str:game>/cards/", game_views.card_total, name="card_total"),
+    path("jeux/<str:game>/replay/", views.game_replay, name="game_replay"),
     path("distance/<str:code>/", remote_views.remote_table, name="remote_table"),
     path("distance/<str:code>/seat/", remote_views.remote_seat, name="remote_seat"),
     path(

@@ -1,6 +1,8 @@
-"""Pages of every game's sheets: the list, a partie's page (its adapter's), the documents, the
-import and the email. Roimat's own pages are in ``roimat_views``, the other games' in
-``game_views``.
+"""Pages of every game's sheets: the list, a partie's page (its kind of adapter's), the
+documents, the import and the email. Roimat's own pages are in ``roimat_views``, the other
+games' in ``game_views``.
+
+Any game played move by move has its replay page: one round's record replayed move by move.
 
 Reading needs no account; importing and emailing need a club account.
 """
@@ -8,20 +10,32 @@ Reading needs no account; importing and emailing need a club account.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import documents
+from scoring import documents, registry
 from scoring.access import director_required
+from scoring.adapters.roimat import RoimatAdapter
+from scoring.adapters.tabular import TabularAdapter
 from scoring.filters import PartieFilter
 from scoring.forms import (
     EmailSheetForm,
+    GameRecordForm,
     SheetImportForm,
 )
+from scoring.game_views import game_partie_detail
 from scoring.mail import send_sheet
+from scoring.messages import move_words, place_words, refusal_text
+from scoring.replay import entry_labels, replay_game
+from scoring.roimat.seats import SEATS
+from scoring.roimat_views import roimat_detail
 from scoring.selectors import parties
 from scoring.tables import PartieTable, configure
+
+#: The sheet page of each kind of adapter (a ``GameAdapter`` class, its subclasses included):
+#: the views choose the page, so that an adapter knows no HTTP and never imports a view.
+SHEET_PAGES = [(RoimatAdapter, roimat_detail), (TabularAdapter, game_partie_detail)]
 
 
 def partie_list(request):
@@ -33,9 +47,10 @@ def partie_list(request):
 
 
 def partie_detail(request, pk: int):
-    """A partie's sheet page, whatever its game (its adapter's page)."""
+    """A partie's sheet page, whatever its game (its kind of adapter's page)."""
     partie = get_object_or_404(parties(), pk=pk)
-    return partie.adapter.detail(request, partie)
+    page = next(page for kind, page in SHEET_PAGES if isinstance(partie.adapter, kind))
+    return page(request, partie)
 
 
 def partie_pdf(request, pk: int):
@@ -88,3 +103,53 @@ def partie_email(request, pk: int):
         messages.success(request, _("Sheet sent to %(to)s.") % {"to": ", ".join(recipients)})
         return redirect(partie)
     return render(request, "scoring/partie_email.html", {"partie": partie, "form": form})
+
+
+def game_replay(request, game: str):
+    """Paste or upload one round's record of ``game`` (a game played move by move: 404 for
+    any other): each seat's hand as dealt, every move in order, the result the sheet gets,
+    or the first move the rules refuse, named with its place and rule. Nothing is stored."""
+    adapter = registry.REGISTRY.get(game)
+    if adapter is None or adapter.state is None:
+        raise Http404(game)
+    form = GameRecordForm(request.POST or None, request.FILES or None, adapter=adapter)
+    context = {"form": form, "game": adapter}
+    if request.method == "POST" and form.is_valid():
+        replay = replay_game(adapter.state, form.cleaned_data["record"])
+
+        def seat_name(seat: int) -> str:
+            return SEATS[seat] if adapter.partners else _("player %(n)s") % {"n": seat + 1}
+
+        labels = entry_labels(adapter.rules)
+        refusal = replay.refusal
+        entries = replay.result if replay.per_seat else [replay.result or {}]
+        context |= {
+            "replay": replay,
+            "refusal": refusal and refusal_text(refusal, seat_name),
+            "hands": [(seat_name(seat), hand) for seat, hand in enumerate(replay.hands)],
+            "moves": [
+                (
+                    made.index + 1,
+                    place_words(made.place),
+                    seat_name(made.seat),
+                    move_words(made.move),
+                    made.fault,
+                )
+                for made in replay.made
+            ],
+            "refused_move": refusal is not None
+            and refusal.index is not None
+            and refusal.move != ""
+            and (
+                refusal.index + 1,
+                place_words(refusal.place),
+                seat_name(refusal.seat) if refusal.seat is not None else "",
+                move_words(refusal.move),
+            ),
+            "seat_names": [seat_name(seat) for seat in range(len(entries))],
+            "result_rows": [
+                (labels.get(key, key), [entry.get(key, "") for entry in entries])
+                for key in replay.fields
+            ],
+        }
+    return render(request, "scoring/game_replay.html", context)

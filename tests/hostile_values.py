@@ -1,6 +1,14 @@
 """Values a clumsy or hostile user sends in place of any field: shared by the property-based
 suite (``tests/test_hostile_input.py``) and the HTTP fuzz (``bench/fuzz_http.py``)."""
 
+#: Whole numbers that pass any digit limit but blow up a loop over them, a list of that many
+#: entries or a database column (smallint, integer, bigint), and their negatives.
+HOSTILE_NUMBERS = [
+    str(sign * number)
+    for number in (10, 32768, 65536, 100_000_000, 2_147_483_648, 2**63)
+    for sign in (1, -1)
+]
+
 HOSTILE_VALUES = [
     "",
     " ",
@@ -30,4 +38,5 @@ HOSTILE_VALUES = [
     "<script>alert(1)</script>",
     "[" * 5000,
     "[" * 5000 + "]" * 5000,
+    *HOSTILE_NUMBERS,
 ]

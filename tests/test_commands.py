@@ -148,3 +148,25 @@ def test_a_file_that_is_not_a_dump_exits_2(tmp_path):
     with pytest.raises(CommandError) as error:
         call_command("load_club_dump", str(bad))
     assert error.value.returncode == 2 and "not a dumpdata file" in str(error.value)
+
+
+@pytest.mark.django_db
+def test_the_demo_evenings_are_named_after_their_own_weekday():
+    """ "Soirée du jeudi" falls on a Thursday, whatever day the demo data is made (the weekday
+    as Django writes the date in French)."""
+    import datetime
+
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    from tournaments.management.commands.demo_data import evening_name
+    from tournaments.models import Tournament
+
+    call_command("demo_data", verbosity=0)
+    monday = datetime.date(2026, 11, 23)
+    days = [monday + datetime.timedelta(days=n) for n in range(7)]
+    with translation.override("fr"):
+        for evening in [*Tournament.objects.all(), *(Tournament(date=d) for d in days)]:
+            name = evening.name or evening_name(evening.date)
+            assert name == f"Soirée du {date_format(evening.date, 'l')}"
+    assert Tournament.objects.count() == 2

@@ -7,6 +7,7 @@ import sys
 
 import scoring.exports
 import scoring.games
+import scoring.play
 import scoring.roimat
 import tournaments.engine
 
@@ -20,6 +21,7 @@ def test_engine_and_exports_do_not_import_django():
         *modules(scoring.roimat),
         *modules(scoring.exports),
         *modules(scoring.games),
+        *modules(scoring.play),
         *modules(tournaments.engine),
     ]
     assert "scoring.roimat.partie" in names and "scoring.exports.pdf" in names

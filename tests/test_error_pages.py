@@ -1,9 +1,12 @@
 """The error pages a visitor may meet are in French and say what to do."""
 
 import pytest
-from django.test import RequestFactory
+from django.db import OperationalError
+from django.db.backends.utils import CursorWrapper
+from django.test import Client, RequestFactory
 from django.urls import reverse
-from django.views.defaults import server_error
+
+from clubsite.errors import server_error
 
 pytestmark = pytest.mark.django_db
 
@@ -33,3 +36,29 @@ def test_a_server_error_has_a_french_page():
     response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500
     assert "Erreur du serveur" in response.content.decode()
+
+
+def test_a_database_out_of_reach_gets_the_french_503_page_and_the_site_comes_back(
+    monkeypatch, players
+):
+    phone = Client(raise_request_exception=False)
+    with monkeypatch.context() as down:
+
+        def refused(*args, **kwargs):
+            raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
+
+        down.setattr(CursorWrapper, "execute", refused)
+        response = phone.get(reverse("scoring:partie_list"))
+        assert response.status_code == 503
+        assert response["Retry-After"] == "5"
+        assert "Site momentanément indisponible" in response.text
+        assert "Traceback" not in response.text and "OperationalError" not in response.text
+    assert phone.get(reverse("scoring:partie_list")).status_code == 200
+
+
+def test_any_other_error_keeps_the_500_page():
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        response = server_error(RequestFactory().get("/"))
+    assert response.status_code == 500

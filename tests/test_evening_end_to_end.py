@@ -159,7 +159,7 @@ def test_an_evening_of_another_game(secretary, game, players):
                 # Another player of the table checks the round on the same phone.
                 confirm = reverse("tournaments:table_confirm", args=[table.code, number_])
                 phone.post(confirm, {"seat": "2", "decision": "accept"})
-            assert table.partie.official_sheet.finished
+            assert table.partie.sheet.finished
     page = secretary.get(tournament.get_absolute_url())
     rows = page.context["standings"].rows
     assert len(rows) == players

@@ -5,15 +5,15 @@ import random
 
 import pytest
 
-from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet, compute
-from scoring.games.differenzler import complete_points
+from scoring.games.differenzler import DIFFERENZLER, complete_points
 from scoring.games.differenzler_play import legal as jass_legal
 from scoring.games.differenzler_play import play_round
-from scoring.games.roi import MANCHES
+from scoring.games.roi import MANCHES, ROI
 from scoring.games.roi_play import play_game, play_manche
+from scoring.games.romer import ROMER
+from scoring.games.rumoli import RUMOLI
 
-ROI, DIFFERENZLER = GAMES["roi"], GAMES["differenzler"]
 MANCHE_TOTALS = [-26, -26, -48, -40, -160, -20, 65, 65, 65, 65]
 
 
@@ -33,6 +33,18 @@ def test_a_whole_roi_game_sums_to_minus_sixty():
         sheet = compute(ROI, 4, play_game(rng))
         assert sheet.finished and sum(sheet.totals) == -60
         assert sheet.winners and all(sheet.totals[w] == max(sheet.totals) for w in sheet.winners)
+
+
+def test_rounds_after_those_that_count_are_listed_but_in_no_total():
+    """A whole Roi game of which 7 manches count: its totals are the cumul after manche 7,
+    not finished; the last 3 manches are listed with their scores, pending."""
+    rounds = play_game(random.Random(3))
+    whole = compute(ROI, 4, rounds)
+    sheet = compute(ROI, 4, rounds, counts=7)
+    assert sheet.scores == whole.scores and sheet.totals == whole.cumuls[6] != whole.totals
+    assert (sheet.counted, sheet.pending) == (7, 3)
+    assert not sheet.finished and sheet.winners == () and sheet.complete
+    assert compute(ROI, 4, rounds[:1], counts=0).totals == (0, 0, 0, 0)
 
 
 ROI_REFUSALS = [
@@ -150,9 +162,6 @@ def test_differenzler_obligations(hand, plays, trump, expected):
     assert set(jass_legal(hand, plays, trump)) == expected
 
 
-ROMER = GAMES["romer"]
-
-
 @pytest.mark.parametrize(
     "cards, points",
     [
@@ -189,7 +198,6 @@ def test_romer_plays_to_the_target_and_refuses_bad_cards():
     ]
 
 
-RUMOLI = GAMES["rumoli"]
 VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": True}]
 
 

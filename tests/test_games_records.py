@@ -8,12 +8,12 @@ import json
 import pytest
 from django.core.management import call_command
 
-from scoring.games import GAMES
 from scoring.games.base import compute
 from scoring.games.records import read, write
 from scoring.games.rumoli_play import Coup, CoupError
 from scoring.games.simulate import simulate_records
 from scoring.games.verify import verify
+from scoring.registry import get
 
 RUNS = [
     ("roi", 4, {}),
@@ -33,7 +33,7 @@ def test_simulated_records_verify_and_their_sheet_adds_up(game, players, options
         for record in records:
             assert verify(record) == [], record
             assert verify(record, game) == []
-        computed = compute(GAMES[game], players, sheet.rounds, sheet.options)
+        computed = compute(get(game).rules, players, sheet.rounds, sheet.options)
         assert len(computed.scores) == len(records)
 
 

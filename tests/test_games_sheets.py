@@ -6,11 +6,14 @@ import copy
 
 import pytest
 
-from scoring.games import GAMES
 from scoring.games.base import InvalidGameSheet, compute
+from scoring.games.differenzler import DIFFERENZLER
 from scoring.games.notation import parse_game_sheet
+from scoring.games.roi import ROI
+from scoring.games.romer import ROMER
+from scoring.games.rumoli import RUMOLI
 
-ROI, ROMER, RUMOLI, DIFFERENZLER = (GAMES[k] for k in ("roi", "romer", "rumoli", "differenzler"))
+GAMES = {game.key: game for game in (ROI, ROMER, RUMOLI, DIFFERENZLER)}
 
 
 def refusal(game, players, rounds, options=None):
@@ -100,7 +103,7 @@ def test_valid_options_are_accepted(key, options):
 
 def test_a_sheet_with_unknown_option_is_refused_when_read():
     sheet = parse_game_sheet(
-        {"game": "rumoli", "options": {"stakes": "open"}, "players": ["A", "B", "C"]}
+        {"game": "rumoli", "options": {"stakes": "open"}, "players": ["A", "B", "C"]}, RUMOLI
     )
     with pytest.raises(InvalidGameSheet, match="options.stakes: must be one of standard, free"):
         compute(RUMOLI, 3, sheet.rounds, sheet.options)

@@ -5,8 +5,10 @@ refused request stores nothing."""
 import datetime
 import json
 import re
+from collections.abc import Iterator
 
 import pytest
+from django import forms as django_forms
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -17,7 +19,7 @@ from scoring import registry, remote
 from scoring.models import Donne, EntryVersion, GameRound, Partie, Player
 from scoring.roimat.rules import RuleSet
 from tests.helpers import donne_post
-from tests.hostile_values import HOSTILE_VALUES
+from tests.hostile_values import HOSTILE_NUMBERS, HOSTILE_VALUES
 from tournaments.models import Registration, Round, Tournament
 from tournaments.services import start_round
 
@@ -28,6 +30,7 @@ DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bou
 #: Values a clumsy or hostile user sends in place of any field.
 HOSTILE = st.one_of(
     st.sampled_from(HOSTILE_VALUES),
+    st.sampled_from(HOSTILE_NUMBERS),
     st.text(max_size=30),
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
 )
@@ -67,6 +70,10 @@ HOSTILE_JSON = st.one_of(
 FUZZ = settings(
     max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None
 )
+#: The forms' fuzz: each example (one request) within a time limit, so that a refusal that
+#: computes with the number it refuses (20 s for 2147483648 fautes) fails the suite. A
+#: refusal takes milliseconds; the limit leaves room for a busy machine and PostgreSQL.
+TIMED = settings(FUZZ, deadline=datetime.timedelta(seconds=1))
 
 
 @pytest.fixture
@@ -85,9 +92,23 @@ def place(db, damien):
     roi = registry.get("roi").new_partie(
         players=players[:4], options={}, date=datetime.date(2026, 11, 20)
     )
+    others = {
+        game: registry.get(game).new_partie(
+            players=players[:count], options={}, date=datetime.date(2026, 11, 20)
+        )
+        for game, count in (("romer", 2), ("rumoli", 3), ("differenzler", 4))
+    }
+    roi_evening = Tournament.objects.create(
+        name="Vendredi", date=datetime.date(2026, 11, 27), rounds=3, game="roi"
+    )
+    for player in players[:4]:
+        Registration.objects.create(tournament=roi_evening, player=player, checked_in=True)
+    roi_table = start_round(tournament=roi_evening).tables.get()
     director = Client()
     director.force_login(damien)
     return {
+        "others": others,
+        "roi table": roi_table,
         "evening": evening,
         "round": round_,
         "table": table,
@@ -128,6 +149,7 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
         "new roi partie": ("scoring:game_partie_create", {"game": "roi"}),
         "new romer partie": ("scoring:game_partie_create", {"game": "romer"}),
         "new rumoli partie": ("scoring:game_partie_create", {"game": "rumoli"}),
+        "new differenzler partie": ("scoring:game_partie_create", {"game": "differenzler"}),
         "donne": ("scoring:donne_create", {"pk": partie.pk}),
         "donne correction": ("scoring:donne_edit", {"pk": partie.pk, "number": 1}),
         "roi round": ("scoring:game_round_create", {"pk": roi.pk}),
@@ -142,6 +164,11 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
     tournament = reverse("tournaments:detail", args=[evening.pk])
     found["register"] = (director, tournament, reverse("tournaments:register", args=[evening.pk]))
     found["table entry"] = (Client(), entry, entry)
+    roi_entry = reverse("tournaments:table_entry", args=[place["roi table"].code])
+    found["roi table entry"] = (Client(), roi_entry, roi_entry)
+    for game, partie in place["others"].items():
+        url = reverse("scoring:game_round_create", kwargs={"pk": partie.pk})
+        found[f"{game} round"] = (director, url, url)
     found["swap"] = (
         director,
         reverse("tournaments:round", args=[evening.pk, 1]),
@@ -156,36 +183,103 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
     return found
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "new partie",
-        "new roi partie",
-        "new romer partie",
-        "new rumoli partie",
-        "donne",
-        "donne correction",
-        "roi round",
-        "email",
-        "new tournament",
-        "new player",
-        "register",
-        "table entry",
-        "swap",
-        "new remote table",
-        "remote seat",
-        "remote robot",
-    ],
-)
+FORMS = [
+    "new partie",
+    "new roi partie",
+    "new romer partie",
+    "new rumoli partie",
+    "new differenzler partie",
+    "donne",
+    "donne correction",
+    "roi round",
+    "romer round",
+    "rumoli round",
+    "differenzler round",
+    "email",
+    "new tournament",
+    "new player",
+    "register",
+    "table entry",
+    "roi table entry",
+    "swap",
+    "new remote table",
+    "remote seat",
+    "remote robot",
+]
+
+
+@pytest.mark.parametrize("name", FORMS)
 def test_every_form_answers_hostile_values_without_a_server_error(name, place):
     client, page, target = pages(place)[name]
     fields = form_fields(client, page)
 
-    @FUZZ
+    @TIMED
     @given(st.fixed_dictionaries({}, optional={f: HOSTILE for f in fields}))
     def post(data):
         response = client.post(target, {"action": "enter", **data})
         assert response.status_code < 500, (name, data)
+
+    post()
+
+
+def number_inputs(client: Client, url: str) -> dict[str, tuple[int, int]]:
+    """The page's number inputs: name → (min, max) as the page declares them; each must
+    declare both, the bounds the server holds it to."""
+    page = client.get(url).content.decode()
+    found = {}
+    for tag in re.findall(r"<input[^>]*>", page):
+        if 'type="number"' not in tag:
+            continue
+        attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
+        assert "min" in attrs and "max" in attrs, (url, tag)
+        found[attrs["name"]] = (int(attrs["min"]), int(attrs["max"]))
+    return found
+
+
+def forms_in(response) -> Iterator[django_forms.BaseForm]:
+    """The forms a page was rendered with."""
+    for context in response.context or []:
+        for value in context.flatten().values():
+            if isinstance(value, django_forms.BaseForm):
+                yield value
+
+
+def fields_refused(response) -> set[str]:
+    """The names (as posted) of the fields the page's forms refused."""
+    return {form.add_prefix(name) for form in forms_in(response) for name in form.errors}
+
+
+#: A sound entry of the forms whose refusal used to compute with the number it refused,
+#: which only the rest of the form being sound lets through to the rules.
+SOUND = {name: donne_post(DONNE) for name in ("donne", "donne correction", "table entry")}
+
+
+def its_game(name: str, field: str) -> dict[str, str]:
+    """The game to choose with a game's own field of the new tournament's form (named
+    ``<game>-<option>``): the other games' fields are not read."""
+    game, dash, _option = field.partition("-")
+    return {"game": game} if name == "new tournament" and dash else {}
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_a_number_out_of_its_fields_bounds_is_refused_on_that_field_at_once(name, place):
+    client, page, target = pages(place)[name]
+    bounds = number_inputs(client, page)
+    if not bounds:
+        pytest.skip("no number field")
+
+    sound = {"action": "enter", "entered_seat": "N", **SOUND.get(name, {})}
+
+    @TIMED
+    @given(field=st.sampled_from(sorted(bounds)), number=st.sampled_from(HOSTILE_NUMBERS))
+    def post(field, number):
+        low, high = bounds[field]
+        before = stored()
+        response = client.post(target, {**sound, **its_game(name, field), field: number})
+        assert response.status_code < 500, (name, field, number)
+        if not low <= int(number) <= high:
+            assert response.status_code == 200 and stored() == before, (name, field, number)
+            assert field in fields_refused(response), (name, field, number)
 
     post()
 

@@ -89,6 +89,7 @@ PUBLIC = {
     "scoring:partie_xlsx": {"pk": "partie"},
     "scoring:partie_json": {"pk": "partie"},
     "scoring:donne_replay": {},
+    "scoring:game_replay": {"game": "roi"},
     "scoring:card_total": {"game": "romer"},
     "tournaments:table_worker": {},
 }

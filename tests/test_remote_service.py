@@ -105,7 +105,7 @@ def test_seats_taken_once_names_once_and_robots_only_by_the_creator(damien, soph
     with pytest.raises(remote.RemoteError):  # Annie has just sat down
         remote.seat_robot(table=table, seat="N", user=damien)
     RemoteSeat.objects.filter(table=table, seat="N").update(
-        left_at=timezone.now() - timedelta(minutes=5)
+        seen_at=timezone.now() - timedelta(minutes=5)
     )
     assert remote.seat_robot(table=table, seat="N", user=damien).kind == "robot"
     assert RemoteSeat.objects.get(table=table, seat="N").name == "Annie"
@@ -115,10 +115,12 @@ def test_an_abandoned_seat_given_to_a_simulated_player_plays_on(damien):
     table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
     seat = remote.table_views(table)["N"]["donne"]["to_move"]
-    remote.connection_change(table_id=table.pk, key=keys[seat], delta=1)
-    remote.connection_change(table_id=table.pk, key=keys[seat], delta=-1)
+    remote.seat_heard(table_id=table.pk, key=keys[seat])
+    with pytest.raises(remote.RemoteError):  # he is here
+        remote.seat_robot(table=table, seat=seat, user=damien)
+    remote.seat_heard(table_id=table.pk, key=keys[seat], closed=True)
     RemoteSeat.objects.filter(table=table, seat=seat).update(
-        left_at=timezone.now() - timedelta(minutes=5)
+        seen_at=timezone.now() - timedelta(minutes=5)
     )
     remote.seat_robot(table=table, seat=seat, user=damien)
     table.refresh_from_db()
@@ -151,3 +153,32 @@ def test_two_moves_sent_at_once_for_the_same_state_make_one_move(django_user_mod
         results = list(pool.map(send, range(4)))
     assert sorted(r.refused or "made" for r in results) == ["made", "stale", "stale", "stale"]
     assert table.moves.count() == 1 and RemoteTable.objects.get(pk=table.pk).seq == 1
+
+
+def test_presence_is_derived_from_when_the_seat_was_last_heard_from(damien, settings):
+    """``remote.presence``, the one rule: heard from within the window and not closed since:
+    present; silent for longer, or closed: away; silent for the abandon delay: abandoned. A
+    server that crashed leaves nothing to undo: silence alone makes the seat away."""
+    settings.REMOTE_ABANDON_SECONDS = 60
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    key = remote.seat_take(table=table, seat="N", name="Annie").key
+    now = timezone.now()
+
+    def state(silent, closed=False):
+        RemoteSeat.objects.filter(key=key).update(seen_at=now - silent, closed=closed)
+        return remote.presence(RemoteSeat.objects.get(key=key), now)
+
+    window = remote.presence_window()
+    assert remote.heartbeat_seconds() == 10 and window == timedelta(seconds=25)
+    assert state(timedelta(0)) == "present"
+    assert state(window - timedelta(seconds=1)) == "present"
+    assert state(window) == "away"
+    assert state(timedelta(seconds=1), closed=True) == "away"
+    assert state(timedelta(seconds=59), closed=True) == "away"
+    assert state(timedelta(seconds=60)) == "abandoned"
+    assert remote.presence(RemoteSeat.objects.get(table=table, seat="E"), now) == "none"
+    assert remote.seat_heard(table_id=table.pk, key=key) is True
+    assert remote.presence(RemoteSeat.objects.get(key=key)) == "present"
+    assert remote.seat_heard(table_id=table.pk, key="not a key") is False
+    settings.REMOTE_ABANDON_SECONDS = 4  # a short delay: the heartbeat follows it
+    assert remote.heartbeat_seconds() == 1 and remote.presence_window() == timedelta(seconds=2.5)

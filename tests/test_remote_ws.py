@@ -164,9 +164,14 @@ async def bad_input_gets_a_message_not_a_traceback(four):
     table, keys = four
     comm, view = await page(table.code, "not a key")
     assert view["you"] is None
-    for text in ["{", "[]", '{"type": "dance"}', "x" * 5000]:
+    said = []
+    for text in ["{", "[]", '{"type": "dance"}']:
         await comm.send_to(text_data=text)
-        assert (await comm.receive_json_from())["type"] == "error"
+        error = await comm.receive_json_from()
+        assert error["type"] == "error"
+        said.append(error["message"])
+    # In the player's French, without a word of the protocol ("JSON").
+    assert said[-1] == "Message inconnu." and not any("JSON" in m for m in said), said
     await comm.send_to(bytes_data=b"\x00")
     assert (await comm.receive_json_from())["type"] == "error"
     await comm.send_json_to({"type": "move", "seq": view["seq"], "move": {"kind": "card"}})
@@ -178,8 +183,164 @@ async def bad_input_gets_a_message_not_a_traceback(four):
     early = WebsocketCommunicator(application, f"/ws/distance/{table.code}/", headers=HEADERS)
     await early.connect()
     await early.send_json_to({"type": "move", "seq": 0, "move": {}})
-    assert (await early.receive_json_from())["type"] == "error"
+    error = await early.receive_json_from()
+    assert error["type"] == "error" and error["message"] == "Prenez d'abord place à la table."
     await early.disconnect()
+
+
+def test_a_message_of_a_few_kilobytes_closes_the_connection_politely(four):
+    run(a_message_of_a_few_kilobytes_closes_the_connection_politely(four))
+
+
+async def a_message_of_a_few_kilobytes_closes_the_connection_politely(four):
+    table, keys = four
+    for big in [
+        {"text_data": '{"type": "join", "key": "' + "x" * 5000 + '"}'},
+        {"bytes_data": b"\0" * 5000},
+    ]:
+        comm, view = await page(table.code, keys["N"])
+        await comm.send_to(**big)
+        error = await comm.receive_json_from()
+        assert error["type"] == "error" and "trop long" in error["message"]
+        assert await comm.receive_output() == {"type": "websocket.close", "code": 1009}
+    # The seat is still the player's: he comes back with a normal page.
+    comm, view = await page(table.code, keys["N"])
+    assert view["you"] == "N"
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        [(b"origin", b"http://evil.example"), (b"host", b"testserver")],
+        [(b"origin", b"http://testserver.evil.example"), (b"host", b"testserver")],
+        [(b"origin", b"https://192.168.1.20:8001"), (b"host", b"192.168.1.20:8000")],
+        [(b"host", b"testserver")],  # no Origin: not a browser's page
+    ],
+    ids=["foreign", "look-alike", "other-port", "none"],
+)
+def test_a_page_of_another_site_cannot_open_a_table(four, settings, headers):
+    settings.ALLOWED_HOSTS = ["*"]  # as make run serves the room, under any address
+    run(connects(four[0].code, headers, expected=False))
+
+
+def test_the_sites_own_page_connects_under_any_address_of_the_room(four, settings):
+    settings.ALLOWED_HOSTS = ["*"]
+    room = [(b"origin", b"http://192.168.1.20:8000"), (b"host", b"192.168.1.20:8000")]
+    run(connects(four[0].code, room, expected=True))
+
+
+def test_a_trusted_origin_connects(four, settings):
+    settings.CSRF_TRUSTED_ORIGINS = ["https://club.example.org"]
+    proxied = [(b"origin", b"https://club.example.org"), (b"host", b"testserver")]
+    run(connects(four[0].code, proxied, expected=True))
+
+
+async def connects(code, headers, expected):
+    comm = WebsocketCommunicator(application, f"/ws/distance/{code}/", headers=headers)
+    connected, _ = await comm.connect()
+    assert connected is expected
+    if connected:
+        await comm.disconnect()
+
+
+async def until(comm, seen, timeout=8, pinging=()):
+    """The first state sent to ``comm`` for which ``seen(state)`` holds, the pages of
+    ``pinging`` sending their heartbeat meanwhile, as a browser does (every half second here:
+    the tests' abandon delay is 2 s)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    beat = 0.0
+    while True:
+        now = asyncio.get_running_loop().time()
+        assert now < deadline, "no such state came"
+        if now >= beat:
+            for page_ in pinging:
+                await page_.send_json_to({"type": "ping"})
+            beat = now + 0.5
+        if await comm.receive_nothing(timeout=0.1):
+            continue
+        message = await comm.receive_json_from()
+        if message["type"] == "state" and seen(message):
+            return message
+
+
+def presence_of(seat):
+    def of(view):
+        info = view["seats"][seat]
+        return "abandoned" if info["abandoned"] else "present" if info["connected"] else "away"
+
+    return of
+
+
+def test_a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four, settings):
+    settings.REMOTE_ABANDON_SECONDS = 2  # a heartbeat every half second, present for 1.25 s
+    run(a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four))
+
+
+async def a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four):
+    """West's phone loses its network without closing its socket: no message of his comes
+    any more, so no row changes; the others' heartbeats find him away and push it to every
+    page, then abandoned, when the creator may give his seat to a simulated player. Before
+    that, a heartbeat of his brings him back at once."""
+    table, keys = four
+    pages = {s: (await page(table.code, keys[s]))[0] for s in "NESO"}
+    talking = [pages[s] for s in "NES"]
+    await pages["O"].send_json_to({"type": "ping"})
+    assert (await pages["O"].receive_json_from(timeout=3))["type"] == "pong"
+    west = presence_of("O")
+    start = asyncio.get_running_loop().time()
+    away = await until(pages["N"], lambda v: west(v) == "away", pinging=talking)
+    assert asyncio.get_running_loop().time() - start < 2  # within the abandon delay
+    assert west(await latest(pages["E"], away)) == "away" and away["seats"]["N"]["connected"]
+    await pages["O"].send_json_to({"type": "ping"})  # his network is back
+    while (await pages["O"].receive_json_from(timeout=3))["type"] != "pong":
+        pass
+    with pytest.raises(remote.RemoteError):  # he is here: his seat is not to be given
+        await database_sync_to_async(remote.seat_robot)(
+            table=table, seat="O", user=table.created_by
+        )
+    await until(pages["S"], lambda v: west(v) == "present", pinging=talking)
+    await until(pages["N"], lambda v: west(v) == "abandoned", pinging=talking)
+    assert (await latest(pages["E"], None))["seats"]["O"]["abandoned"]
+    await database_sync_to_async(remote.seat_robot)(table=table, seat="O", user=table.created_by)
+    await database_sync_to_async(remote.announce)(table)
+    given = await until(pages["S"], lambda v: v["seats"]["O"]["kind"] == "robot")
+    assert given["seats"]["O"]["name"] == "Joueur O"  # still his name on the sheet
+    back = await until(pages["O"], lambda v: v["seats"]["O"]["kind"] == "robot")
+    assert back["you"] is None and back["donne"]["hand"] == []  # his page now watches
+    for comm in pages.values():
+        await comm.disconnect()
+
+
+def test_after_every_page_closed_no_seat_stays_present(four, settings):
+    settings.REMOTE_ABANDON_SECONDS = 2
+    run(after_every_page_closed_no_seat_stays_present(four))
+
+
+async def after_every_page_closed_no_seat_stays_present(four):
+    """Issue 21's seat stuck as present: North's phone dropped its network and its page made
+    a new connection before the server saw the old one close. The old socket's close marks
+    him away for a moment, his live page's next heartbeat brings him back; once every page is
+    closed, nothing says he is here: he is away, then his seat may be given."""
+    table, keys = four
+    north_old, _view = await page(table.code, keys["N"])
+    north, _view = await page(table.code, keys["N"])
+    east, _view = await page(table.code, keys["E"])
+    await north_old.disconnect()
+    await until(east, lambda v: presence_of("N")(v) == "away")
+    await until(east, lambda v: presence_of("N")(v) == "present", pinging=[north])
+    await north.disconnect()
+    await until(east, lambda v: presence_of("N")(v) == "away")
+    await east.disconnect()
+    await asyncio.sleep(2.1)
+    views = await database_sync_to_async(remote.table_views)(table)
+    assert all(views["spectator"]["seats"][s]["abandoned"] for s in "NESO")
+    watcher, watched = await page(table.code)  # the creator opens the table later
+    assert watched["seats"]["N"]["abandoned"] and not watched["seats"]["N"]["connected"]
+    await watcher.send_json_to({"type": "ping"})
+    assert (await watcher.receive_json_from(timeout=3))["type"] == "pong"
+    await database_sync_to_async(remote.seat_robot)(table=table, seat="N", user=table.created_by)
+    await watcher.disconnect()
 
 
 def redis_up() -> bool:
@@ -205,7 +366,7 @@ async def the_redis_channel_layer_carries_the_moves(four):
     table, keys = four
     opened = {s: await page(table.code, keys[s]) for s in "NESO"}
     pages = {s: comm for s, (comm, _view) in opened.items()}
-    await pages["O"].send_json_to({"type": "ping"})  # answered with an error: O's pages are up
+    await pages["O"].send_json_to({"type": "dance"})  # answered with an error: O's pages are up
     assert (await pages["O"].receive_json_from())["type"] == "error"
     view = await latest(pages["N"], opened["N"][1])
     mover = view["donne"]["to_move"]

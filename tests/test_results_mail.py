@@ -17,9 +17,10 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scoring.models import Player
-from tournaments.mail import MAX_ATTEMPTS
+from tournaments.mail import MAX_ATTEMPTS, message_id
 from tournaments.models import Registration, SentMessage, Tournament
 from tournaments.services import close_tournament, play_round_simulated, start_round
+from tournaments.tasks import watch_results_batch
 
 Status = SentMessage.Status
 CLUB = "club@example.org"
@@ -41,6 +42,11 @@ def evening(players: int, rounds: int = 1, emails=None, close: bool = True) -> T
     if close:
         close_tournament(tournament=tournament, decisions={})
     return tournament
+
+
+def batches(**lookups):
+    """The sending tasks queued (not their watches)."""
+    return DBTaskResult.objects.filter(task_path__endswith=".send_results_batch", **lookups)
 
 
 def run_worker() -> None:
@@ -91,6 +97,16 @@ def smtp_server(settings):
 
 
 @pytest.fixture
+def smtp_down(settings):
+    """The site's SMTP backend pointed at a port where nothing listens; returns the port."""
+    port = free_port()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", port, False
+    settings.EMAIL_TIMEOUT = 5
+    return port
+
+
+@pytest.fixture
 def club(settings):
     settings.CLUB_EMAIL = CLUB
 
@@ -110,7 +126,7 @@ def test_the_director_sees_who_gets_what_and_who_has_no_address(damien, club):
     plan = page.context["plan"]
     assert plan.no_address == ["Joueur 03"]
     assert [(r.label, r.address) for r in plan.refused] == [("Joueur 05", "josé@example.org")]
-    assert "ASCII" in text  # why that address is refused
+    assert "lettres spéciales (é, ç, ñ…)" in text  # why the address is refused, in words
     club_line = next(r for r in plan.sendable if r.address == CLUB)
     assert club_line.everything and club_line.sheets == 2
     assert {r.sheets for r in plan.sendable if not r.everything} == {1}
@@ -151,7 +167,7 @@ def test_an_eighty_player_evening_goes_through_the_queue_once(secretary, club):
     confirm(secretary, tournament)
     assert mail.outbox == []  # queued, not sent by the page
     assert SentMessage.objects.filter(status=Status.QUEUED).count() == 81
-    assert DBTaskResult.objects.count() == 1  # one batch
+    assert batches().count() == 1  # one batch
     run_worker()
     assert len(mail.outbox) == 81
     assert sorted(m.to[0] for m in mail.outbox) == sorted(
@@ -212,12 +228,9 @@ def test_an_eighty_player_evening_goes_out_over_smtp(secretary, club, smtp_serve
 
 @pytest.mark.django_db(transaction=True)
 def test_a_server_down_leaves_the_messages_failed_and_they_are_retried_later(
-    secretary, club, settings
+    secretary, club, smtp_down
 ):
-    port = free_port()  # nothing listens there
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", port, False
-    settings.EMAIL_TIMEOUT = 5
+    port = smtp_down
     tournament = evening(8)
     confirm(secretary, tournament)
     run_worker()
@@ -225,13 +238,13 @@ def test_a_server_down_leaves_the_messages_failed_and_they_are_retried_later(
     assert failed.count() == 9
     assert {(m.status, m.attempts) for m in failed} == {(Status.FAILED, 1)}
     assert all("Connection" in m.error or "refused" in m.error.lower() for m in failed)
-    later = DBTaskResult.objects.filter(status="READY").get()
+    later = batches(status="READY").get()
     assert later.run_after > timezone.now()  # retried later, not at once
     page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
     assert page.text.count("(1 tentative: ") == 9
     # A click meanwhile does not queue them twice.
     confirm(secretary, tournament)
-    assert SentMessage.objects.count() == 9
+    assert SentMessage.objects.count() == 9 and batches(status="READY").count() == 1
     # The server is back; the retry's time comes.
     recorder = Recorder()
     controller = Controller(recorder, hostname="127.0.0.1", port=port)
@@ -246,13 +259,7 @@ def test_a_server_down_leaves_the_messages_failed_and_they_are_retried_later(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_retries_are_bounded(secretary, settings):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = (
-        "127.0.0.1",
-        free_port(),
-        False,
-    )
+def test_retries_are_bounded(secretary, settings, smtp_down):
     tournament = evening(4)
     confirm(secretary, tournament)
     for _attempt in range(MAX_ATTEMPTS + 2):
@@ -261,12 +268,103 @@ def test_retries_are_bounded(secretary, settings):
     assert {(m.status, m.attempts) for m in SentMessage.objects.all()} == {
         (Status.FAILED, MAX_ATTEMPTS)
     }
-    assert not DBTaskResult.objects.filter(status="READY").exists()  # given up
+    assert not batches(status="READY").exists()  # given up
     # The director may then try again: a plain confirmation queues them anew.
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     confirm(secretary, tournament)
     run_worker()
     assert len(mail.outbox) == 4
+
+
+# --- A worker that dies in the middle of a batch -----------------------------------------
+
+
+def worker_dies_in_the_middle(tournament, sent: int, stale: float):
+    """What a worker killed while sending a batch leaves: its task running, claimed ``stale``
+    seconds ago, the first ``sent`` messages sent, the next one "sending", the rest queued;
+    returns that message."""
+    then = timezone.now() - datetime.timedelta(seconds=stale)
+    task = batches(status="READY").get()
+    DBTaskResult.objects.filter(pk=task.pk).update(
+        status="RUNNING", started_at=then, worker_ids=["killed"]
+    )
+    messages = list(SentMessage.objects.filter(tournament=tournament).order_by("pk"))
+    for message in messages[:sent]:
+        SentMessage.objects.filter(pk=message.pk).update(
+            status=Status.SENT, attempts=1, claimed_at=then, sent_at=then
+        )
+    SentMessage.objects.filter(pk=messages[sent].pk).update(
+        status=Status.SENDING, attempts=1, claimed_at=then
+    )
+    return messages[sent]
+
+
+def time_passes(seconds: float) -> None:
+    """The tasks due within ``seconds`` become due now."""
+    soon = timezone.now() + datetime.timedelta(seconds=seconds)
+    DBTaskResult.objects.filter(status="READY", run_after__lte=soon).update(
+        run_after=timezone.now()
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_left_by_a_dead_worker_is_taken_up_after_the_timeout(
+    secretary, club, smtp_server, settings
+):
+    recorder, _controller = smtp_server
+    settings.RESULTS_STALE_SECONDS = 120
+    tournament = evening(8)
+    confirm(secretary, tournament)
+    lost = worker_dies_in_the_middle(tournament, sent=3, stale=200)
+    dead = batches(status="RUNNING").get()
+    # A new worker starts: nothing is due before the timeout.
+    run_worker()
+    assert recorder.envelopes == []
+    assert SentMessage.objects.filter(status=Status.QUEUED).count() == 5
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert "Envoyés : 3 · en attente : 6 · échoués : 0" in html.unescape(page.text)
+    time_passes(settings.RESULTS_STALE_SECONDS)
+    run_worker()
+    received = sorted(a for e in recorder.envelopes for a in e.rcpt_tos)
+    assert len(received) == len(set(received)) == 6  # each address left once, none sent twice
+    assert lost.to in received
+    # Sent again with the Message-ID of its first attempt: a reader that got that one drops it.
+    again = next(e for e in recorder.envelopes if e.rcpt_tos == [lost.to])
+    assert f"Message-ID: {message_id(lost)}".encode() in again.content
+    assert {(m.status) for m in SentMessage.objects.all()} == {Status.SENT}
+    assert SentMessage.objects.get(pk=lost.pk).attempts == 2
+    dead.refresh_from_db()
+    assert dead.status == "FAILED" and "WorkerLost" in dead.exception_class_path
+    assert not DBTaskResult.objects.filter(status="RUNNING").exists()
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert "Envoyés : 9 · en attente : 0 · échoués : 0" in html.unescape(page.text)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_slow_batch_still_making_progress_is_not_taken_up(secretary, club, settings):
+    settings.RESULTS_STALE_SECONDS = 120
+    tournament = evening(8)
+    confirm(secretary, tournament)
+    sending = worker_dies_in_the_middle(tournament, sent=3, stale=30)  # claimed 30 s ago
+    time_passes(settings.RESULTS_STALE_SECONDS)
+    run_worker()
+    assert mail.outbox == []  # still the first worker's
+    assert SentMessage.objects.get(pk=sending.pk).status == Status.SENDING
+    assert batches(status="RUNNING").count() == 1
+    watch = DBTaskResult.objects.get(status="READY", task_path__endswith=".watch_results_batch")
+    assert watch.run_after > timezone.now() + datetime.timedelta(seconds=60)  # looks again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_that_ended_and_queued_its_own_retry_is_left_to_it(secretary, smtp_down):
+    tournament = evening(4)
+    confirm(secretary, tournament)
+    first = batches().get()
+    run_worker()  # the server is down: all failed, a retry queued for later
+    retry = batches(status="READY").get()
+    ids = list(SentMessage.objects.values_list("pk", flat=True))
+    assert watch_results_batch.call(ids, str(first.pk)) == {"requeued": 0, "lost": 0}
+    assert list(batches(status="READY")) == [retry]  # still later, not at once
 
 
 # --- A player's own request ------------------------------------------------------------

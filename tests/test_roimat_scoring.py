@@ -8,6 +8,7 @@ import pytest
 from scoring.roimat.partie import InvalidSheet, compute_sheet, next_dealer
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.scoring import DonneEntry, coefficient, round_to_ten, validate_donne
+from scoring.roimat.stats import player_stats
 
 CLUB = RuleSet("club-8")
 OFFICIAL = RuleSet("official-1000")
@@ -214,6 +215,30 @@ def test_club_partie_ends_after_eight_counted_donnes():
     with pytest.raises(InvalidSheet) as refused:
         compute_sheet([donne()] * 9, CLUB)
     assert refused.value.donne == 9 and refused.value.problem.code == "after_end"
+
+
+def test_donnes_after_those_that_count_are_listed_but_in_no_total():
+    """A sheet of 8 donnes of which 6 count: the totals, the end and the winner are those of
+    the 6; donnes 7 and 8 are listed with their own score, marked pending."""
+    whole = compute_sheet([donne()] * 8, CLUB)
+    six = compute_sheet([donne()] * 6, CLUB)
+    sheet = compute_sheet([donne()] * 8, CLUB, counts=6)
+    assert (
+        (sheet.total_ns, sheet.total_oe)
+        == (six.total_ns, six.total_oe)
+        != (
+            whole.total_ns,
+            whole.total_oe,
+        )
+    )
+    assert [row.pending for row in sheet.rows] == [False] * 6 + [True] * 2
+    assert sheet.rows[7].ns == whole.rows[7].ns  # scored as it would count
+    assert (sheet.counted, sheet.pending) == (6, 2)
+    assert not sheet.finished and sheet.winner is None and sheet.complete
+    assert player_stats([(sheet, "ns")]) == player_stats([(six, "ns")])  # a player's figures
+    nothing = compute_sheet([donne()], CLUB, counts=0)
+    assert (nothing.total_ns, nothing.total_oe, nothing.counted) == (0, 0, 0)
+    assert compute_sheet([donne()] * 8, CLUB, counts=8) == whole
 
 
 def test_club_partie_can_end_in_a_draw():

@@ -39,6 +39,27 @@ def test_production_without_secret_key_fails_loudly():
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
+SHOW = "from django.conf import settings as s; print(s.DEBUG, s.SECRET_KEY[:15])"
+
+
+def test_with_no_environment_the_site_refuses_to_start_rather_than_serve_debug_pages():
+    result = manage("check")
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set (or DJANGO_DEBUG=true" in result.stderr
+
+
+def test_a_forgotten_debug_variable_means_production():
+    result = manage("shell", "-c", SHOW, DJANGO_SECRET_KEY=PRODUCTION["DJANGO_SECRET_KEY"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["False", "a-production-se"]
+
+
+def test_the_development_site_is_asked_for_explicitly():
+    result = manage("shell", "-c", SHOW, DJANGO_DEBUG="true")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["True", "django-insecure"]
+
+
 def test_bad_boolean_setting_names_the_variable():
     result = manage("check", DJANGO_DEBUG="maybe")
     assert result.returncode != 0 and "DJANGO_DEBUG" in result.stderr
@@ -46,10 +67,10 @@ def test_bad_boolean_setting_names_the_variable():
 
 def test_a_site_url_without_its_scheme_fails_loudly():
     # A QR code of "192.168.1.20:8000/t/…" would open nothing on a phone.
-    result = manage("check", SITE_URL="192.168.1.20:8000")
+    result = manage("check", SITE_URL="192.168.1.20:8000", DJANGO_DEBUG="true")
     assert result.returncode != 0
     assert "SITE_URL must start with http://" in result.stderr
-    assert manage("check", SITE_URL="http://192.168.1.20:8000").returncode == 0
+    assert manage("check", SITE_URL="http://192.168.1.20:8000", DJANGO_DEBUG="true").returncode == 0
 
 
 def test_the_room_on_plain_http_keeps_its_cookies_and_shows_no_debug_page():

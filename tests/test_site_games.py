@@ -1,8 +1,10 @@
 """The other games on the site and in commands: a secretary records a partie of each game,
 gets its PDF and Excel sheets, and wrong entries are refused with a clear message."""
 
+import html
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -42,9 +44,13 @@ def round_post(game, entries):
             if key == "trump":
                 data["round_trump"] = value
                 continue
-            if key == "last":
+            if key in ("last", "dealer"):  # noted once, by naming the player
                 if value == 1:
-                    data["round_last"] = str(index)
+                    data[f"round_{key}"] = str(index)
+                continue
+            if key == "irregular":  # a box to tick
+                if value:
+                    data[f"p{index}_irregular"] = "on"
                 continue
             if game == "romer":
                 value = " ".join(f"{c}:{v}" for c, v in value)
@@ -224,3 +230,67 @@ def test_the_table_may_note_the_last_trick_and_the_trump_and_they_are_checked(se
     stored = partie.game_rounds.get().entries
     assert [e["last"] for e in stored] == [0, 0, 1, 0]
     assert {e["trump"] for e in stored} == {"C"}
+
+
+def test_a_rumoli_coup_is_the_dealer_once_and_two_numbers_a_player(secretary):
+    """The dealer is one choice among the players (not a number per player); each player
+    types what he collected and the cards left in his hand; the stake, sale, penalties and
+    irregular stop, behind a disclosure, read as the rules say when left blank: the stored
+    coup is the one the whole form would have stored."""
+    partie = new_game(secretary, "rumoli", 3, rounds=4, stakes="standard")
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    page = secretary.get(url)
+    dealers = re.findall(r'<input type="radio" name="round_dealer" value="(\d)"', page.text)
+    assert dealers == ["0", "1", "2"] and "rumoli2</span>" in page.text
+    assert not re.search(r'name="p\d_dealer"', page.text)
+    player, needed, more, _open = page.context["form"].rows()[0]
+    assert [f.name for f in needed] == ["p0_collected", "p0_cards_left"]
+    assert "p0_stake" in [f.name for f in more] and not _open
+    assert re.search(r'type="checkbox" name="p0_irregular"', page.text)
+
+    short = {"round_dealer": "1", "p0_collected": "0", "p1_collected": "16"}
+    short |= {"p0_cards_left": "3", "p1_cards_left": "0", "p2_collected": "0"}
+    short |= {"p2_cards_left": "2"}
+    response = secretary.post(url, short)
+    assert response.status_code == 302, response.context["form"].errors
+    stored = partie.game_rounds.get().entries
+    base = {"sale": 0, "penalty": 0, "irregular": 0}
+    assert stored == [
+        {"dealer": 0, "stake": 4, "collected": 0, "cards_left": 3, **base},
+        {"dealer": 1, "stake": 8, "collected": 16, "cards_left": 0, **base},
+        {"dealer": 0, "stake": 4, "collected": 0, "cards_left": 2, **base},
+    ]
+    # The next coup proposes the next dealer; without one, nothing is stored.
+    page = secretary.get(url).text
+    assert re.search(r'name="round_dealer" value="2"[^>]* checked', page)
+    refused = secretary.post(url, {k: v for k, v in short.items() if k != "round_dealer"})
+    assert refused.status_code == 200 and partie.game_rounds.count() == 1
+    assert "round_dealer" in refused.context["form"].errors
+    # A stake typed stays the one checked: the rules' checks are the same.
+    wrong = secretary.post(url, {**short, "round_dealer": "2", "p0_stake": "5"})
+    assert "p0_stake" in wrong.context["form"].errors and partie.game_rounds.count() == 1
+
+
+def test_the_table_reads_a_pending_rumoli_coup_with_its_dealer_named_once(secretary, client):
+    """The form notes the dealer once, by name; the other players read the coup the same way
+    ("Donneur : …"), not a "donneur 0" or "donneur 1" in every player's numbers."""
+    from tests.test_site_tournaments import first_table
+
+    _tournament, table = first_table(secretary, game="rumoli")
+    partie = table.partie
+    players = partie.players_in_order
+    coup = simulate_sheet("rumoli", seed=3, players=len(players), options=partie.options).rounds[0]
+    dealer = next(i for i, entry in enumerate(coup) if entry["dealer"] == 1)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    data = {"action": "enter", "entered_seat": "1", **round_post("rumoli", coup)}
+    assert client.post(url, data).status_code == 302
+    page = client.get(url)
+    summary = page.context["pending"][0].summary
+    assert summary[1] == f"Donneur : {players[dealer]}"
+    assert "donneur" not in " ".join(summary).lower().replace("donneur :", "")
+    assert all(
+        line.startswith(f"{player} : mise ")
+        for line, player in zip(summary[2:], players, strict=True)
+    )
+    assert f"Donneur : {players[dealer]}" in html.unescape(page.text)
+    assert "Un autre joueur la lit" in html.unescape(page.text)  # no "other team" here

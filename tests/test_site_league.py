@@ -126,3 +126,39 @@ def test_stand_alone_parties_count_as_evenings(client):
     assert table["Denis"]["value"] == 25 and table["Bernard"]["value"] == 25  # place 1
     assert table["Annie"]["value"] == 16 and table["Annie"]["rank"] == 3  # place 3
     assert table["Denis"]["wins"] == 1 and table["Annie"]["evenings"] == 1
+
+
+#: The width a chart is drawn at on a phone of 390 px: the page less its margins (main's
+#: padding, .8rem a side).
+PHONE_CHART_PX = 390 - 2 * 12.8
+
+
+def label_sizes_on_a_phone(svg: str) -> list[float]:
+    """Every label's size in px, the SVG scaled to a phone page's width."""
+    import re
+
+    width = float(re.search(r'<svg[^>]* width="([\d.]+)', svg).group(1))
+    sizes = [float(size) for size in re.findall(r"font-size: ?([\d.]+)", svg)]
+    assert sizes, "a chart without labels"
+    return [size * PHONE_CHART_PX / width for size in sizes]
+
+
+def test_the_charts_labels_read_at_11_px_at_least_on_a_phone(client):
+    """The sheet's cumul chart, a player's rating chart and the season's leaders: every label
+    (axes, legend, caption) at 11 px or more on a 390 px phone, not 6 px."""
+    from django.core.management import call_command
+
+    from scoring.models import Partie
+
+    call_command("demo_data", verbosity=0)
+    partie = next(p for p in Partie.objects.filter(game="roimat") if p.donnes.count() > 2)
+    regular = max(Player.objects.all(), key=lambda p: p.rating_history.count())
+    charts = {
+        "sheet": client.get(partie.get_absolute_url()).context["chart"],
+        "player": client.get(reverse("tournaments:player", args=[regular.pk])).context["chart"],
+        "season": client.get(
+            reverse("tournaments:season_chart", args=[Season.objects.get().pk])
+        ).content.decode(),
+    }
+    for name, svg in charts.items():
+        assert min(label_sizes_on_a_phone(svg)) >= 11, name

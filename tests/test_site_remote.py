@@ -117,7 +117,7 @@ def test_a_round_played_at_a_distance_counts_in_the_evenings_ranking(damien):
     seat_url = reverse("scoring:remote_seat", args=[remote_table.code])
     north.post(seat_url, {"seat": "N", "name": "Quelqu'un d'autre"})
     assert remote_table.seats.get(seat="N").name == names["N"]  # the drawn player's seat
-    RemoteSeat.objects.filter(table=remote_table, seat="N").update(left_at=None)
+    RemoteSeat.objects.filter(table=remote_table, seat="N").update(seen_at=None)
     for seat in "NESO":  # N left for good: the whole partie is played by the engine
         remote.seat_robot(table=remote_table, seat=seat, user=damien)
     partie = Partie.objects.get(pk=table.partie.pk)
@@ -171,19 +171,38 @@ def test_the_name_offered_for_a_seat_is_the_players_not_the_accounts(damien, vic
     assert 'value="Victor Hugo"' in name_field(member)
 
 
-def test_a_seated_player_who_reloads_is_not_told_he_is_away(victor):
+def test_the_page_is_drawn_from_the_seats_as_they_stand(victor):
+    """The seat list and the felt are drawn from the state embedded in the page: a player long
+    gone is abandoned there (the creator's page offers his seat to a simulated player), and
+    the page knows its own seat, which it shows as the player's own, not away."""
     table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
     seat_url = reverse("scoring:remote_seat", args=[table.code])
     url = reverse("scoring:remote_table", args=[table.code])
     paul, annie = Client(), Client()
     paul.post(seat_url, {"seat": "S", "name": "Paul"})
     annie.post(seat_url, {"seat": "N", "name": "Annie"})
-    long_ago = timezone.now() - datetime.timedelta(hours=1)
-    table.seats.filter(seat__in="NS").update(connections=0, left_at=long_ago)
-    page = seen(paul.get(url))
-    assert "Sud : Paul" in page and "Paul — absent" not in page
-    assert "Annie — absent" in page  # she has no page open: she is away
-    assert "Paul — absent" in seen(annie.get(url))
+    table.seats.filter(seat="N").update(seen_at=timezone.now() - datetime.timedelta(hours=1))
+    data = live_data(paul.get(url))
+    assert data["state"]["you"] == "S" and not data["creator"]
+    seats = data["state"]["seats"]
+    assert seats["S"] == {"name": "Paul", "kind": "human", "connected": True, "abandoned": False}
+    assert seats["N"] == {"name": "Annie", "kind": "human", "connected": False, "abandoned": True}
+    assert seats["E"]["kind"] == "empty"
+    member = Client()
+    member.force_login(victor)
+    page = member.get(url)
+    assert live_data(page)["creator"] and live_data(page)["state"]["you"] is None
+    assert 'id="robot-form"' in page.text
+
+
+def test_the_invitation_has_its_link_and_its_qr_code(victor, settings):
+    settings.SITE_URL = "https://club.example"
+    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
+    page = Client().get(reverse("scoring:remote_table", args=[table.code]))
+    link = f"https://club.example/distance/{table.code}/"
+    assert f'href="{link}"' in page.text
+    assert "<svg" in page.text.split('class="qr"')[1].split("</figure>")[0]
+    assert "Copier le lien" in page.text
 
 
 def test_the_partie_sheet_of_a_remote_table_counts_the_announcers_atouts(damien):

@@ -2,6 +2,7 @@
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -14,6 +15,8 @@ from scoring.roimat.partie import compute_sheet
 from scoring.services import partie_import
 from tests.conftest import load
 from tests.helpers import donne_post
+
+ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.django_db
 
@@ -314,3 +317,36 @@ def test_phone_form_offers_taps_without_blank_choices(secretary, players):
     assert [c for c, _l in form.fields["trump"].choices] == ["J", "R", "V", "B"]
     assert [c for c, _l in form.fields["dealer"].choices] == ["N", "E", "S", "O"]
     assert "Annie" in dict(form.fields["dealer"].choices)["N"]
+
+
+def test_scores_are_green_when_positive_and_red_when_negative_with_their_sign(client, secretary):
+    """Whatever the team: +100 in green, -100 in red, the sign written (not colour alone), on
+    the sheet, a Roi sheet and the table's phone."""
+    import re
+
+    from django.core.management import call_command
+
+    from tests.test_site_tournaments import DONNE, accept, first_table, table_post
+
+    _tournament, table = first_table(secretary)
+    phone = reverse("tournaments:table_entry", args=[table.code])
+    client.post(phone, table_post(DONNE, "N"))
+    accept(client, table, 1)  # a pending donne counts nowhere: its totals would be 0
+    call_command("demo_data", verbosity=0)
+    call_command("roi_simulate", "--games", "1", "--save", verbosity=0)
+    css = (ROOT / "static/css/site.css").read_text()
+    assert re.search(r"\.score-pos \{ color: #1e7a3c; \}", css)
+    assert re.search(r"\.score-neg \{ color: #b3261e; \}", css)
+    assert "td.ns b { color" not in css and "td.total.ns { color" not in css
+    pages = [p.get_absolute_url() for p in Partie.objects.filter(game__in=["roimat", "roi"])]
+    kinds = set()
+    for url in pages:
+        text = client.get(url).text
+        for kind, number in re.findall(r'<span class="score-(pos|neg|zero)">([^<]*)</span>', text):
+            value = int(number)
+            assert kind == ("pos" if value > 0 else "neg" if value < 0 else "zero"), url
+            assert number.startswith("+") == (value > 0), url
+            kinds.add(kind)
+    assert {"pos", "neg"} <= kinds
+    on_the_phone = re.findall(r'class="score"><span class="score-(\w+)">', client.get(phone).text)
+    assert sorted(on_the_phone) == ["neg", "pos"]

@@ -30,22 +30,23 @@ def accept(client, table, number, seat="E"):
     return client.post(url, {"seat": seat, "decision": "accept"})
 
 
+#: The new-tournament form's fields of no one game.
+EVENING = {
+    "name": "Soirée du jeudi",
+    "date": "2026-11-26",
+    "place": "Antony",
+    "table_size": "4",
+    "format": "individual",
+    "rounds": "2",
+    "ranking": "wins, points",
+    "sit_out_rule": "average",
+}
+
+
 def create_evening(client, count=8, game="roimat"):
     """A club evening of ``game`` (tables of 4) with ``count`` players registered."""
     response = client.post(
-        reverse("tournaments:create"),
-        {
-            "name": "Soirée du jeudi",
-            "date": "2026-11-26",
-            "place": "Antony",
-            "game": game,
-            "table_size": "4",
-            "variant": "club-8",
-            "format": "individual",
-            "rounds": "2",
-            "ranking": "wins, points",
-            "sit_out_rule": "average",
-        },
+        reverse("tournaments:create"), {**EVENING, "game": game, "variant": "club-8"}
     )
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
@@ -176,7 +177,9 @@ def test_the_other_team_reads_the_whole_donne_in_words_before_it_counts(secretar
     assert "6 plis, 84 points" in words and "3 plis, 44 points" in words
     assert f"2 fautes de {names['E']}" in words
     assert "Score de la donne" in words
-    assert "Totaux provisoires" in client.get(url).text
+    page = client.get(url)  # the pending donne is in no total, and the banner says so
+    assert "1 en attente, hors des totaux" in page.text and "0 comptée" in page.text
+    assert [side.total for side in page.context["sides"]] == [0, 0]
     client.post(url, table_post(DONNE, "N"))  # a donne without contre or faute: "aucune"
     (_first, second) = client.get(url).context["pending"]
     assert "Fautes : aucune" in second.summary and "Contres : aucun" in second.summary
@@ -303,6 +306,32 @@ def test_director_swaps_players_before_the_first_donne(secretary, client):
     assert "a commencé" in response.text and seats_of(round_) == after
 
 
+@pytest.mark.parametrize("game", ["roi", "rumoli"])
+def test_no_swap_once_a_round_of_another_game_is_entered(secretary, client, game):
+    from scoring.games.simulate import simulate_sheet
+    from tests.test_site_games import round_post
+
+    tournament = create_evening(secretary, count=8, game=game)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    round_ = Round.objects.get()
+    swap = reverse("tournaments:swap", args=[tournament.pk, 1])
+    plan = reverse("tournaments:round", args=[tournament.pk, 1])
+    assert 'name="first"' in secretary.get(plan).text  # the swap is offered
+    table = round_.tables.first()
+    first_round = simulate_sheet(game, seed=3, options=table.partie.options).rounds[0]
+    entered = client.post(
+        reverse("tournaments:table_entry", args=[table.code]),
+        {"action": "enter", "entered_seat": "1", **round_post(game, first_round)},
+    )
+    assert entered.status_code == 302 and table.partie.game_rounds.count() == 1
+    before = seats_of(round_)
+    a, b = sorted(before, key=lambda p: before[p])[:2]  # same table, two seats
+    response = secretary.post(swap, {"first": a, "second": b}, follow=True)
+    assert "Le tour a commencé" in response.text and "Joueurs échangés" not in response.text
+    assert seats_of(round_) == before
+    assert 'name="first"' not in response.text  # and no longer offered
+
+
 def test_console_shows_progress_pending_and_late_tables(secretary, client):
     tournament = create_evening(secretary, count=12)
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
@@ -322,7 +351,8 @@ def test_console_shows_progress_pending_and_late_tables(secretary, client):
     assert (states[1].entered, states[1].pending, states[1].late) == (3, 0, False)
     assert (states[2].entered, states[2].pending, states[2].late) == (2, 1, False)
     assert (states[3].entered, states[3].late) == (0, True)
-    assert "1 en attente de confirmation" in page.text and "en retard" in page.text
+    assert '2 comptées · <b class="warn">1 en attente, hors des totaux' in page.text
+    assert "en retard" in page.text
 
 
 def close(client, tournament, decisions=None):
@@ -363,7 +393,8 @@ def test_closing_asks_what_each_unfinished_table_counts_for(secretary, client):
     assert len(page.context["unfinished"]) == 2 and f"closing_{first.pk}" in page.text
     refused = close(secretary, tournament, {first: "played"})
     tournament.refresh_from_db()
-    assert not tournament.finished and "table 1.2" in refused.text
+    assert not tournament.finished and "table inachevée : Table 2 — tour 1." in refused.text
+    assert "1.2" not in refused.text.split("<main")[1]  # the table's name, never its code
     close(secretary, tournament, {first: "played", second: "excluded"})
     tournament.refresh_from_db()
     assert tournament.finished
@@ -428,7 +459,8 @@ def test_a_table_left_to_finish_later_still_enters_and_then_counts(secretary, cl
     url = reverse("tournaments:table_entry", args=[table.code])
     client.post(url, table_post(DONNE, "N"))  # entered, the other team has not decided yet
     page = secretary.get(reverse("tournaments:close", args=[tournament.pk]))
-    assert "1 donne attend la décision de l'autre équipe" in html.unescape(page.text)
+    said = "1 en attente, hors des totaux : elle ne compte qu'une fois acceptée"
+    assert said in html.unescape(page.text)
     close(secretary, tournament, {table: "later"})
     tournament.refresh_from_db()
     assert tournament.finished
@@ -439,7 +471,7 @@ def test_a_table_left_to_finish_later_still_enters_and_then_counts(secretary, cl
         client.post(url, table_post({**DONNE, "dealer": dealer}, "N", expected=number))
         accept(client, table, number)
     table.partie.refresh_from_db()
-    assert table.partie.official_sheet.finished
+    assert table.partie.sheet.finished
     page = secretary.get(tournament.get_absolute_url())
     counted = {r.record["name"]: r.record["parties"] for r in page.context["standings"].rows}
     assert all(counted.values())  # the four players' partie counts once finished
@@ -482,3 +514,87 @@ def test_the_ranking_is_chosen_in_words(secretary):
     assert tournament.ranking == "wins,points"
     refused = secretary.post(reverse("tournaments:create"), {"name": "X", "ranking": "luck"})
     assert "ranking" in refused.context["form"].errors
+
+
+def game_rules_in(page: str, game: str) -> str:
+    """The fieldset of ``game``'s rules on the new-tournament page."""
+    start = page.index(f'<fieldset class="game-rules" data-game="{game}">')
+    return page[start : page.index("</fieldset>", start)]
+
+
+def test_an_evening_of_another_game_is_created_with_its_own_rules_and_no_roimat_variant(
+    secretary,
+):
+    page = secretary.get(reverse("tournaments:create")).text
+    # Each game's rules are fields of their own under its name; Roi has none to choose.
+    assert "Règle" in game_rules_in(page, "roimat")
+    assert "Tours" in game_rules_in(page, "differenzler")
+    assert 'name="rumoli-stakes"' in game_rules_in(page, "rumoli") and 'data-game="roi"' not in page
+    assert "<legend>Règles : Rumoli</legend>" in game_rules_in(page, "rumoli")
+    create = reverse("tournaments:create")
+    # No Roimat variant posted; a stray field of another game is not read.
+    roi = secretary.post(create, {**EVENING, "game": "roi", "differenzler-rounds": "abc"})
+    assert roi.status_code == 302, roi.context["form"].errors
+    assert Tournament.objects.get().game_options == {}
+    rumoli = {"rumoli-rounds": "6", "rumoli-stakes": "free", "variant": "nonsense"}
+    response = secretary.post(create, {**EVENING, "name": "Rumoli", "game": "rumoli", **rumoli})
+    assert response.status_code == 302, response.context["form"].errors
+    tournament = Tournament.objects.get(name="Rumoli")
+    assert tournament.game_options == {"rounds": 6, "stakes": "free"}
+    for i in range(4):
+        secretary.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"new_name": f"Joueur {i}"}
+        )
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    (table,) = Round.objects.get(tournament=tournament).tables.all()
+    assert table.partie.options == {"rounds": 6, "stakes": "free"}  # its tables play by them
+
+
+@pytest.mark.parametrize(
+    "game, field, value, refusal",
+    [
+        ("differenzler", "rounds", "99", "inférieure ou égale à 30"),
+        ("rumoli", "rounds", "0", "supérieure ou égale à 1"),
+        ("rumoli", "stakes", "luck", "Sélectionnez un choix valide"),
+        ("romer", "target", "12", "supérieure ou égale à 500"),
+    ],
+)
+def test_a_bad_rule_of_the_chosen_game_is_refused_on_its_field(
+    secretary, game, field, value, refusal
+):
+    data = {**EVENING, "game": game, f"{game}-{field}": value}
+    response = secretary.post(reverse("tournaments:create"), data)
+    assert response.status_code == 200 and not Tournament.objects.exists()
+    assert list(response.context["form"].errors) == [f"{game}-{field}"]
+    assert refusal in html.unescape(game_rules_in(response.text, game))
+
+
+def test_a_roimat_evening_needs_and_keeps_its_variant(secretary):
+    create = reverse("tournaments:create")
+    response = secretary.post(create, {**EVENING, "game": "roimat"})
+    assert response.context["form"].errors == {"variant": ["Ce champ est obligatoire."]}
+    assert "Ce champ est obligatoire" in game_rules_in(response.text, "roimat")
+    assert not Tournament.objects.exists()
+    data = {**EVENING, "game": "roimat", "variant": "official-1000", "rounding": "on"}
+    response = secretary.post(create, {**data, "rumoli-rounds": "0"})  # another game's: not read
+    assert response.status_code == 302, response.context["form"].errors
+    tournament = Tournament.objects.get()
+    assert (tournament.variant, tournament.rounding, tournament.game_options) == (
+        "official-1000",
+        True,
+        {},
+    )
+    for i in range(4):
+        secretary.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"new_name": f"Joueur {i}"}
+        )
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    partie = Round.objects.get().tables.get().partie
+    assert (partie.variant, partie.rounding) == ("official-1000", True)
+
+
+def test_a_refused_evening_shows_every_games_rules_as_typed(secretary):
+    data = {**EVENING, "name": "", "game": "roi", "differenzler-rounds": "7"}
+    page = secretary.post(reverse("tournaments:create"), data).text
+    typed = game_rules_in(page, "differenzler")
+    assert 'value="7"' in typed and "disabled" not in typed  # to choose Differenzler instead

@@ -13,7 +13,6 @@ from pypdf import PdfReader
 
 from scoring import registry
 from scoring.adapters.tabular import register_game
-from scoring.games import GAMES
 from scoring.games.base import FieldSpec, Game, RoundSpec
 from scoring.models import Partie, Player
 from tournaments.models import Season, Tournament
@@ -47,7 +46,6 @@ def bouchon():
     adapter = register_game(Bouchon())
     yield adapter
     registry.unregister("bouchon")
-    GAMES.pop("bouchon")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,7 +131,7 @@ def test_the_sixth_game_plays_a_tournament_that_counts_in_the_league(bouchon, se
             enter(phone, url, points, action="enter", entered_seat="3")
             confirm = reverse("tournaments:table_confirm", args=[table.code, number])
             phone.post(confirm, {"seat": "1", "decision": "accept"})
-        assert Partie.objects.get(pk=table.partie_id).official_sheet.finished
+        assert Partie.objects.get(pk=table.partie_id).sheet.finished
     ranking = secretary.get(tournament.get_absolute_url()).context["standings"].rows
     assert len(ranking) == 6 and sum(row.record["wins"] for row in ranking) == 2
     secretary.post(reverse("tournaments:close", args=[tournament.pk]))
@@ -160,7 +158,9 @@ def test_a_round_at_a_table_is_checked_by_another_player(bouchon, secretary):
     phone = Client()
     enter(phone, url, [10, 20, 30], action="enter", entered_seat="2")
     partie = Partie.objects.get(pk=table.partie_id)
-    assert partie.official_sheet.scores == () and partie.sheet.totals == (10, 20, 30)
+    # Listed, marked pending, in no total.
+    assert partie.sheet.scores == ((10, 20, 30),) and partie.sheet.pending == 1
+    assert partie.sheet.counted == 0 and partie.sheet.totals == (0, 0, 0)
     phone.post(confirm, {"seat": "2", "decision": "accept"})  # not by the one who entered it
     assert not partie.game_rounds.get().confirmed
     phone.post(confirm, {"seat": "3", "decision": "refuse"})
@@ -169,6 +169,6 @@ def test_a_round_at_a_table_is_checked_by_another_player(bouchon, secretary):
     enter(phone, url, [10, 20, 25], action="enter")
     phone.post(confirm, {"seat": "1", "decision": "accept"})
     partie = Partie.objects.get(pk=table.partie_id)
-    assert partie.official_sheet.totals == (10, 20, 25)
+    assert partie.sheet.totals == (10, 20, 25)
     actions = [v.action for v in partie.game_rounds.get().versions]
     assert actions == ["enter", "refuse", "correct", "confirm"]

@@ -1,4 +1,7 @@
 from django.contrib import admin
+from django.db import models
+
+from scoring.forms import LimitedJSONField
 
 from .models import Season, Tournament
 
@@ -11,5 +14,6 @@ class SeasonAdmin(admin.ModelAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    formfield_overrides = {models.JSONField: {"form_class": LimitedJSONField}}
     list_display = ["name", "date", "game", "format", "rounds", "season", "finished"]
     list_filter = ["season", "game", "format", "finished"]

@@ -10,9 +10,9 @@ from tournaments.models import Round
 
 @dataclass(frozen=True)
 class TableProgress:
-    """A table's donnes: ``entered`` (counted), ``pending`` (awaiting confirmation), whether
-    the partie is ``finished``, and whether it is ``late`` (two donnes or more behind the
-    median table)."""
+    """A table's donnes: ``entered`` (counted), ``pending`` (listed but in no total: awaiting
+    confirmation, or after one that is: ``Sheet.pending``), whether the partie is
+    ``finished``, and whether it is ``late`` (two donnes or more behind the median table)."""
 
     table: object
     entered: int
@@ -35,7 +35,7 @@ def progress(round_: Round) -> list[TableProgress]:
         TableProgress(
             table=t,
             entered=entered,
-            pending=t.partie.pending_count,
+            pending=t.partie.sheet.pending,
             finished=finished,
             late=not finished and entered <= middle - 2,
             score=score,
@@ -48,6 +48,6 @@ def state(partie) -> tuple[int, bool, str]:
     """Donnes (rounds) that count, whether the partie is over, and its score in a few words,
     all of what counts: pending entries wait for the other side's decision."""
     adapter = partie.adapter
-    sides = adapter.sides(partie, official=True)
+    sides = adapter.sides(partie)
     score = " · ".join(f"{side.label} {side.total}" for side in sides)
-    return adapter.counted(partie), partie.official_sheet.finished, score
+    return adapter.counted(partie), partie.sheet.finished, score

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import registry
+from scoring.forms import bounded_formfield
 from scoring.models import Partie, Player
 from scoring.registry import NAME_LENGTH
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
@@ -42,7 +43,13 @@ class RankingField(forms.ChoiceField):
 
 
 class TournamentForm(forms.ModelForm):
-    """A new tournament: date, place, rules, format, rounds, ranking."""
+    """A new tournament: date, place, the game and its rules, format, rounds, ranking.
+
+    Each game's rules are its own fields (``game_fields``): the tournament's columns it reads
+    (``GameAdapter.tournament_columns``: Roimat's variant and rounding), then its rule
+    options (``GameAdapter.option_fields``, named ``<game>-<option>``, stored in
+    ``game_options``; one left blank takes the rules' default). Only the chosen game's are
+    read: the page's script shows them alone, and without it the others' are ignored."""
 
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=registry.choices)
     variant = forms.ChoiceField(label=gettext_lazy("Rules"), choices=Partie.Variant.choices)
@@ -50,6 +57,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
+        formfield_callback = bounded_formfield
         fields = [
             "name",
             "date",
@@ -66,28 +74,80 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def clean(self):
-        cleaned = super().clean()
-        game = cleaned.get("game")
-        adapter = registry.get(game) if game else None
-        if adapter is not None and not adapter.partners:
-            if cleaned.get("format") != Tournament.Format.INDIVIDUAL:
-                self.add_error("format", _("Games without partners are played individually."))
-            low, high = adapter.table_sizes
-            size = cleaned.get("table_size")
-            if size is not None and not low <= size <= high:
-                self.add_error(
-                    "table_size",
-                    _("%(game)s is played by %(low)s to %(high)s.")
-                    % {"game": adapter.name, "low": low, "high": high},
-                )
-        return cleaned
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: Each game's fields by game key, and its rule options' fields by option key.
+        self.game_fields: dict[str, list[str]] = {}
+        self.option_names: dict[str, dict[str, str]] = {}
+        for key, adapter in registry.REGISTRY.items():
+            fields = adapter.option_fields()
+            names = {option: f"{key}-{option}" for option in fields}
+            for option, field in fields.items():
+                field.required = False
+                self.fields[names[option]] = field
+            self.option_names[key] = names
+            columns = [c for c in adapter.tournament_columns() if c in self.fields]
+            for column in columns:  # what another game's tournament keeps: the default
+                self.initial.setdefault(column, getattr(self.instance, column))
+            self.game_fields[key] = [*columns, *names.values()]
 
-    def clean_rounds(self):
-        rounds = self.cleaned_data["rounds"]
-        if not 1 <= rounds <= 30:
-            raise forms.ValidationError(_("Between 1 and 30 rounds."))
-        return rounds
+    def full_clean(self):
+        """Validate with the chosen game's rules alone read: the other games' fields keep
+        their initial values meanwhile (as disabled fields do), then show what was typed."""
+        chosen = self.data.get(self.add_prefix("game"))
+        others = [n for key, names in self.game_fields.items() if key != chosen for n in names]
+        for name in others:
+            self.fields[name].disabled = True
+        try:
+            super().full_clean()
+        finally:
+            for name in others:
+                self.fields[name].disabled = False
+
+    def general_fields(self) -> tuple[list[str], list[str]]:
+        """The names of the fields of no one game, in order: up to the game's choice, and
+        after it."""
+        own = {name for names in self.game_fields.values() for name in names}
+        names = [name for name in self.fields if name not in own]
+        cut = names.index("game") + 1
+        return names[:cut], names[cut:]
+
+    def fields_before_game(self) -> list[forms.BoundField]:
+        """The fields above the games' rules: name, date, place, season, the game."""
+        return [self[name] for name in self.general_fields()[0]]
+
+    def fields_after_game(self) -> list[forms.BoundField]:
+        """The fields below the games' rules: format, rounds, tables, ranking."""
+        return [self[name] for name in self.general_fields()[1]]
+
+    def game_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """(game key, its name, its fields) of each game that has rules to choose."""
+        return [
+            (key, registry.get(key).name, [self[name] for name in names])
+            for key, names in self.game_fields.items()
+            if names
+        ]
+
+    def clean(self):
+        """The chosen game's rule options, those given, become the tournament's
+        ``game_options`` once the game's own check finds nothing wrong with them."""
+        cleaned = super().clean()
+        key = cleaned.get("game")
+        names = self.option_names.get(key or "")
+        if names is None or any(name not in cleaned for name in names.values()):
+            return cleaned
+        options = {
+            option: cleaned[name]
+            for option, name in names.items()
+            if cleaned[name] not in (None, "")
+        }
+        # The fields hold the rules' bounds; the game's own check has the last word.
+        problems = registry.get(key).option_problems(options)
+        for problem in problems:
+            self.add_error(None, problem)
+        if not problems:
+            self.instance.game_options = options
+        return cleaned
 
 
 class RegistrationForm(forms.Form):

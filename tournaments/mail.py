@@ -2,12 +2,12 @@
 every sheet and the ranking.
 
 Nothing is sent from a page: the director confirms the list of recipients
-(:func:`results_plan`), :func:`queue_results` records one :class:`SentMessage` per address and
-queues the sending, and the worker (``tournaments.tasks``) builds and sends them over one SMTP
-connection per batch, retrying on failure. An address already served (or waiting) for an evening
-is skipped unless the director asks again; a player may ask for his own sheets again
-(:func:`request_sheets`) once an hour. Only a closed evening is sent: nothing unfinished reaches
-a player's inbox.
+(:func:`results_plan`), ``tournaments.tasks.queue_results`` records one :class:`SentMessage` per
+address and queues the sending, and the worker (``tournaments.tasks``) builds the messages here
+(:class:`Renderer`) and sends them over one SMTP connection per batch, retrying on failure. An
+address already served (or waiting) for an evening is skipped unless the director asks again; a
+player may ask for his own sheets again (``tournaments.tasks.request_sheets``) once an hour.
+Only a closed evening is sent: nothing unfinished reaches a player's inbox.
 
 Addresses: the domain is IDNA-encoded (``joueur@café.fr`` goes to ``joueur@xn--caf-dma.fr``);
 an address whose part before ``@`` is not ASCII is refused (it would need SMTPUTF8, which the
@@ -22,10 +22,9 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
+from django.core.mail.utils import DNS_NAME
 from django.core.validators import validate_email
-from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -121,6 +120,24 @@ class ResultsPlan:
     def refused(self) -> list[Recipient]:
         return [r for r in self.recipients if r.refused]
 
+    @property
+    def tally(self) -> dict[str, int]:
+        """The usable addresses by where their last email stands: ``sent``, ``waiting``
+        (queued, being sent, or failed and to be tried again), ``failed`` (for good), ``none``
+        (never sent)."""
+        counts = dict.fromkeys(["sent", "waiting", "failed", "none"], 0)
+        for recipient in self.sendable:
+            last = recipient.last
+            if last is None:
+                counts["none"] += 1
+            elif last.status == Status.SENT:
+                counts["sent"] += 1
+            elif recipient.served:
+                counts["waiting"] += 1
+            else:
+                counts["failed"] += 1
+        return counts
+
 
 def results_plan(tournament: Tournament) -> ResultsPlan:
     """The results of ``tournament`` by address: each registered player his sheets and the
@@ -158,83 +175,11 @@ def results_plan(tournament: Tournament) -> ResultsPlan:
     return plan
 
 
-@dataclass
-class QueueReport:
-    """What one confirmation queued, skipped (already served or on its way), and left out."""
-
-    queued: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    no_address: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
-
-
-def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport:
-    """Record and queue the results messages of a closed ``tournament``: one per address of
-    :func:`results_plan` not yet served (with ``again``, also those already sent; never one
-    still on its way). Raises ``SendRefused`` while the evening is open."""
-    from tournaments.tasks import enqueue_batches
-
-    report = QueueReport()
-    with transaction.atomic():
-        # One confirmation at a time per evening (two clicks at once queue once).
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if not tournament.finished:
-            raise SendRefused(
-                _("Close the tournament first: results are sent only once it is closed.")
-            )
-        plan = results_plan(tournament)
-        report.no_address = plan.no_address
-        report.refused = [f"{r.label} <{r.address}>" for r in plan.refused]
-        created = []
-        for recipient in plan.sendable:
-            on_its_way = recipient.served and recipient.last.status != Status.SENT
-            if on_its_way or (recipient.served and not again):
-                report.skipped.append(recipient.label)
-                continue
-            created.append(
-                SentMessage.objects.create(
-                    tournament=tournament,
-                    player=recipient.player,
-                    to=recipient.address,
-                    everything=recipient.everything,
-                )
-            )
-            report.queued.append(recipient.label)
-        enqueue_batches([m.pk for m in created])
-    return report
-
-
-def request_sheets(*, tournament: Tournament, player: Player) -> SentMessage:
-    """Queue a player's own sheets of a closed evening and the ranking, to his address, at
-    most once per ``REQUEST_INTERVAL``; raises ``SendRefused`` saying why not."""
-    from tournaments.tasks import enqueue_batches
-
-    if not tournament.finished:
-        raise SendRefused(_("This evening is not closed yet: its results are not sent."))
-    if not player.email:
-        raise SendRefused(_("%(name)s has no email address.") % {"name": player})
-    try:
-        smtp_address(player.email)
-    except AddressRefused as error:
-        raise SendRefused(
-            _("The address of %(name)s cannot be used: %(why)s.") % {"name": player, "why": error}
-        ) from error
-    with transaction.atomic():
-        # One request at a time per player (two taps at once queue once).
-        Player.objects.select_for_update().get(pk=player.pk)
-        since = timezone.now() - REQUEST_INTERVAL
-        if SentMessage.objects.filter(
-            player=player, reason=SentMessage.Reason.REQUEST, queued_at__gte=since
-        ).exists():
-            raise SendRefused(
-                _("Sheets were already sent to %(name)s less than an hour ago: try again later.")
-                % {"name": player}
-            )
-        message = SentMessage.objects.create(
-            tournament=tournament, player=player, to=player.email, reason=SentMessage.Reason.REQUEST
-        )
-        enqueue_batches([message.pk])
-    return message
+def message_id(message: SentMessage) -> str:
+    """The ``Message-ID`` of a recorded message, the same on every attempt: should a worker die
+    after the SMTP server took a message and before it was recorded as sent, the message sent
+    again is the same one to the mail readers that drop a ``Message-ID`` already received."""
+    return f"<roimat-results-{message.pk}.{message.queued_at:%Y%m%d%H%M%S%f}@{DNS_NAME}>"
 
 
 class Renderer:
@@ -284,7 +229,12 @@ class Renderer:
                 settings.CLUB_NAME,
             ]
         )
-        email = EmailMessage(subject, body, to=[smtp_address(message.to)])
+        email = EmailMessage(
+            subject,
+            body,
+            to=[smtp_address(message.to)],
+            headers={"Message-ID": message_id(message)},
+        )
         email.attach(f"classement-{tournament.pk}.pdf", self.ranking(tournament), PDF)
         for partie in self.parties(message):
             pdf_name, pdf, xlsx_name, xlsx = self.files(partie)

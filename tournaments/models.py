@@ -3,12 +3,15 @@ emails. Players and parties are ``scoring``'s."""
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Player
+from scoring import registry
+from scoring.models import Partie, Player, bounded, check_game_options, evening_table_label
+from tournaments.engine.seating import MAX_ROUNDS
 
 #: Letters and digits of the table codes, without look-alikes (no I, O, 0, 1).
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -86,7 +89,9 @@ class Tournament(models.Model):
     game_options = models.JSONField(_("rule options of the game"), default=dict, blank=True)
     variant = models.CharField(_("rules"), max_length=20, default="club-8")
     rounding = models.BooleanField(_("round to the ten"), default=False)
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=4, validators=bounded(1, MAX_ROUNDS)
+    )
     format = models.CharField(
         _("format"), max_length=20, choices=Format.choices, default=Format.INDIVIDUAL
     )
@@ -124,6 +129,26 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    def clean(self) -> None:
+        """Refuse, on their field, rule options the game does not define or bound, and for a
+        game without partners a format other than individual or a table size it is not
+        played by (the site's form and the admin alike)."""
+        check_game_options(self.game, self.game_options, "game_options")
+        adapter = registry.get(self.game)
+        errors = {}
+        if not adapter.partners:
+            if self.format != self.Format.INDIVIDUAL:
+                errors["format"] = _("Games without partners are played individually.")
+            low, high = adapter.table_sizes
+            if self.table_size is not None and not low <= self.table_size <= high:
+                errors["table_size"] = _("%(game)s is played by %(low)s to %(high)s.") % {
+                    "game": adapter.name,
+                    "low": low,
+                    "high": high,
+                }
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def is_pairs(self) -> bool:
@@ -185,13 +210,9 @@ class Round(models.Model):
 class Table(models.Model):
     """A table of a round: its partie (seats and donnes), the code that opens its entry page
     without an account, and what the director decided for it if it was unfinished when the
-    tournament closed (``closing``)."""
+    tournament closed (``closing``, kept by its partie, whose own sheet says it)."""
 
-    class Closing(models.TextChoices):
-        NONE = "", _("finished, or not decided")
-        LATER = "later", _("finish later (counts once finished)")
-        PLAYED = "played", _("count as played so far")
-        EXCLUDED = "excluded", _("do not count")
+    Closing = Partie.Closing
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -199,9 +220,6 @@ class Table(models.Model):
         "scoring.Partie", on_delete=models.PROTECT, related_name="tournament_table"
     )
     code = models.CharField(max_length=12, unique=True, default=new_table_code)
-    closing = models.CharField(
-        _("if unfinished at closing"), max_length=10, choices=Closing.choices, blank=True
-    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -209,6 +227,17 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} — {_('table')} {self.number}"
+
+    @property
+    def closing(self) -> str:
+        """What the director decided for its partie, unfinished when the tournament closed
+        (``Partie.closing``)."""
+        return self.partie.closing
+
+    @property
+    def label(self) -> str:
+        """The table as a person reads it: "Table 2 — tour 1", never its code or ``1.2``."""
+        return evening_table_label(round_number=self.round.number, table_number=self.number)
 
     @property
     def is_open(self) -> bool:
@@ -281,6 +310,8 @@ class SentMessage(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)
     queued_at = models.DateTimeField(default=timezone.now)
+    #: When a worker last took it for sending (a "sending" one long ago: its worker died).
+    claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Player
 from tournaments.models import Tournament
-from tournaments.services import closing_notes, standings
+from tournaments.services import ranking_notes, standings
 from tournaments.tables import StandingTable
 
 RANKING_COLUMNS = ("rank", "name", "parties", "sat_out", "wins", "points", "diff", "average")
@@ -35,5 +35,5 @@ def ranking_table(tournament: Tournament) -> tuple[str, list[str], list[str], li
     headers = [StandingTable.base_columns[c].verbose_name for c in RANKING_COLUMNS]
     rows = [[row[c] for c in RANKING_COLUMNS] for row in standing_rows(tournament)]
     heading = [" · ".join(p for p in (f"{tournament.date:%d/%m/%Y}", tournament.place) if p)]
-    heading += closing_notes(tournament)
+    heading += ranking_notes(tournament)
     return f"{_('Ranking')} — {tournament.name}", heading, headers, rows

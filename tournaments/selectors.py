@@ -5,7 +5,10 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from scoring.models import Player
+from django.db.models import Q
+
+from scoring.models import Partie, Player
+from scoring.selectors import LeftOut, left_out
 from tournaments.engine.league import movement
 from tournaments.league import season_table
 from tournaments.models import Rating, Season, Tournament
@@ -35,6 +38,17 @@ def season_lines(season: Season, results=None) -> tuple[list[dict[str, Any]], li
         for line in now
     ]
     return rows, evenings
+
+
+def season_left_out(season: Season) -> LeftOut:
+    """What the league leaves out (``left_out``) of the parties it counts: those of its
+    closed evenings and its stand-alone parties (an evening not closed is not counted yet,
+    and its page says so)."""
+    closed = Q(
+        tournament_table__round__tournament__season=season,
+        tournament_table__round__tournament__finished=True,
+    )
+    return left_out(Partie.objects.filter(closed | Q(seasons=season)))
 
 
 def home_data(today: datetime.date) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import registry, remote
-from scoring.models import Donne, Player, PlayerResult, Seat
+from scoring.models import Partie, Player, PlayerResult, Seat
+from scoring.selectors import left_out
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
 from tournaments.models import Registration, Round, Table, Tournament
@@ -140,9 +141,9 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
         if number > tournament.rounds:
             raise TournamentError(_("All the rounds have been drawn."))
         tables = list(last.tables.all()) if last else []
-        if any(t.partie.pending_count for t in tables):
+        if any(t.partie.sheet.pending for t in tables):
             raise TournamentError(_("An entry of the current round awaits the other side."))
-        if any(not t.partie.official_sheet.finished for t in tables):
+        if any(not t.partie.sheet.finished for t in tables):
             raise TournamentError(_("A table of the current round has not finished."))
         drawn = draw(tournament, number)
         round_ = Round.objects.create(tournament=tournament, number=number)
@@ -210,7 +211,7 @@ def result_rows(results) -> dict[int, list[tuple]]:
         "against",
         "outcome",
         "finished",
-        "partie__tournament_table__closing",
+        "partie__closing",
     ):
         grouped.setdefault(row[0], []).append(row[1:])
     return grouped
@@ -222,11 +223,7 @@ def unfinished_tables(tournament: Tournament) -> list[Table]:
     tables = tables.prefetch_related(
         "partie__seats__player", "partie__donnes", "partie__game_rounds"
     )
-    return [
-        t
-        for t in tables.order_by("round__number", "number")
-        if not t.partie.official_sheet.finished
-    ]
+    return [t for t in tables.order_by("round__number", "number") if not t.partie.sheet.finished]
 
 
 def close_tournament(*, tournament: Tournament, decisions: dict[int, str]) -> None:
@@ -239,15 +236,23 @@ def close_tournament(*, tournament: Tournament, decisions: dict[int, str]) -> No
     missing = [t for t in unfinished if decisions.get(t.pk) not in allowed]
     if missing:
         raise TournamentError(
-            _("Say what to do with each unfinished table: table %(tables)s.")
-            % {"tables": ", ".join(f"{t.round.number}.{t.number}" for t in missing)}
+            _("Say what to do with each unfinished table: %(tables)s.")
+            % {"tables": ", ".join(t.label for t in missing)}
         )
     with transaction.atomic():
         for table in unfinished:
-            table.closing = decisions[table.pk]
-            table.save(update_fields=["closing"])
+            table.partie.closing = decisions[table.pk]
+            table.partie.save(update_fields=["closing"])
         tournament.finished = True
         tournament.save(update_fields=["finished"])
+
+
+def ranking_notes(tournament: Tournament) -> list[str]:
+    """What the ranking leaves out: the entries pending (awaiting the other side's decision,
+    refused and to correct, or after one that is: ``left_out``), then the tables unfinished
+    at closing (``closing_notes``)."""
+    parties = Partie.objects.filter(tournament_table__round__tournament=tournament)
+    return left_out(parties).notes + closing_notes(tournament)
 
 
 def closing_notes(tournament: Tournament) -> list[str]:
@@ -255,31 +260,41 @@ def closing_notes(tournament: Tournament) -> list[str]:
     notes = []
     for table in (
         Table.objects.filter(round__tournament=tournament)
-        .exclude(closing="")
+        .exclude(partie__closing="")
         .select_related("round", "partie")
     ):
-        what = table.get_closing_display()
-        if table.closing == Table.Closing.LATER and table.partie.official_sheet.finished:
+        what = table.partie.get_closing_display()
+        if table.closing == Table.Closing.LATER and table.partie.sheet.finished:
             what = _("finished later, counted")
         notes.append(
-            _("Round %(round)s, table %(table)s: unfinished at closing — %(what)s.")
-            % {"round": table.round.number, "table": table.number, "what": what}
+            _("%(table)s: unfinished at closing — %(what)s.") % {"table": table.label, "what": what}
         )
     return notes
 
 
-def swap_seats(*, round_: Round, first, second) -> None:
-    """Swap two players of a round (seated or sitting out) before its first donne.
+def round_started(round_: Round, tables=None) -> bool:
+    """Whether a table of the round has begun, as its game says (``GameAdapter.started``: a
+    donne or round stored, even one awaiting the other side or refused). ``tables``: the
+    round's tables when the caller has them, their entries prefetched."""
+    if tables is None:
+        tables = round_.tables.select_related("partie")
+    return any(table.partie.adapter.started(table.partie) for table in tables)
 
-    Raises ``TournamentError`` once a donne is entered, or for a player not in the round.
+
+def swap_seats(*, round_: Round, first, second) -> None:
+    """Swap two players of a round (seated or sitting out) before its first entry, whatever
+    the game (``round_started``).
+
+    Raises ``TournamentError`` once a donne or round is entered, or for a player not in the
+    round.
     """
     with transaction.atomic():
-        if Donne.objects.filter(partie__tournament_table__round=round_).exists():
-            raise TournamentError(_("The round has started: players can no longer be swapped."))
         seats = {
             str(s.player_id): s
             for s in Seat.objects.select_for_update().filter(partie__tournament_table__round=round_)
         }
+        if round_started(round_):
+            raise TournamentError(_("The round has started: players can no longer be swapped."))
         resting = {str(p.pk) for p in round_.sit_out.all()}
         if not {str(first), str(second)} <= set(seats) | resting or str(first) == str(second):
             raise TournamentError(_("Choose two different players of this round."))
@@ -328,7 +343,7 @@ def round_remote(*, round_: Round, created_by=None) -> tuple[int, list[Table]]:
     for table in round_.tables.select_related("partie").order_by("number"):
         if hasattr(table.partie, "remote_table"):
             continue
-        if table.partie.donnes.exists():
+        if table.partie.adapter.started(table.partie):
             on_paper.append(table)
             continue
         remote.table_create(rules=table.partie.rules, created_by=created_by, partie=table.partie)

@@ -1,11 +1,24 @@
-"""The results emails' background task (django-tasks, run by ``manage.py db_worker``).
+"""The results emails' background task (django-tasks, run by ``manage.py db_worker``), and
+the queueing of the messages it sends.
 
-:func:`send_results_batch` sends recorded messages (``SentMessage``) over one SMTP connection.
+:func:`queue_results` (an evening's results, confirmed by the director) and
+:func:`request_sheets` (a player's own sheets) record the messages (``SentMessage``) and queue
+them. :func:`send_results_batch` sends recorded messages (``SentMessage``) over one SMTP connection.
 Each message is claimed before it is sent (queued or failed → sending), so that two workers, or a
 retry and a late first run, never send it twice; it is recorded as sent right after the server
 took it. When the server cannot be reached or drops the connection, the messages left are
 recorded as failed with the error and the batch is queued again later (``RETRY_DELAYS``), until
 ``MAX_ATTEMPTS``; an address the server refuses is not tried again.
+
+A worker may die in the middle of a batch (killed, the laptop shut): its task stays "running" in
+django-tasks' table and its messages queued, one perhaps "sending". So each batch is queued with
+a watch (:func:`watch_results_batch`), run after ``RESULTS_STALE_SECONDS``: when the batch's
+task has made no progress for that long (no message of it claimed since it started), or ended
+in an error, the task is recorded as failed, a message claimed that long ago and still
+"sending" as failed (one attempt spent), and the messages still to send are queued in a new
+batch. Claims keep it safe when the batch was only slow: a message is sent by whoever claims it
+first, once. ``EMAIL_TIMEOUT`` keeps one message's sending well under
+``RESULTS_STALE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -13,14 +26,30 @@ from __future__ import annotations
 import datetime
 import logging
 import smtplib
+from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.mail import get_connection
-from django.db.models import F
+from django.db import transaction
+from django.db.models import F, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django_tasks import task
+from django_tasks_db.compat import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
-from tournaments.mail import BATCH_SIZE, MAX_ATTEMPTS, AddressRefused, Renderer
-from tournaments.models import SentMessage
+from scoring.models import Player
+from tournaments.mail import (
+    BATCH_SIZE,
+    MAX_ATTEMPTS,
+    REQUEST_INTERVAL,
+    AddressRefused,
+    Renderer,
+    SendRefused,
+    results_plan,
+    smtp_address,
+)
+from tournaments.models import SentMessage, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -30,10 +59,98 @@ Status = SentMessage.Status
 RETRY_DELAYS = [60, 5 * 60, 15 * 60, 60 * 60]
 
 
-def enqueue_batches(message_ids: list[int]) -> None:
-    """Queue the sending of recorded messages, ``BATCH_SIZE`` to a task."""
+def enqueue_batches(message_ids: list[int], run_after: datetime.datetime | None = None) -> None:
+    """Queue the sending of recorded messages, ``BATCH_SIZE`` to a task (at ``run_after``, or
+    now), each batch with its watch."""
     for start in range(0, len(message_ids), BATCH_SIZE):
-        send_results_batch.enqueue(message_ids[start : start + BATCH_SIZE])
+        batch = message_ids[start : start + BATCH_SIZE]
+        sending = send_results_batch.using(run_after=run_after).enqueue(batch)
+        watch_at = (run_after or timezone.now()) + stale_after()
+        watch_results_batch.using(run_after=watch_at).enqueue(batch, str(sending.id))
+
+
+def stale_after() -> datetime.timedelta:
+    """How long a batch's task may go without progress before it counts as dead."""
+    return datetime.timedelta(seconds=settings.RESULTS_STALE_SECONDS)
+
+
+@dataclass
+class QueueReport:
+    """What one confirmation queued, skipped (already served or on its way), and left out."""
+
+    queued: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    no_address: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport:
+    """Record and queue the results messages of a closed ``tournament``: one per address of
+    :func:`results_plan` not yet served (with ``again``, also those already sent; never one
+    still on its way). Raises ``SendRefused`` while the evening is open."""
+    report = QueueReport()
+    with transaction.atomic():
+        # One confirmation at a time per evening (two clicks at once queue once).
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not tournament.finished:
+            raise SendRefused(
+                _("Close the tournament first: results are sent only once it is closed.")
+            )
+        plan = results_plan(tournament)
+        report.no_address = plan.no_address
+        report.refused = [f"{r.label} <{r.address}>" for r in plan.refused]
+        created = []
+        for recipient in plan.sendable:
+            on_its_way = recipient.served and recipient.last.status != Status.SENT
+            if on_its_way or (recipient.served and not again):
+                report.skipped.append(recipient.label)
+                continue
+            created.append(
+                SentMessage.objects.create(
+                    tournament=tournament,
+                    player=recipient.player,
+                    to=recipient.address,
+                    everything=recipient.everything,
+                )
+            )
+            report.queued.append(recipient.label)
+        enqueue_batches([m.pk for m in created])
+    return report
+
+
+def request_sheets(*, tournament: Tournament, player: Player) -> SentMessage:
+    """Queue a player's own sheets of a closed evening and the ranking, to his address, at
+    most once per ``REQUEST_INTERVAL``; raises ``SendRefused`` saying why not."""
+    if not tournament.finished:
+        raise SendRefused(_("This evening is not closed yet: its results are not sent."))
+    if not player.email:
+        raise SendRefused(_("%(name)s has no email address.") % {"name": player})
+    try:
+        smtp_address(player.email)
+    except AddressRefused as error:
+        raise SendRefused(
+            _("The address of %(name)s cannot be used: %(why)s.") % {"name": player, "why": error}
+        ) from error
+    with transaction.atomic():
+        # One request at a time per player (two taps at once queue once).
+        Player.objects.select_for_update().get(pk=player.pk)
+        since = timezone.now() - REQUEST_INTERVAL
+        if SentMessage.objects.filter(
+            player=player, reason=SentMessage.Reason.REQUEST, queued_at__gte=since
+        ).exists():
+            raise SendRefused(
+                _("Sheets were already sent to %(name)s less than an hour ago: try again later.")
+                % {"name": player}
+            )
+        message = SentMessage.objects.create(
+            tournament=tournament, player=player, to=player.email, reason=SentMessage.Reason.REQUEST
+        )
+        enqueue_batches([message.pk])
+    return message
+
+
+class WorkerLost(RuntimeError):
+    """The worker running a batch stopped before the end (recorded on its task)."""
 
 
 def retry_delay(attempts: int) -> datetime.timedelta:
@@ -56,7 +173,7 @@ def claim(message: SentMessage) -> bool:
     return bool(
         SentMessage.objects.filter(
             pk=message.pk, status__in=[Status.QUEUED, Status.FAILED], attempts__lt=MAX_ATTEMPTS
-        ).update(status=Status.SENDING, attempts=F("attempts") + 1)
+        ).update(status=Status.SENDING, attempts=F("attempts") + 1, claimed_at=timezone.now())
     )
 
 
@@ -137,5 +254,41 @@ def retry_later(message_ids: list[int]) -> None:
     if not ids:
         return
     attempts = max(left.values_list("attempts", flat=True))
-    run_after = timezone.now() + retry_delay(max(attempts, 1))
-    send_results_batch.using(run_after=run_after).enqueue(ids)
+    enqueue_batches(ids, run_after=timezone.now() + retry_delay(max(attempts, 1)))
+
+
+@task()
+def watch_results_batch(message_ids: list[int], task_id: str) -> dict[str, int]:
+    """Take up the batch ``message_ids`` of the task ``task_id`` if its worker died: see the
+    module's docstring. Watches again later while the task waits or makes progress. Returns
+    the messages queued again (``requeued``) and those found left "sending" (``lost``)."""
+    counts = {"requeued": 0, "lost": 0}
+    messages = SentMessage.objects.filter(pk__in=message_ids)
+    if not messages.filter(status__in=[Status.QUEUED, Status.SENDING]).exists():
+        return counts
+    now = timezone.now()
+    sending = DBTaskResult.objects.filter(pk=task_id).first()
+    if sending is not None and sending.status == TaskResultStatus.SUCCESSFUL:
+        return counts  # it queued what it left itself, for later (retry_later)
+    if sending is not None and sending.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
+        claimed = messages.aggregate(last=Max("claimed_at"))["last"]
+        progress = max(filter(None, [sending.started_at, claimed]), default=now)
+        if sending.status == TaskResultStatus.READY or now - progress < stale_after():
+            watch_results_batch.using(run_after=now + stale_after()).enqueue(message_ids, task_id)
+            return counts
+        sending.set_failed(WorkerLost(f"no progress since {progress:%Y-%m-%d %H:%M:%S}"))
+    lost = WorkerLost("the worker stopped while sending it")
+    counts["lost"] = messages.filter(
+        status=Status.SENDING, claimed_at__lt=now - stale_after()
+    ).update(status=Status.FAILED, error=f"{type(lost).__name__}: {lost}")
+    ids = list(
+        messages.filter(
+            Q(status=Status.QUEUED) | Q(status=Status.FAILED, attempts__lt=MAX_ATTEMPTS)
+        ).values_list("pk", flat=True)
+    )
+    logger.warning(
+        "Results batch %s lost its worker: %d message(s) queued again", task_id, len(ids)
+    )
+    enqueue_batches(ids)
+    counts["requeued"] = len(ids)
+    return counts

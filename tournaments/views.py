@@ -3,8 +3,6 @@ plans, the live ranking, the room screen, and each table's entry page opened by 
 
 from __future__ import annotations
 
-import segno
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,31 +18,41 @@ from django_ratelimit.exceptions import Ratelimited
 
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
-from scoring.exports.chart import line_chart, svg_of
+from scoring.exports.chart import SCREEN, line_chart, svg_of
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
-from scoring.models import Partie, Player
+from scoring.links import public_url, qr_svg
+from scoring.models import EntryVersion, Partie, Player
 from scoring.registry import EntryTaken, SheetRefused
-from scoring.selectors import game_figures, player_parties
+from scoring.selectors import game_figures, left_out, player_parties
+from scoring.services import (
+    refusal_text,
+    table_choose,
+    table_decide,
+    table_keep_rival,
+    table_rivals,
+)
 from scoring.tables import PartieTable, configure
 
 from .console import progress
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .league import progression, season_results, season_table
-from .mail import SendRefused, queue_results, request_sheets, results_plan
+from .mail import SendRefused, results_plan
 from .models import Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
-from .selectors import names_of, season_lines
+from .selectors import names_of, season_left_out, season_lines
 from .services import (
     TournamentError,
     close_tournament,
-    closing_notes,
+    ranking_notes,
     round_remote,
+    round_started,
     start_round,
     swap_seats,
     unfinished_tables,
     with_ranking_data,
 )
 from .tables import SeasonTable, StandingTable
+from .tasks import queue_results, request_sheets
 
 
 @director_required
@@ -86,7 +94,7 @@ def tournament_detail(request, pk: int):
         "registrations": tournament.registrations.select_related("player", "partner"),
         "rounds": tournament.rounds_set.prefetch_related("tables__partie__donnes"),
         "standings": table,
-        "notes": closing_notes(tournament),
+        "notes": ranking_notes(tournament),
         "form": RegistrationForm(tournament=tournament),
     }
     return render(request, "tournaments/detail.html", context)
@@ -133,22 +141,13 @@ def round_start(request, pk: int):
     return redirect("tournaments:round", pk=pk, number=round_.number)
 
 
-def public_url(request, path: str) -> str:
-    """The address of ``path`` that the players' phones reach: under the ``SITE_URL`` setting
-    when set (the club's public address, or the laptop's on the room's network), else under
-    the address this request came to."""
-    if settings.SITE_URL:
-        return settings.SITE_URL.rstrip("/") + path
-    return request.build_absolute_uri(path)
-
-
 def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
     """Each table of a round: its seats and progress; with ``codes`` (the director's pages
     only), its entry address and QR code."""
     states = {state.table.pk: state for state in progress(round_)}
     rows = []
     for table in round_.tables.select_related("partie").prefetch_related(
-        "partie__seats__player", "partie__donnes"
+        "partie__seats__player", "partie__donnes", "partie__game_rounds"
     ):
         partie = table.partie
         row = {
@@ -158,7 +157,7 @@ def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
         }
         if codes:
             url = public_url(request, reverse("tournaments:table_entry", args=[table.code]))
-            row.update(code=table.code, url=url, qr=segno.make(url).svg_inline(scale=2))
+            row.update(code=table.code, url=url, qr=qr_svg(url))
             row["remote"] = getattr(partie, "remote_table", None)
         rows.append(row)
     return rows
@@ -169,7 +168,6 @@ def round_detail(request, pk: int, number: int):
     console adds the tables' codes and QR codes, which nobody else sees."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     rows = table_rows(request, round_, codes=has_role(request.user, DIRECTOR))
-    states = [row["progress"] for row in rows]
     return render(
         request,
         "tournaments/round.html",
@@ -179,7 +177,7 @@ def round_detail(request, pk: int, number: int):
             "rows": rows,
             "sit_out": round_.sit_out.all(),
             "players": [p for row in rows for _s, p in row["seats"]],
-            "started": any(p.entered or p.pending for p in states),
+            "started": round_started(round_, [row["table"] for row in rows]),
         },
     )
 
@@ -215,7 +213,7 @@ def round_remote_open(request, pk: int, number: int):
 @director_required
 @require_POST
 def round_swap(request, pk: int, number: int):
-    """Swap two players' seats before the round starts (no donne entered yet)."""
+    """Swap two players' seats before the round starts (no donne or round entered yet)."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
     try:
         swap_seats(
@@ -236,8 +234,8 @@ def tournament_close(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     unfinished = unfinished_tables(tournament)
     error = None
+    decisions = {t.pk: request.POST.get(f"closing_{t.pk}", "") for t in unfinished}
     if request.method == "POST" and not tournament.finished:
-        decisions = {t.pk: request.POST.get(f"closing_{t.pk}", "") for t in unfinished}
         try:
             close_tournament(tournament=tournament, decisions=decisions)
         except TournamentError as refused:
@@ -245,8 +243,13 @@ def tournament_close(request, pk: int):
         else:
             messages.success(request, _("Tournament closed."))
             return redirect(tournament)
-    rows = [
-        (t, t.partie.adapter.players_text(t.partie), t.partie.adapter.score_text(t.partie))
+    rows = [  # each table with the director's choice so far, kept when the page comes back
+        (
+            t,
+            t.partie.adapter.players_text(t.partie),
+            t.partie.adapter.score_text(t.partie),
+            decisions[t.pk],
+        )
         for t in unfinished
     ]
     return render(
@@ -318,23 +321,39 @@ def table_entry(request, code: str):
         table = table_of(request, code)
     except (Ratelimited, TableClosed) as error:
         return table_refusal(request, error)
-    partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
-        pk=table.partie_id
-    )
+    partie = Partie.objects.prefetch_related(
+        "seats__player", "donnes", "game_rounds", "versions"
+    ).get(pk=table.partie_id)
     adapter = partie.adapter
     data = request.POST if request.POST.get("action") == "enter" else None
     form = adapter.table_form(partie, data)
     if data is not None and form is not None and form.is_valid():
+        author = f"{_('table')} {table.number}"
         try:
-            done = adapter.table_record(form, author=f"{_('table')} {table.number}")
-        except EntryTaken as error:
-            messages.warning(request, str(error))
+            done = adapter.table_record(form, author=author)
+        except EntryTaken as taken:
+            note = str(taken)
+            seat = form.cleaned_data.get("entered_seat", "")
+            name = partie.players_by_seat.get(seat, "")
+            if table_keep_rival(
+                form=form, author=f"{author} · {name} ({seat})" if name else author
+            ):
+                what = {"entry": adapter.entry_name, "n": form.cleaned_data.get("expected")}
+                note = (
+                    _(
+                        "%(entry)s %(n)s was already entered by another phone, with other "
+                        "numbers: both are shown below, the table chooses."
+                    )
+                    % what
+                )
+            messages.warning(request, note)
             return redirect("tournaments:table_entry", code=table.code)
         except SheetRefused as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, done)
             return redirect("tournaments:table_entry", code=table.code)
+    fixing = getattr(form, "instance", None) or getattr(form, "game_round", None)
     return render(
         request,
         "tournaments/table_entry.html",
@@ -343,10 +362,15 @@ def table_entry(request, code: str):
             "partie": partie,
             "adapter": adapter,
             "form": form,
+            "refused_by": refusal_text(partie, fixing) if fixing and fixing.pk else "",
+            "rivals": table_rivals(partie),
+            "reasons": [(r, EntryVersion.Reason(r).label) for r in adapter.refusal_reasons],
+            "winners": adapter.winners_text(partie) if form is None else None,
+            "left_for_later": table.closing == Table.Closing.LATER,
             "sides": adapter.sides(partie),
             "counted": adapter.counted(partie),
+            "left_out": partie.sheet.pending,
             "counted_next": len(adapter.stored_entries(partie)) + 1,
-            "provisional": partie.pending_count > 0,
             "pending": adapter.pending(partie),
         },
     )
@@ -419,15 +443,34 @@ def table_confirm(request, code: str, number: int):
     partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
         pk=table.partie_id
     )
-    accept = request.POST.get("decision", "accept") != "refuse"
+    decision = request.POST.get("decision", "accept")
+    accept = decision != "refuse"
     author = f"{_('table')} {table.number}"
+    what = {"entry": partie.adapter.entry_name, "n": number}
     try:
-        partie.adapter.decide(partie, number, request.POST.get("seat", ""), accept, author)
+        if decision in ("keep", "take"):
+            table_choose(partie=partie, number=number, take=decision == "take", author=author)
+        else:
+            table_decide(
+                partie=partie,
+                number=number,
+                seat=request.POST.get("seat", ""),
+                accept=accept,
+                author=author,
+                reason=request.POST.get("reason", ""),
+            )
     except SheetRefused as error:
         messages.error(request, str(error))
     else:
-        what = {"entry": partie.adapter.entry_name, "n": number}
-        if accept:
+        if decision == "take":
+            messages.success(
+                request,
+                _("%(entry)s %(n)s now holds the other phone's numbers: the other side checks it.")
+                % what,
+            )
+        elif decision == "keep":
+            messages.success(request, _("%(entry)s %(n)s keeps the numbers first entered.") % what)
+        elif accept:
             messages.success(request, _("Accepted: %(entry)s %(n)s counts from now on.") % what)
         else:
             messages.warning(
@@ -468,7 +511,7 @@ def round_plan_export(request, pk: int, number: int):
 
 def _export(kind, title, heading, headers, rows, name) -> HttpResponse:
     if kind == "xlsx":
-        content, type_ = table_xlsx(title, headers, rows), XLSX
+        content, type_ = table_xlsx(title, headers, rows, heading=heading), XLSX
     else:
         content, type_ = table_pdf(title, heading, headers, rows, decimal=number_format), PDF
     response = HttpResponse(content, content_type=type_)
@@ -496,6 +539,7 @@ def season_detail(request, pk: int):
             "rows": rows,
             "table": table,
             "evenings": len(evenings),
+            "left_out": season_left_out(season),
             "tournaments": season.tournaments.order_by("date"),
         },
     )
@@ -512,8 +556,7 @@ def season_chart(request, pk: int):
     drawing = line_chart(
         {names[p]: points for p, points in series.items()} or {"": []},
         _("Evenings"),
-        width=640,
-        height=240,
+        **SCREEN,
     )
     return HttpResponse(svg_of(drawing), content_type="image/svg+xml")
 
@@ -531,7 +574,8 @@ def season_export(request, pk: int, kind: str):
         [{**line.__dict__, "name": names.get(line.player, "?")}[c] for c in SEASON_COLUMNS]
         for line in now
     ]
-    heading = [f"{season.get_kind_display()} · {len(evenings)} {_('evenings')}"]
+    count = ngettext("%(n)s evening", "%(n)s evenings", len(evenings)) % {"n": len(evenings)}
+    heading = [f"{season.get_kind_display()} · {count}", *season_left_out(season).notes]
     return _export(
         kind, f"{_('League')} — {season}", heading, headers, rows, f"championnat-{season.pk}"
     )
@@ -549,7 +593,7 @@ def player_detail(request, pk: int):
     chart = ""
     if len(history) > 1:
         points = [(i, h.ordinal) for i, h in enumerate(history, start=1)]
-        chart = svg_of(line_chart({player.name: points}, _("Parties"), width=560, height=200))
+        chart = svg_of(line_chart({player.name: points}, _("Parties"), **SCREEN))
     table = PartieTable(parties[:100])
     configure(request, table, per_page=20)
     return render(
@@ -561,6 +605,7 @@ def player_detail(request, pk: int):
             "table": table,
             "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
             "chart": chart,
+            "left_out": left_out(Partie.objects.filter(seats__player=player)),
             "evenings": player.registrations.select_related("tournament").order_by(
                 "-tournament__date"
             )[:20],

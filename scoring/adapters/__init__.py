@@ -1,4 +1,6 @@
-"""The club's five games on the site, registered in menu order (``scoring.registry``).
+"""The club's five games on the site, registered in menu order (``scoring.registry``): the
+one catalogue, whose entries hold each game's rules and, for a game played card by card, its
+play state (``scoring.play``).
 
 Imported once by ``ScoringConfig.ready``; a sixth game registers the same way.
 """
@@ -6,19 +8,27 @@ Imported once by ``ScoringConfig.ready``; a sixth game registers the same way.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games.base import Game
 from scoring.games.differenzler import DIFFERENZLER, complete_points
+from scoring.games.differenzler_state import DifferenzlerState
 from scoring.games.roi import ROI
+from scoring.games.roi_state import RoiState
 from scoring.games.romer import ROMER, team_points
 from scoring.games.rumoli import RUMOLI
+from scoring.games.rumoli_state import RumoliState
 from scoring.registry import register
 
 from .roimat import RoimatAdapter
 from .tabular import register_game
 
 
-def whole(low: int, high: int, initial: int):
-    """A rule option's field: a whole number between ``low`` and ``high``."""
-    return lambda: forms.IntegerField(min_value=low, max_value=high, initial=initial)
+def whole(game: Game, key: str):
+    """A rule option's field: a whole number within the bounds and with the default of the
+    game's ``option_specs[key]`` (the rules hold them, the form repeats none)."""
+    spec = game.option_specs[key]
+    return lambda: forms.IntegerField(
+        min_value=spec.minimum, max_value=spec.maximum, initial=spec.default
+    )
 
 
 def flag():
@@ -27,10 +37,10 @@ def flag():
 
 
 register(RoimatAdapter())
-register_game(ROI)
+register_game(ROI, state=RoiState)
 register_game(
     ROMER,
-    options=[("target", _("Points to win"), whole(500, 1_000_000, 500))],
+    options=[("target", _("Points to win"), whole(ROMER, "target"))],
     card_fields=["cards"],
     card_total=team_points,
     hint=_(
@@ -40,8 +50,9 @@ register_game(
 )
 register_game(
     RUMOLI,
+    state=RumoliState,
     options=[
-        ("rounds", _("Coups"), whole(1, 60, 8)),
+        ("rounds", _("Coups"), whole(RUMOLI, "rounds")),
         (
             "stakes",
             _("Stakes"),
@@ -53,10 +64,12 @@ register_game(
             ),
         ),
     ],
+    one_player=("dealer", _("Dealer")),
 )
 register_game(
     DIFFERENZLER,
-    options=[("rounds", _("Rounds"), whole(1, 30, 4))],
+    state=DifferenzlerState,
+    options=[("rounds", _("Rounds"), whole(DIFFERENZLER, "rounds"))],
     complete=(
         "points",
         complete_points,

@@ -21,7 +21,7 @@ from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
-from scoring.messages import elide, sheet_error_message
+from scoring.messages import elide, record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie, PlayerResult
 from scoring.registry import (
     EntryTaken,
@@ -31,13 +31,22 @@ from scoring.registry import (
     Side,
     check_heading,
 )
-from scoring.roimat.notation import SheetInput, parse_sheet, sheet_to_dict
+from scoring.roimat import rules as roimat_rules
+from scoring.roimat.notation import (
+    SheetInput,
+    donne_from_dict,
+    donne_to_dict,
+    parse_sheet,
+    sheet_to_dict,
+)
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.seats import SEATS, partner, team_of
 from scoring.roimat.simulate import simulate_partie
+from scoring.roimat.state import RoimatState
 from scoring.roimat.stats import player_stats
+from scoring.roimat.verify import verify as verify_record
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
 
@@ -49,26 +58,31 @@ class RoimatAdapter(GameAdapter):
     name = "Roimat"
     partners = True
     table_sizes = (4, 4)
+    rules = roimat_rules
+    state = RoimatState
     entry_name = gettext_lazy("Donne")
     entry_template = "scoring/_donne_entry.html"
     entry_class = "donne-form"
 
     # -- the computed sheet
 
-    def compute(self, partie: Partie, official: bool = False) -> Sheet:
-        return compute_sheet(partie.entries(official), partie.rules)
+    def record_problems(self, record: Any) -> list[str]:
+        return [record_problem_text(problem) for problem in verify_record(record)]
+
+    def compute(self, partie: Partie) -> Sheet:
+        return compute_sheet(partie.entries(), partie.rules, partie.counts)
 
     def counted(self, partie: Partie) -> int:
-        return partie.official_sheet.counted
+        return partie.sheet.counted
 
     def players_text(self, partie: Partie) -> str:
         return f"{partie.team_names('ns')} / {partie.team_names('oe')}"
 
     def score_text(self, partie: Partie) -> str:
-        return f"{partie.official_sheet.total_ns} / {partie.official_sheet.total_oe}"
+        return f"{partie.sheet.total_ns} / {partie.sheet.total_oe}"
 
     def winners_text(self, partie: Partie) -> str | None:
-        sheet = partie.official_sheet
+        sheet = partie.sheet
         if not sheet.finished:
             return None
         return partie.team_names(sheet.winner) if sheet.winner else ""
@@ -77,7 +91,7 @@ class RoimatAdapter(GameAdapter):
         return f"Roimat — {partie.get_variant_display()}"
 
     def results(self, partie: Partie) -> list[PlayerResult]:
-        sheet = partie.official_sheet
+        sheet = partie.sheet
         if not sheet.counted:
             return []
         seats = {s.seat: s.player_id for s in partie.seats.all()}
@@ -97,15 +111,15 @@ class RoimatAdapter(GameAdapter):
         ]
 
     def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
-        sheet = partie.official_sheet
+        sheet = partie.sheet
         if not sheet.finished:
             return None
         seats = {s.seat: s.player_id for s in partie.seats.all()}
         teams = [[seats["N"], seats["S"]], [seats["E"], seats["O"]]]
         return teams, [sheet.total_ns, sheet.total_oe]
 
-    def sides(self, partie: Partie, official: bool = False) -> list[Side]:
-        sheet = partie.official_sheet if official else partie.sheet
+    def sides(self, partie: Partie) -> list[Side]:
+        sheet = partie.sheet
         return [
             Side("N/S", partie.team_names("ns"), sheet.total_ns),
             Side("O/E", partie.team_names("oe"), sheet.total_oe),
@@ -120,14 +134,14 @@ class RoimatAdapter(GameAdapter):
         return sheet_to_dict(partie.to_sheet_input())
 
     def pdf(self, partie: Partie) -> bytes:
-        return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
+        return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing)
 
     def xlsx(self, partie: Partie) -> bytes:
-        return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME)
+        return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing)
 
     def result_text(self, partie: Partie) -> str:
         players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
-        return result_line(partie.sheet, players)
+        return result_line(partie.sheet, players, partie.closing)
 
     def read_sheet(self, data: Any) -> SheetInput:
         try:
@@ -153,16 +167,15 @@ class RoimatAdapter(GameAdapter):
     def new_partie_url(self) -> str:
         return reverse("scoring:partie_create")
 
-    def detail(self, request, partie):
-        from scoring.roimat_views import roimat_detail
-
-        return roimat_detail(request, partie)
+    def replay_url(self) -> str:
+        """Roimat's own replay page: trick by trick, the running points and the sheet's row."""
+        return reverse("scoring:donne_replay")
 
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> DonneForm | None:
         refused = next((d for d in partie.donnes.all() if d.refused), None)
         if refused is not None:
             return DonneForm(data, instance=refused, partie=partie, number=refused.number)
-        if partie.sheet.finished:
+        if partie.sheet.complete:
             return None
         initial = {"dealer": next_dealer(partie.entries())}
         return DonneForm(data, partie=partie, initial=initial, ask_seat=True)
@@ -180,6 +193,33 @@ class RoimatAdapter(GameAdapter):
 
     def stored_entries(self, partie: Partie) -> list[Donne]:
         return list(partie.donnes.all())
+
+    refusal_reasons = ("plis", "points", "contres", "fautes", "autre")
+
+    def entry_words(self, partie: Partie, entry: Donne, data: dict | None = None) -> list[str]:
+        if data is None:
+            rows = {row.number: row for row in partie.sheet.rows}
+            return donne_in_words(partie, entry, rows.get(entry.number))
+        other = Donne.from_entry(donne_from_dict(data), partie=partie, number=entry.number)
+        return donne_in_words(partie, other, None)  # its score is not on the sheet
+
+    def form_data(self, form: DonneForm) -> dict:
+        return donne_to_dict(form.entry())
+
+    def record_rival(self, partie: Partie, entry: Donne, data: dict, author: str) -> None:
+        try:
+            services.donne_record(
+                partie=partie,
+                entry=donne_from_dict(data, entry.number),
+                number=entry.number,
+                version=entry.version,
+                author=author,
+                confirmed=False,
+            )
+        except InvalidSheet as error:
+            raise SheetRefused(sheet_error_message(error)) from None
+        except services.EntryConflict as error:
+            raise SheetRefused(str(error)) from None
 
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         return seat in SEATS and (not entered_seat or team_of(seat) != team_of(entered_seat))
@@ -207,7 +247,7 @@ class RoimatAdapter(GameAdapter):
         for partie in parties:
             seats = {s.seat: s.player for s in partie.seats.all()}
             mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
-            sheets.append((partie.official_sheet, team_of(mine)))
+            sheets.append((partie.sheet, team_of(mine)))
             partners.update([seats[partner(mine)].name])
             opponents.update(p.name for seat, p in seats.items() if team_of(seat) != team_of(mine))
         return {
@@ -221,6 +261,9 @@ class RoimatAdapter(GameAdapter):
 
     def tournament_options(self, tournament) -> dict[str, Any]:
         return {"variant": tournament.variant, "rounding": tournament.rounding}
+
+    def tournament_columns(self) -> tuple[str, ...]:
+        return ("variant", "rounding")
 
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
         seated = dict(zip(SEATS, players, strict=True))

@@ -2,8 +2,9 @@
 
 Roi, Römer, Rumoli and Differenzler are plain-Python ``scoring.games.base.Game`` rules; this
 one adapter puts any such game on the site (its rounds are ``GameRound`` rows, its pages are
-in ``scoring.game_views``). ``register_game`` registers a game with it, in the engine's
-catalogue (``scoring.games.GAMES``) and in the site's registry.
+in ``scoring.game_views``). ``register_game`` registers a game with it in the site's one
+catalogue (``scoring.registry``), which holds its rules (``rules``) and, for a game played card
+by card, its play state (``state``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from django.utils.translation import ngettext, pgettext_lazy
 from scoring import services
 from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
 from scoring.game_forms import GameRoundForm
-from scoring.games import GAMES
 from scoring.games.base import Game, GameSheet, InvalidGameSheet, compute
 from scoring.games.notation import (
     GameSheetInput,
@@ -30,9 +30,12 @@ from scoring.games.notation import (
     parse_game_sheet,
 )
 from scoring.games.simulate import SIMULATIONS
-from scoring.messages import game_sheet_error_message
-from scoring.models import GameRound, Partie, PlayerResult, counted_prefix
+from scoring.games.verify import verify as verify_record
+from scoring.messages import game_record_problem_text, game_sheet_error_message
+from scoring.models import GameRound, Partie, PlayerResult
+from scoring.play.state import GameState
 from scoring.registry import (
+    REGISTRY,
     EntryTaken,
     GameAdapter,
     Pending,
@@ -58,8 +61,12 @@ class TabularAdapter(GameAdapter):
       (Römer's ``team_points``: the rule stays the engine's alone);
     - ``round_choice``: (key, label, choices) of a value of the round as a whole, noted once
       and written in every player's entry (Differenzler's trump);
-    - ``one_player``: (key, label) of an optional field that is 1 for one player and 0 for
-      the others, noted once by naming the player (Differenzler's last trick).
+    - ``state``: the game's round played move by move (``scoring.play.state.GameState``),
+      None for a game not played card by card;
+    - ``one_player``: (key, label) of a field that is 1 for one player and 0 for the others,
+      noted once by naming the player: required when it is one of the round's fields
+      (Rumoli's dealer, proposed by rotation), optional otherwise (Differenzler's last
+      trick).
     """
 
     partners = False
@@ -72,6 +79,7 @@ class TabularAdapter(GameAdapter):
         self,
         game: Game,
         *,
+        state: type[GameState[Any, Any]] | None = None,
         options: Sequence[OptionField] = (),
         card_fields: Sequence[str] = (),
         complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
@@ -80,8 +88,10 @@ class TabularAdapter(GameAdapter):
         round_choice: tuple[str, Any, list[tuple[str, Any]]] | None = None,
         one_player: tuple[str, Any] | None = None,
     ):
-        self.game = game
+        self.game = self.rules = game
+        self.state = state
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
+        self.option_specs = game.option_specs
         self.options = list(options)
         self.card_fields = frozenset(card_fields)
         self.complete = complete
@@ -95,15 +105,18 @@ class TabularAdapter(GameAdapter):
         """Whether the engine can play the game (Römer's seed does not give its cards)."""
         return self.key in SIMULATIONS
 
+    def record_problems(self, record: Any) -> list[str]:
+        return [game_record_problem_text(p) for p in verify_record(record, self.key)]
+
     # -- the computed sheet
 
-    def compute(self, partie: Partie, official: bool = False) -> GameSheet:
-        rounds = list(partie.game_rounds.all())
-        entries = [r.entries for r in (counted_prefix(rounds) if official else rounds)]
-        return compute(self.game, len(partie.players_in_order), entries, partie.options)
+    def compute(self, partie: Partie) -> GameSheet:
+        entries = [r.entries for r in partie.game_rounds.all()]
+        players = len(partie.players_in_order)
+        return compute(self.game, players, entries, partie.options, partie.counts)
 
     def counted(self, partie: Partie) -> int:
-        return len(partie.official_sheet.scores)
+        return partie.sheet.counted
 
     def names(self, partie: Partie) -> list[str]:
         return [str(p) for p in partie.players_in_order]
@@ -112,10 +125,10 @@ class TabularAdapter(GameAdapter):
         return ", ".join(self.names(partie))
 
     def score_text(self, partie: Partie) -> str:
-        return " / ".join(str(t) for t in partie.official_sheet.totals)
+        return " / ".join(str(t) for t in partie.sheet.totals)
 
     def winners_text(self, partie: Partie) -> str | None:
-        sheet = partie.official_sheet
+        sheet = partie.sheet
         if not sheet.finished:
             return None
         names = self.names(partie)
@@ -124,11 +137,11 @@ class TabularAdapter(GameAdapter):
     def scores(self, partie: Partie) -> list[int]:
         """Each player's total, the higher the better (negated where the lowest wins)."""
         sign = 1 if self.game.higher_wins else -1
-        return [sign * t for t in partie.official_sheet.totals]
+        return [sign * t for t in partie.sheet.totals]
 
     def results(self, partie: Partie) -> list[PlayerResult]:
-        sheet = partie.official_sheet
-        if not sheet.scores:
+        sheet = partie.sheet
+        if not sheet.counted:
             return []
         totals = self.scores(partie)
         return [
@@ -138,14 +151,14 @@ class TabularAdapter(GameAdapter):
                 points=totals[index],
                 against=max(totals[:index] + totals[index + 1 :]),
                 outcome=(1.0 if index in sheet.winners else 0.0) if sheet.finished else None,
-                counted=len(sheet.scores),
+                counted=sheet.counted,
                 finished=sheet.finished,
             )
             for index, player in enumerate(partie.players_in_order)
         ]
 
     def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
-        if not partie.official_sheet.finished:
+        if not partie.sheet.finished:
             return None
         return [[p.pk] for p in partie.players_in_order], self.scores(partie)
 
@@ -167,10 +180,14 @@ class TabularAdapter(GameAdapter):
         return game_sheet_to_dict(self.sheet_input(partie))
 
     def pdf(self, partie: Partie) -> bytes:
-        return game_sheet_pdf(self.sheet_input(partie), partie.sheet, settings.CLUB_NAME)
+        return game_sheet_pdf(
+            self.game, self.sheet_input(partie), partie.sheet, settings.CLUB_NAME, partie.closing
+        )
 
     def xlsx(self, partie: Partie) -> bytes:
-        return game_sheet_xlsx(self.sheet_input(partie), partie.sheet, settings.CLUB_NAME)
+        return game_sheet_xlsx(
+            self.game, self.sheet_input(partie), partie.sheet, settings.CLUB_NAME, partie.closing
+        )
 
     def result_text(self, partie: Partie) -> str:
         pairs = zip(self.names(partie), partie.sheet.totals, strict=True)
@@ -178,9 +195,10 @@ class TabularAdapter(GameAdapter):
 
     def read_sheet(self, data: Any) -> GameSheetInput:
         try:
-            sheet = parse_game_sheet(data)
-            if sheet.game != self.key:
-                raise SheetRefused(f"game: {sheet.game!r}, not {self.key!r}")
+            stated = data.get("game") if isinstance(data, dict) else None
+            if stated != self.key and stated in REGISTRY:
+                raise SheetRefused(f"game: {stated!r}, not {self.key!r}")
+            sheet = parse_game_sheet(data, self.game)
             self._computed(sheet)
         except InvalidGameSheet as error:
             players = data.get("players") if isinstance(data, dict) else None
@@ -194,7 +212,10 @@ class TabularAdapter(GameAdapter):
 
     def sheet_documents(self, sheet: GameSheetInput, club: str) -> tuple[bytes, bytes]:
         computed = self._computed(sheet)
-        return game_sheet_pdf(sheet, computed, club), game_sheet_xlsx(sheet, computed, club)
+        return (
+            game_sheet_pdf(self.game, sheet, computed, club),
+            game_sheet_xlsx(self.game, sheet, computed, club),
+        )
 
     def _computed(self, sheet: GameSheetInput) -> GameSheet:
         return compute(self.game, len(sheet.players), sheet.rounds, sheet.options)
@@ -206,11 +227,6 @@ class TabularAdapter(GameAdapter):
 
     def new_partie_url(self) -> str:
         return reverse("scoring:game_partie_create", args=[self.key])
-
-    def detail(self, request, partie):
-        from scoring.game_views import game_partie_detail
-
-        return game_partie_detail(request, partie)
 
     def record_round(self, form: GameRoundForm, *, user=None, author: str = "", **fields):
         """Store the valid form's round (new, or the correction of ``form.game_round``);
@@ -237,7 +253,7 @@ class TabularAdapter(GameAdapter):
         refused = next((r for r in partie.game_rounds.all() if r.refused), None)
         if refused is not None:
             return GameRoundForm(data, partie=partie, game_round=refused)
-        if partie.sheet.finished:
+        if partie.sheet.complete:
             return None
         return GameRoundForm(data, partie=partie, ask_seat=True)
 
@@ -260,27 +276,80 @@ class TabularAdapter(GameAdapter):
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         return seat in partie.players_by_seat and seat != entered_seat
 
+    def entry_words(self, partie: Partie, entry: GameRound, data: dict | None = None) -> list[str]:
+        """The round in words, as the entry form notes it: its name, what is noted once for
+        the round (``noted_once``: Rumoli's dealer by name, not "donneur 0" per player), then
+        each player's numbers and, for a stored round, the points they give."""
+        spec = self.game.round_spec(entry.number, len(partie.players_in_order), partie.options)
+        once = self.one_player[0] if self.one_player else None
+        fields = [f for f in spec.fields if f.key != once]
+        players = partie.players_in_order
+        entries = entry.entries if data is None else data["entries"]
+        lines = [
+            _("%(label)s: %(value)s")
+            % {
+                "label": player,
+                "value": ", ".join(f"{f.label} {counts.get(f.key)}" for f in fields),
+            }
+            for player, counts in zip(players, entries, strict=True)
+        ]
+        if data is None:  # a stored round: its points are on the sheet (another phone's aren't)
+            points = partie.sheet.scores[entry.number - 1]
+            lines = [
+                f"{line} → "
+                + ngettext("%(points)s point", "%(points)s points", abs(score)) % {"points": score}
+                for line, score in zip(lines, points, strict=True)
+            ]
+        return [spec.name, *self.noted_once(players, entries), *lines]
+
+    def noted_once(self, players: Sequence[Any], entries: Sequence[Mapping]) -> list[str]:
+        """What the entry form notes once for the whole round, in words: the player named
+        (``one_player``: "Donneur : Joueur 3") and the round's choice (``round_choice``:
+        Differenzler's trump), each when the round holds it."""
+        words = []
+        if self.one_player:
+            key, label = self.one_player
+            named = [str(p) for p, e in zip(players, entries, strict=True) if e.get(key) == 1]
+            if named:
+                words.append(
+                    _("%(label)s: %(value)s") % {"label": label, "value": ", ".join(named)}
+                )
+        if self.round_choice:
+            key, label, choices = self.round_choice
+            chosen = {e[key] for e in entries if e.get(key)}
+            if len(chosen) == 1:
+                value = chosen.pop()
+                words.append(
+                    _("%(label)s: %(value)s")
+                    % {"label": label, "value": dict(choices).get(value, value)}
+                )
+        return words
+
+    def form_data(self, form: GameRoundForm) -> dict:
+        return {"entries": form.cleaned_data["entries"]}
+
+    def record_rival(self, partie: Partie, entry: GameRound, data: dict, author: str) -> None:
+        try:
+            services.game_round_record(
+                partie=partie,
+                entries=data["entries"],
+                number=entry.number,
+                author=author,
+                confirmed=False,
+            )
+        except InvalidGameSheet as error:
+            raise SheetRefused(game_sheet_error_message(error, self.names(partie))) from None
+
     def pending(self, partie: Partie) -> list[Pending]:
-        names, sheet = partie.players_by_seat, partie.sheet
+        names = partie.players_by_seat
         pending = []
         for game_round in partie.game_rounds.all():
             if game_round.confirmed or game_round.refused:
                 continue
-            spec = self.game.round_spec(game_round.number, len(names), partie.options)
-            points = sheet.scores[game_round.number - 1]
-            summary = [spec.name] + [
-                f"{player}: "
-                + ", ".join(f"{f.label} {entry.get(f.key)}" for f in spec.fields)
-                + " → "
-                + ngettext("%(points)s point", "%(points)s points", abs(score)) % {"points": score}
-                for player, entry, score in zip(
-                    partie.players_in_order, game_round.entries, points, strict=True
-                )
-            ]
             pending.append(
                 Pending(
                     number=game_round.number,
-                    summary=summary,
+                    summary=self.entry_words(partie, game_round),
                     entered_by=str(names.get(game_round.entered_seat, "?")),
                     choices=[
                         (seat, str(player))
@@ -292,6 +361,13 @@ class TabularAdapter(GameAdapter):
         return pending
 
     # -- evenings
+
+    def option_fields(self) -> dict[str, forms.Field]:
+        fields = {}
+        for key, label, make in self.options:
+            fields[key] = make()
+            fields[key].label = label
+        return fields
 
     def tournament_options(self, tournament) -> dict[str, Any]:
         return dict(tournament.game_options or {})
@@ -322,7 +398,6 @@ class TabularAdapter(GameAdapter):
 
 
 def register_game(game: Game, **settings_: Any) -> TabularAdapter:
-    """Put ``game`` on the site: in the engine's catalogue and the registry (``settings_``
-    are ``TabularAdapter``'s keyword arguments)."""
-    GAMES[game.key] = game
-    return register(TabularAdapter(game, **settings_))  # type: ignore[return-value]
+    """Put ``game`` on the site, in the registry (``settings_`` are ``TabularAdapter``'s
+    keyword arguments)."""
+    return register(TabularAdapter(game, **settings_))

@@ -21,22 +21,31 @@ def cumul_series(sheet: Sheet) -> dict[str, list[tuple[int, int]]]:
     """Per team, (counted donne, cumul in points) points, starting from (0, 0)."""
     series: dict[str, list[tuple[int, int]]] = {"ns": [(0, 0)], "oe": [(0, 0)]}
     for row in sheet.rows:
-        if row.counted is None or row.ns is None or row.oe is None:
+        if row.counted is None or row.pending or row.ns is None or row.oe is None:
             continue
         series["ns"].append((row.counted, row.ns.cumul))
         series["oe"].append((row.counted, row.oe.cumul))
     return series
 
 
-def cumul_chart(sheet: Sheet, width: float = 480, height: float = 200) -> Drawing:
+def cumul_chart(
+    sheet: Sheet, width: float = 480, height: float = 200, font_size: float = 8
+) -> Drawing:
     """A line chart of both cumuls (points) per counted donne; size in points (1/72 inch)."""
     series = cumul_series(sheet)
     named = {"N/S": series["ns"], "O/E": series["oe"]}
     palette = {"N/S": TEAM_COLOURS["ns"], "O/E": TEAM_COLOURS["oe"]}
-    return line_chart(named, "Donnes", width, height, palette)
+    return line_chart(named, "Donnes", width, height, palette, font_size)
 
 
 PALETTE = ("#1f5fa8", "#c0392b", "#2e8b57", "#d4a900", "#7b3fa0", "#555555", "#e67e22")
+
+
+#: A chart for a page: drawn about as wide as a phone's page (the picture scales to the page's
+#: width), so that its labels read at ``font_size`` px on a phone (at least 11 px at 390 px).
+SCREEN = {"width": 360, "height": 240, "font_size": 12}
+#: The legend's names a row, at most; more names take more rows.
+LEGEND_COLUMN = 120
 
 
 def line_chart(
@@ -45,19 +54,26 @@ def line_chart(
     width: float = 480,
     height: float = 200,
     palette: dict[str, colors.Color] | None = None,
+    font_size: float = 8,
 ) -> Drawing:
-    """Lines of (x, y) points, one per name, with a legend and a dotted zero line; size in
-    points (1/72 inch). Names beyond the palette reuse its colours."""
+    """Lines of (x, y) points, one per name, with a legend and a dotted zero line; size and
+    ``font_size`` (every label's) in points (1/72 inch) on paper, pixels on a page (``SCREEN``).
+    Names beyond the palette reuse its colours."""
     drawing = Drawing(width, height)
+    per_row = max(1, int(width // LEGEND_COLUMN))
+    legend_rows = -(-max(len(series), 1) // per_row)
     plot = LinePlot()
-    plot.x, plot.y = 45, 30
-    plot.width, plot.height = width - 60, height - 55
+    plot.x, plot.y = font_size * 5, font_size * 3.5
+    plot.width = width - plot.x - font_size * 1.5
+    plot.height = height - plot.y - font_size * (1.5 * legend_rows + 1)
+    plot.xValueAxis.labels.fontSize = plot.yValueAxis.labels.fontSize = font_size
     plot.data = [points or [(0, 0)] for points in series.values()]
     xs = [x for points in plot.data for x, _y in points]
     values = [v for points in plot.data for _x, v in points]
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = min(xs), max(max(xs), min(xs) + 1)
     span = plot.xValueAxis.valueMax - plot.xValueAxis.valueMin
-    plot.xValueAxis.valueStep = 1 if span <= 16 else max(span // 8, 1)
+    most = max(int(plot.width // (font_size * 3)), 1)  # x labels that fit side by side
+    plot.xValueAxis.valueStep = 1 if span <= most else -(-span // most)
     plot.yValueAxis.valueMin = min(0, *values)
     plot.yValueAxis.valueMax = max(100, *values)
     pairs = []
@@ -78,13 +94,18 @@ def line_chart(
         )
     )
     legend = LineLegend()
-    legend.x, legend.y = 50, height - 8
-    legend.columnMaximum = 1
-    legend.deltax = max(70, width / max(len(pairs), 1) - 10)
+    legend.x, legend.y = plot.x, height - font_size
+    legend.fontSize = font_size
+    legend.columnMaximum = legend_rows
+    legend.deltay = font_size * 1.5
+    legend.deltax = max(70, width / per_row - 10)
+    legend.dx, legend.dy = font_size * 1.5, font_size * 0.6
     legend.colorNamePairs = pairs
     legend.alignment = "right"
     drawing.add(legend)
-    drawing.add(String(width / 2, 4, x_label, fontSize=8, textAnchor="middle"))
+    drawing.add(
+        String(width / 2, font_size * 0.4, x_label, fontSize=font_size, textAnchor="middle")
+    )
     return drawing
 
 
@@ -96,4 +117,4 @@ def svg_of(drawing: Drawing) -> str:
 
 def cumul_chart_svg(sheet: Sheet) -> str:
     """The cumul chart as an SVG document (text), for the sheet page."""
-    return svg_of(cumul_chart(sheet))
+    return svg_of(cumul_chart(sheet, **SCREEN))

@@ -50,7 +50,8 @@ def column(team: str, name: str) -> int:
 
 @dataclass(frozen=True)
 class Line:
-    """One printed line: ``kind`` is ``"donne"``, ``"cumul"`` (the T line) or ``"annulled"``.
+    """One printed line: ``kind`` is ``"donne"``, ``"cumul"`` (the T line), ``"annulled"`` or
+    ``"pending"`` (a donne listed with its own score but in no total, and no T line).
 
     ``cells`` holds one value per column (str, int or None for an empty cell); ``row`` is the
     donne's computed row (None on a T line).
@@ -67,23 +68,32 @@ def roi_cell(row: DonneRow) -> str:
     return f"{colour} {row.entry.trumps}" if row.entry.trumps else colour
 
 
+#: The Donne cell of a donne listed but in no total (``DonneRow.pending``).
+PENDING = "en attente"
+
+
 def sheet_lines(sheet: Sheet, players: dict[str, str]) -> list[Line]:
-    """Every line of the Table de marque, donne lines and T lines, in order."""
+    """Every line of the Table de marque, donne lines and T lines, in order; a pending donne
+    is marked ``PENDING`` in its Donne cell and has no T line."""
     lines: list[Line] = []
     width = len(headers())
     for row in sheet.rows:
         dealer = players.get(row.entry.dealer, row.entry.dealer)
         shared: list[str | int | None] = [roi_cell(row), dealer]
         if row.counted is None:
-            cells = [*shared, "annulée", *([None] * (width - 3))]
+            mark = f"annulée, {PENDING}" if row.pending else "annulée"
+            cells = [*shared, mark, *([None] * (width - 3))]
             lines.append(Line("annulled", tuple(cells), row))
             continue
-        cells = [*shared, row.counted]
+        cells = [*shared, PENDING if row.pending else row.counted]
         for team in ("ns", "oe"):
             score = row.team(team)
             c, sc = row.entry.announcements(team)
             cells += [c or None, sc or None]
             cells += [getattr(score, key) for _name, key in TEAM_COLUMNS if key]
+        if row.pending:
+            lines.append(Line("pending", tuple(cells), row))
+            continue
         lines.append(Line("donne", tuple(cells), row))
         if row.counted > 1:
             cumul: list[str | int | None] = [None] * width
@@ -92,6 +102,23 @@ def sheet_lines(sheet: Sheet, players: dict[str, str]) -> list[Line]:
             cumul[column("oe", "Total")] = row.oe.cumul if row.oe else None
             lines.append(Line("cumul", tuple(cumul)))
     return lines
+
+
+def evening_table(table: str) -> tuple[str, str] | None:
+    """(round, table) of a club evening's table, stored as ``round.table`` (``"1.2"``:
+    round 1, table 2); None for a table typed otherwise."""
+    round_, dot, number = table.partition(".")
+    return (round_, number) if dot and round_.isdigit() and number.isdigit() else None
+
+
+def table_words(table: str) -> str:
+    """The table as a person reads it on a sheet: a club evening's ``"1.2"`` is
+    ``"Table 2 — tour 1"``, any other ``"table 7"``; empty without one (the site's pages say
+    it in the reader's language: ``Partie.table_label``)."""
+    if not table:
+        return ""
+    evening = evening_table(table)
+    return f"Table {evening[1]} — tour {evening[0]}" if evening else f"table {table}"
 
 
 def title(sheet_input: SheetInput, club: str = "") -> str:
@@ -103,9 +130,7 @@ def heading(sheet_input: SheetInput) -> list[str]:
     """The lines under the title: date, place and table, rules, and the two teams."""
     rules = sheet_input.rules
     when = sheet_input.date or datetime.date.today()
-    where = ", ".join(
-        p for p in (sheet_input.place, sheet_input.table and f"table {sheet_input.table}") if p
-    )
+    where = ", ".join(p for p in (sheet_input.place, table_words(sheet_input.table)) if p)
     options = [VARIANT_NAMES[rules.variant]]
     if rules.rounding:
         options.append("arrondi à la dizaine")
@@ -120,11 +145,26 @@ def heading(sheet_input: SheetInput) -> list[str]:
     return [first, "Règle : " + ", ".join(options), *teams]
 
 
-def result_line(sheet: Sheet, players: dict[str, str]) -> str:
-    """The result under the sheet: totals and the winner (or that play goes on)."""
+#: An unfinished partie's status by the decision taken when its evening closed
+#: (``Partie.closing``): finish later, count as played so far, do not count.
+STOPPED = {
+    "": "Partie en cours",
+    "later": "Partie en cours, à finir après la clôture de la soirée",
+    "played": "Partie arrêtée à la clôture de la soirée, comptée telle que jouée",
+    "excluded": "Partie arrêtée à la clôture de la soirée, non comptée",
+}
+
+
+def result_line(sheet: Sheet, players: dict[str, str], closing: str = "") -> str:
+    """The result under the sheet: totals (of the donnes that count, saying how many are
+    left out) and the winner, or the status of an unfinished partie (``STOPPED`` by
+    ``closing``, the decision taken when its evening closed)."""
     totals = f"Total N/S {sheet.total_ns} — Total O/E {sheet.total_oe}"
+    if sheet.pending:
+        left = "donne en attente" if sheet.pending == 1 else "donnes en attente"
+        totals += f" (sans {sheet.pending} {left})"
     if not sheet.finished:
-        return f"{totals}. Partie en cours."
+        return f"{totals}. {STOPPED.get(closing, STOPPED[''])}."
     if sheet.winner is None:
         return f"{totals}. Égalité."
     seats = "NS" if sheet.winner == "ns" else "OE"

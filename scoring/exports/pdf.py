@@ -21,7 +21,7 @@ OE_TINT = colors.HexColor("#fbeaea")
 CUMUL_TINT = colors.HexColor("#eeeeee")
 
 
-def sheet_pdf(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
+def sheet_pdf(sheet_input: SheetInput, sheet: Sheet, club: str = "", closing: str = "") -> bytes:
     """The PDF document (bytes) of a computed sheet; prints on one A4 landscape page for a
     partie of 8 donnes, the table continuing with its headings on the next pages if longer."""
     buffer = io.BytesIO()
@@ -41,7 +41,9 @@ def sheet_pdf(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
     story.append(Spacer(0, 4 * mm))
     story.append(_table(sheet_input, sheet))
     story.append(Spacer(0, 3 * mm))
-    story.append(Paragraph(f"<b>{result_line(sheet, sheet_input.players)}</b>", styles["Normal"]))
+    story.append(
+        Paragraph(f"<b>{result_line(sheet, sheet_input.players, closing)}</b>", styles["Normal"])
+    )
     story.append(Spacer(0, 3 * mm))
     story.append(cumul_chart(sheet, width=170 * mm, height=55 * mm))
     doc.build(story)
@@ -72,7 +74,7 @@ def _table(sheet_input: SheetInput, sheet: Sheet) -> Table:
     for index, line in enumerate(lines, start=1):
         if line.kind == "cumul":
             style.append(("BACKGROUND", (0, index), (-1, index), CUMUL_TINT))
-        elif line.kind == "annulled":
+        elif line.kind in ("annulled", "pending"):
             style.append(("TEXTCOLOR", (0, index), (-1, index), colors.grey))
     table.setStyle(TableStyle(style))
     return table

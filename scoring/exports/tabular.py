@@ -87,16 +87,27 @@ def _cell(value: object, decimal: Callable[[float | Decimal], str]) -> object:
     return "" if value is None else str(value)
 
 
-def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -> bytes:
-    """A workbook (bytes of an .xlsx file): the title in A1, column titles in row 3, rows
-    below, values kept as numbers where they are. With ``total`` (its label), a last row adds
+def table_xlsx(
+    title: str,
+    headers: Row,
+    rows: Sequence[Row],
+    total: str = "",
+    after: Sequence[Row] = (),
+    heading: Sequence[str] = (),
+) -> bytes:
+    """A workbook (bytes of an .xlsx file): the title in A1, the ``heading`` lines in A2 (one
+    after the other: what the PDF says under its title), column titles in row 3, rows
+    below, values kept as numbers where they are. With ``total`` (its label), a row adds
     up each numeric column with a live ``SUM`` formula, so it still adds up when a cell is
-    edited, and carries its value for viewers that do not recalculate."""
+    edited, and carries its value for viewers that do not recalculate. The rows ``after``
+    (those in no total) come under it."""
     book = Workbook()
     sheet = book.active
     sheet.title = title[:31]
     sheet["A1"] = title
     sheet["A1"].font = Font(bold=True, size=14)
+    if heading:
+        sheet["A2"] = " — ".join(heading)
     for col, header in enumerate(headers, start=1):
         sheet.cell(row=3, column=col, value=str(header)).font = Font(bold=True)
         sheet.column_dimensions[get_column_letter(col)].width = max(10, len(str(header)) + 2)
@@ -104,14 +115,18 @@ def table_xlsx(title: str, headers: Row, rows: Sequence[Row], total: str = "") -
         for col, value in enumerate(row, start=1):
             sheet.cell(row=offset, column=col, value=value)
     values: dict[str, int | float] = {}
-    if total and rows:
+    if total:
         last = 3 + len(rows)
         sheet.cell(row=last + 1, column=1, value=total).font = Font(bold=True)
         for col in range(2, len(headers) + 1):
             if all(isinstance(r[col - 1], int | float) for r in rows):
                 letter = get_column_letter(col)
-                cell = sheet.cell(row=last + 1, column=col, value=f"=SUM({letter}4:{letter}{last})")
+                formula = f"=SUM({letter}4:{letter}{last})" if rows else 0
+                cell = sheet.cell(row=last + 1, column=col, value=formula)
                 cell.font = Font(bold=True)
                 values[cell.coordinate] = sum(r[col - 1] for r in rows)
+    for offset, row in enumerate(after, start=5 + len(rows)):
+        for col, value in enumerate(row, start=1):
+            sheet.cell(row=offset, column=col, value=value).font = Font(color="888888")
     sheet.freeze_panes = "A4"
     return workbook_bytes(book, values)

@@ -46,8 +46,9 @@ def total_formula(team: str, row: int, rounding: bool) -> str:
     return f"=IF(AND({penalty}>0,{base}>0),0,{base})-{penalty}"
 
 
-def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
-    """The workbook (bytes of an .xlsx file) of a computed sheet."""
+def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "", closing: str = "") -> bytes:
+    """The workbook (bytes of an .xlsx file) of a computed sheet; ``closing`` as in
+    ``result_line``. A pending donne's line has no formula: it is in no total."""
     book = Workbook()
     ws = book.active
     ws.title = "Table de marque"
@@ -80,9 +81,9 @@ def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
                 cell.alignment = Alignment(horizontal="center")
             if line.kind == "cumul":
                 cell.fill = FILLS["cumul"]
-            elif line.kind == "annulled":
+            elif line.kind in ("annulled", "pending"):
                 cell.font = Font(color="888888")
-        for team in ("ns", "oe") if line.kind != "annulled" else ():
+        for team in ("ns", "oe") if line.kind in ("donne", "cumul") else ():
             col = column(team, "Total")
             here = cell_name(col, row)
             if line.kind == "donne":
@@ -95,9 +96,9 @@ def sheet_xlsx(sheet_input: SheetInput, sheet: Sheet, club: str = "") -> bytes:
             if isinstance(line.cells[col], int | float):
                 values[here] = line.cells[col]
             ws.cell(row=row, column=col + 1, value=formula).font = Font(bold=True)
-    ws.cell(row=row + 2, column=1, value=result_line(sheet, sheet_input.players)).font = Font(
-        bold=True
-    )
+    ws.cell(
+        row=row + 2, column=1, value=result_line(sheet, sheet_input.players, closing)
+    ).font = Font(bold=True)
     ws.column_dimensions["A"].width = 12
     ws.column_dimensions["B"].width = 14
     for col in range(2, len(titles)):

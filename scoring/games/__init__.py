@@ -3,7 +3,8 @@
 Each game declares its rules as data behind the small interface of ``base``: how many players,
 what is entered per round for each player, how a round is checked and scored, how the game
 ends and who wins. Sheets, exports, tournaments and standings use ``base.compute`` without
-knowing the game. ``GAMES`` lists them by key.
+knowing the game. The site's one catalogue (``scoring.registry``, filled in
+``scoring.adapters``) lists them by key.
 
 Modules: ``base`` (the interface, rule options, ``compute``, the problem codes), ``roi``,
 ``romer``, ``rumoli``, ``differenzler`` (the rules and checks of each sheet); ``cards`` (card
@@ -11,10 +12,3 @@ codes), ``roi_play``, ``differenzler_play``, ``rumoli_play`` (play card by card,
 ``verify``), ``records`` (the record format, its problem codes, JSON lines), ``verify`` (any
 game's record), ``simulate`` (whole sheets and their records), ``notation`` (the JSON sheet).
 """
-
-from .differenzler import DIFFERENZLER
-from .roi import ROI
-from .romer import ROMER
-from .rumoli import RUMOLI
-
-GAMES = {game.key: game for game in (ROI, ROMER, RUMOLI, DIFFERENZLER)}

@@ -24,12 +24,16 @@ Entry = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class FieldSpec:
-    """One number entered per player in a round: ``key``, French ``label``, bounds."""
+    """One number entered per player in a round: ``key``, French ``label``, bounds; ``blank``
+    when an entry form may leave it blank, the game then filling it in as the rules say
+    (``Game.filled``): what is seldom other than the rules' value (Rumoli's stake, sale,
+    penalties)."""
 
     key: str
     label: str
     minimum: int = 0
     maximum: int = 999
+    blank: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,21 @@ class OptionSpec:
         elif self.kind == "flag" and not isinstance(value, bool):
             return GameProblem(None, where, "not_flag", {"value": value})
         return None
+
+
+def option_problems(
+    specs: Mapping[str, OptionSpec], options: Mapping[str, Any]
+) -> list[GameProblem]:
+    """The problems of rule ``options`` given ``specs`` (``OptionSpec`` by key): each unknown
+    key, and each value of the wrong kind or out of range."""
+    problems = []
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None:
+            problems.append(GameProblem(None, f"options.{key}", "unknown"))
+        elif (problem := spec.problem(key, value)) is not None:
+            problems.append(problem)
+    return problems
 
 
 @dataclass(frozen=True)
@@ -164,14 +183,7 @@ class Game(ABC):
 
     def option_problems(self, options: Mapping[str, Any]) -> list[GameProblem]:
         """Unknown option keys, and values of the wrong kind or out of range."""
-        problems = []
-        for key, value in options.items():
-            spec = self.option_specs.get(key)
-            if spec is None:
-                problems.append(GameProblem(None, f"options.{key}", "unknown"))
-            elif (problem := spec.problem(key, value)) is not None:
-                problems.append(problem)
-        return problems
+        return option_problems(self.option_specs, options)
 
     @abstractmethod
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
@@ -191,6 +203,16 @@ class Game(ABC):
     @abstractmethod
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
         """Each player's points for a round whose entries are sound."""
+
+    def filled(self, spec: RoundSpec, entry: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A player's entry whose ``blank`` fields left out (or None) are filled in as the rules
+        say: 0 (nothing sold, no penalty) unless a game says otherwise. The entry is then
+        checked as any other: filling in never makes a wrong entry right."""
+        filled = dict(entry)
+        for field in spec.fields:
+            if field.blank and filled.get(field.key) is None:
+                filled[field.key] = 0
+        return filled
 
     def check(
         self,
@@ -232,13 +254,23 @@ def field_problems(player: int, spec: FieldSpec, value: Any) -> list[GameProblem
 @dataclass(frozen=True)
 class GameSheet:
     """A computed sheet: per round each player's points and cumul, the totals, whether the
-    game is over and the winners (indices; several on a tie)."""
+    game is over and the winners (indices; several on a tie). Only the first ``counted``
+    rounds count: the totals, the end and the winners are theirs; the later rounds are
+    listed, scored provisionally, but pending (in no total). ``complete``: the rounds
+    entered, pending ones included, reach the end (no further round)."""
 
     scores: tuple[tuple[int, ...], ...]
     cumuls: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
+    counted: int = 0
+    complete: bool = False
+
+    @property
+    def pending(self) -> int:
+        """How many rounds are listed but left out of the totals."""
+        return len(self.scores) - self.counted
 
 
 def compute(
@@ -246,10 +278,12 @@ def compute(
     players: int,
     rounds: Sequence[Sequence[Entry]],
     options: Mapping[str, Any] | None = None,
+    counts: int | None = None,
 ) -> GameSheet:
-    """Check and add up a sheet of ``players`` players; raises ``InvalidGameSheet`` at the
-    first refused round (or one played after the end), for a player count the game does not
-    allow, or for a rule option it does not know or a value of the wrong kind (round 0)."""
+    """Check and add up a sheet of ``players`` players, of which the first ``counts`` rounds
+    (all when None) count (``GameSheet``); raises ``InvalidGameSheet`` at the first refused
+    round (or one played after the end), for a player count the game does not allow, or for
+    a rule option it does not know or a value of the wrong kind (round 0)."""
     low, high = game.seats
     if not low <= players <= high:
         params = {"minimum": low, "maximum": high, "value": players}
@@ -277,6 +311,13 @@ def compute(
         scores.append(tuple(points))
         cumuls.append(tuple(totals))
         finished = game.is_over(totals, number, players, options)
+    complete = finished
+    counted = len(scores) if counts is None else min(counts, len(scores))
+    if counted < len(scores):
+        totals = list(cumuls[counted - 1]) if counted else [0] * players
+        finished = counted > 0 and game.is_over(totals, counted, players, options)
     best = (max if game.higher_wins else min)(totals) if finished else None
     winners = tuple(i for i, t in enumerate(totals) if t == best) if finished else ()
-    return GameSheet(tuple(scores), tuple(cumuls), tuple(totals), finished, winners)
+    return GameSheet(
+        tuple(scores), tuple(cumuls), tuple(totals), finished, winners, counted, complete
+    )

@@ -24,6 +24,7 @@ ROUND_POINTS = 157
 LAST_PLI = 5
 CARD_POINTS = ROUND_POINTS - LAST_PLI
 DEFAULT_ROUNDS = 4
+MAX_ROUNDS = 30  # the most rounds a partie may be set to
 COLOURS = "TKCP"
 #: The cards worth points, whatever the trump: the trump's Buur 20, Nell 14, As 11, Dix 10,
 #: Roi 4, Dame 3; each other colour's As 11, Dix 10, Roi 4, Dame 3, Valet 2.
@@ -72,7 +73,7 @@ class Differenzler(Game):
     name = "Differenzler"
     seats = (4, 4)
     higher_wins = False
-    option_specs = {"rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, 1000)}
+    option_specs = {"rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS)}
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
         fields = (

@@ -12,8 +12,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import GAMES
-from .base import GameProblem, GameSheet, InvalidGameSheet
+from .base import Game, GameProblem, GameSheet, InvalidGameSheet
 
 KEYS = {"game", "options", "players", "date", "place", "table", "rounds"}
 
@@ -35,15 +34,16 @@ def _refuse(field_name: str, code: str = "missing", **params: Any) -> InvalidGam
     return InvalidGameSheet(0, GameProblem(None, field_name, code, params))
 
 
-def parse_game_sheet(data: Any) -> GameSheetInput:
-    """Read a sheet (decoded JSON); raises ``InvalidGameSheet`` naming the field. The rounds
-    are checked by ``base.compute``."""
+def parse_game_sheet(data: Any, game: Game) -> GameSheetInput:
+    """Read a sheet (decoded JSON) of ``game``; raises ``InvalidGameSheet`` naming the field
+    (``game`` "unknown" when the sheet is of another game). The rounds are checked by
+    ``base.compute``."""
     if not isinstance(data, dict):
         raise _refuse("sheet")
     for key in data:
         if key not in KEYS:
             raise _refuse(key, "unknown")
-    if data.get("game") not in GAMES:
+    if data.get("game") != game.key:
         raise _refuse("game", "unknown")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
+
+from scoring.play.state import RecordError, Step
 
 from .cards import Card, card, code
 
@@ -223,3 +225,26 @@ def compare_result(
                 }
                 problems.append(RecordProblem("result", params, player=player, field="result"))
     return problems
+
+
+def trick_steps(record: Any, played: Callable[[], int], size: int = 4) -> Iterator[Step]:
+    r"""The plays of a four-player trick game's record (Roi, Differenzler): each
+    ``[player, card]`` of each pli of ``record["tricks"]``, as ``Step`` objects for the play
+    interface; ``played()`` tells how many cards the state has taken so far, so that a pli
+    must be complete (``size`` cards) before the next begins. Raises ``RecordError`` (field,
+    code, message) for a list that is not one, a pli too long or begun too early, a play
+    that is not ``[player 0-3, card]``."""
+    tricks = record.get("tricks", [])
+    if not isinstance(tricks, list):
+        raise RecordError("tricks", "bad_field", "missing or not valid")
+    for number, trick in enumerate(tricks, start=1):
+        if not isinstance(trick, list) or len(trick) > size:
+            raise RecordError(f"trick {number}", "trick_size", f"a pli holds {size} cards")
+        if played() != size * (number - 1):
+            message = f"the pli before it holds fewer than {size} cards"
+            raise RecordError(f"trick {number}", "trick_size", message)
+        for offset, play in enumerate(trick, start=1):
+            place = f"trick {number}, play {offset}"
+            if not (isinstance(play, list) and len(play) == 2 and whole(play[0], 0, size - 1)):
+                raise RecordError(place, "bad_play", "a play is [player, card]")
+            yield Step(place, str(play[1]), play[0])

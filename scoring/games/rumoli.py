@@ -40,15 +40,16 @@ BOODLE_KEYS = ("ac", "rt", "dk", "vp")  # A♥, K♣, Q♦, J♠
 BOODLE_NAMES = {"ac": "A♥", "rt": "K♣", "dk": "Q♦", "vp": "J♠"}
 DECK_SIZE = 52
 DEFAULT_COUPS = 8
+MAX_COUPS = 60  # the most coups a partie may be set to (a club evening plays 8)
 DEFAULT_STAKE = 4
 FIELDS = (
     FieldSpec("dealer", "donneur", 0, 1),
-    FieldSpec("stake", "mise", 0, 400),
-    FieldSpec("sale", "vente du mort", -400, 400),
+    FieldSpec("stake", "mise", 0, 400, blank=True),
+    FieldSpec("sale", "vente du mort", -400, 400, blank=True),
     FieldSpec("collected", "jetons ramassés", 0, 40_000),
     FieldSpec("cards_left", "cartes restantes", 0, 52),
-    FieldSpec("penalty", "pénalités", -4000, 4000),
-    FieldSpec("irregular", "arrêt irrégulier", 0, 1),
+    FieldSpec("penalty", "pénalités", -4000, 4000, blank=True),
+    FieldSpec("irregular", "arrêt irrégulier", 0, 1, blank=True),
 )
 OPTIONAL = (
     FieldSpec("wrong_lead", "entame irrégulière", 0, 52),
@@ -115,7 +116,7 @@ class Rumoli(Game):
     name = "Rumoli"
     seats = (3, 7)
     option_specs = {
-        "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, 1000),
+        "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, MAX_COUPS),
         "stakes": OptionSpec("choice", "standard", choices=("standard", "free")),
         "stake": OptionSpec("whole", DEFAULT_STAKE, 1, 400),
         "same_colour": OptionSpec("flag", False),
@@ -128,6 +129,16 @@ class Rumoli(Game):
         return [
             RoundSpec(f"coup-{n}", f"Coup {n}", FIELDS, OPTIONAL, rule) for n in range(1, count + 1)
         ]
+
+    def filled(self, spec: RoundSpec, entry: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A stake left blank is the rules' stake: standard stakes 1 chip a boodle card, 2 for
+        the dealer (4 or 8); free stakes the agreed ``stake``. The rest as ``Game.filled``."""
+        filled = dict(entry)
+        if filled.get("stake") is None and filled.get("dealer") in (0, 1):
+            standard = self.option(options, "stakes") == "standard"
+            agreed = self.option(options, "stake")
+            filled["stake"] = BOODLES * (1 + filled["dealer"]) if standard else agreed
+        return super().filled(spec, filled, options)
 
     def check(
         self,

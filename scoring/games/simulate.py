@@ -13,10 +13,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import GAMES
+from .base import Game
+from .differenzler import DIFFERENZLER
 from .differenzler_play import round_record
 from .notation import GameSheetInput
+from .roi import ROI
 from .roi_play import game_records
+from .rumoli import RUMOLI
 from .rumoli_play import coup_record
 
 Records = list[dict[str, Any]]
@@ -27,13 +30,13 @@ def roi_records(rng: random.Random, players: int, options: Mapping[str, Any]) ->
 
 
 def differenzler_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
-    count: int = GAMES["differenzler"].option(options, "rounds")
+    count: int = DIFFERENZLER.option(options, "rounds")
     return [round_record(rng, dealer=n % 4, number=n + 1) for n in range(count)]
 
 
 def rumoli_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
     board, records = [0, 0, 0, 0], []
-    for number in range(GAMES["rumoli"].option(options, "rounds")):
+    for number in range(RUMOLI.option(options, "rounds")):
         record, board = coup_record(rng, players, number % players, board, options, number + 1)
         records.append(record)
     return records
@@ -60,6 +63,9 @@ def rounds_of(
     return rounds
 
 
+#: The rules of each game simulated, for the options its sheet keeps.
+RULES: dict[str, Game] = {game.key: game for game in (ROI, DIFFERENZLER, RUMOLI)}
+
 #: Each game's simulation giving the sheet's rounds (what the site stores).
 SIMULATIONS = {key: rounds_of(simulate) for key, simulate in RECORDS.items()}
 
@@ -72,7 +78,7 @@ def simulate_records(
     options = dict(options or {})
     records = RECORDS[game](random.Random(seed), players, options)
     names = tuple(f"Joueur {n}" for n in range(1, players + 1))
-    sheet_options = {k: v for k, v in options.items() if k in GAMES[game].option_specs}
+    sheet_options = {k: v for k, v in options.items() if k in RULES[game].option_specs}
     sheet = GameSheetInput(
         game=game,
         players=names,

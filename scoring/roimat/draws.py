@@ -11,20 +11,14 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
+from scoring.play.state import below
+
+__all__ = ["below", "choice", "randint", "shuffle"]
+
 T = TypeVar("T")
 
 #: ``BIT_LENGTH[n]``: the bits drawn to choose among n (n up to 64).
 BIT_LENGTH = tuple(n.bit_length() for n in range(65))
-
-
-def below(rng: random.Random, n: int) -> int:
-    """A number in ``range(n)``, n ≥ 1 (``random.Random._randbelow``)."""
-    bits = rng.getrandbits
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:

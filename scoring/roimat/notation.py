@@ -14,8 +14,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .partie import InvalidSheet
-from .rules import FAULT_COUNTINGS, VARIANTS, RuleSet
-from .scoring import DonneEntry, EntryProblem
+from .rules import FAULT_COUNTINGS, MAX_TARGET, VARIANTS, RuleSet
+from .scoring import MAX_FAULTS, DonneEntry, EntryProblem
 from .seats import SEATS
 
 BOOLEAN_FIELDS = (
@@ -102,6 +102,8 @@ def _parse_rules(data: dict[str, Any]) -> RuleSet:
     target = data.get("target", 1000)
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise _refuse("target", "not_integer", value=target)
+    if target > MAX_TARGET:
+        raise _refuse("target", "target_range", value=target, max=MAX_TARGET)
     return RuleSet(variant=variant, rounding=rounding, fault_counting=counting, target=target)
 
 
@@ -164,7 +166,15 @@ def _parse_donne(data: Any, number: int) -> DonneEntry:
     faults = data.get("faults", [])
     if not isinstance(faults, list) or not all(isinstance(s, str) for s in faults):
         raise _refuse("faults", "bad_value", number, value=faults)
+    if len(faults) > MAX_FAULTS:
+        raise _refuse("faults", "faults_range", number)
     return DonneEntry(trumps=trumps, faults=tuple(faults), **values)
+
+
+def donne_from_dict(data: Any, number: int = 1) -> DonneEntry:
+    """One donne of the §10 form (as ``donne_to_dict`` writes it) read back; raises
+    ``InvalidSheet`` naming donne ``number`` and the field when it is malformed."""
+    return _parse_donne(data, number)
 
 
 def donne_to_dict(entry: DonneEntry) -> dict[str, Any]:

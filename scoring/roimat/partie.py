@@ -32,7 +32,9 @@ class DonneRow:
     """One line of the sheet: the entry, its position and, unless annulled, both teams' scores.
 
     ``number`` is the 1-based position in the list; ``counted`` is the donne's number among
-    counted donnes (the sheet's Donne column), None when annulled.
+    counted donnes (the sheet's Donne column), None when annulled. A ``pending`` row is
+    listed with its provisional score but is in no total: it waits for the other team's
+    decision (or comes after one that does).
     """
 
     number: int
@@ -40,6 +42,7 @@ class DonneRow:
     entry: DonneEntry
     ns: TeamScore | None
     oe: TeamScore | None
+    pending: bool = False
 
     def team(self, team: str) -> TeamScore | None:
         """The ``"ns"`` or ``"oe"`` score of this row."""
@@ -56,7 +59,9 @@ class DonneRow:
 class Sheet:
     """A computed Table de marque: rows, final cumuls, whether the partie is over, the winner.
 
-    ``winner`` is ``"ns"``, ``"oe"`` or None (not finished, or a draw in ``club-8``).
+    ``winner`` is ``"ns"``, ``"oe"`` or None (not finished, or a draw in ``club-8``). The
+    totals, ``finished`` and ``winner`` are those of the donnes that count; ``complete`` says
+    whether the donnes entered, pending ones included, reach the end (no further donne).
     """
 
     rules: RuleSet
@@ -65,11 +70,17 @@ class Sheet:
     total_oe: int
     finished: bool
     winner: str | None
+    complete: bool = False
 
     @property
     def counted(self) -> int:
-        """How many donnes count (annulled ones do not)."""
-        return sum(1 for row in self.rows if row.counted is not None)
+        """How many donnes count (annulled and pending ones do not)."""
+        return sum(1 for row in self.rows if row.counted is not None and not row.pending)
+
+    @property
+    def pending(self) -> int:
+        """How many donnes are listed but left out of the totals (``DonneRow.pending``)."""
+        return sum(1 for row in self.rows if row.pending)
 
     def total(self, team: str) -> int:
         """Final cumul of ``"ns"`` or ``"oe"``, in points."""
@@ -97,10 +108,12 @@ def is_finished(rules: RuleSet, counted: int, cumul: dict[str, int]) -> bool:
     return counted >= rules.donnes
 
 
-def compute_sheet(donnes: Sequence[DonneEntry], rules: RuleSet) -> Sheet:
+def compute_sheet(donnes: Sequence[DonneEntry], rules: RuleSet, counts: int | None = None) -> Sheet:
     """Score a partie donne by donne (ROIMAT.md §5, §6).
 
-    Takes the entries in the order they were played; returns the ``Sheet``.
+    Takes the entries in the order they were played; returns the ``Sheet``. Only the first
+    ``counts`` entries (all when None) count: the totals, the end and the winner are theirs;
+    the later ones are scored provisionally, rows marked ``pending``, in no total.
     Raises ``InvalidSheet`` naming the first refused donne and field (§7), including a donne
     entered after the partie was over.
     """
@@ -109,25 +122,33 @@ def compute_sheet(donnes: Sequence[DonneEntry], rules: RuleSet) -> Sheet:
     rows: list[DonneRow] = []
     counted = 0
     finished = False
+    official: tuple[dict[str, int], bool] = (cumul, False)
     for number, entry in enumerate(donnes, start=1):
+        if counts is not None and number == counts + 1:
+            official = (cumul, finished)
         if finished:
             raise InvalidSheet(number, EntryProblem("donne", "after_end"))
         problems = validate_donne(entry)
         if problems:
             raise InvalidSheet(number, problems[0])
+        pending = counts is not None and number > counts
         if entry.annulled:
-            rows.append(DonneRow(number, None, entry, None, None))
+            rows.append(DonneRow(number, None, entry, None, None, pending))
             continue
         counted += 1
         penalties = _penalties(entry, rules, faults)
         scores = {t: score_team(entry, t, rules, penalties[t], cumul[t]) for t in TEAMS}
         cumul = {t: scores[t].cumul for t in TEAMS}
-        rows.append(DonneRow(number, counted, entry, scores["ns"], scores["oe"]))
+        rows.append(DonneRow(number, counted, entry, scores["ns"], scores["oe"], pending))
         finished = is_finished(rules, counted, cumul)
+    complete = finished
+    if counts is None or counts >= len(donnes):
+        official = (cumul, finished)
+    total, finished = official
     winner = None
-    if finished and cumul["ns"] != cumul["oe"]:
-        winner = "ns" if cumul["ns"] > cumul["oe"] else "oe"
-    return Sheet(rules, tuple(rows), cumul["ns"], cumul["oe"], finished, winner)
+    if finished and total["ns"] != total["oe"]:
+        winner = "ns" if total["ns"] > total["oe"] else "oe"
+    return Sheet(rules, tuple(rows), total["ns"], total["oe"], finished, winner, complete)
 
 
 def _penalties(entry: DonneEntry, rules: RuleSet, faults: Counter[str]) -> dict[str, int]:

@@ -51,6 +51,7 @@ CONTRACT_POINTS: dict[str, tuple[int, int, int, int]] = {
     name: rules.contract_points for name, rules in VARIANT_RULES.items()
 }
 
+MAX_TARGET = 100_000  # points: the highest target an official partie may be played to
 FAULT_STEP = 50  # points: the n-th fault of a player (or team) costs n × 50 (§5)
 
 
@@ -65,8 +66,8 @@ class RuleSet:
     - ``donnes``: counted donnes in a ``club-8`` partie (8);
     - ``target``: the cumul that ends an ``official-1000`` partie (1,000 points).
 
-    Raises ``ValueError`` on an unknown variant or fault counting, or a non-positive
-    ``donnes``/``target``.
+    Raises ``ValueError`` on an unknown variant or fault counting, a non-positive ``donnes``
+    or a ``target`` out of 1 to ``MAX_TARGET``.
     """
 
     variant: str = "club-8"
@@ -80,8 +81,8 @@ class RuleSet:
             raise ValueError(f"unknown variant {self.variant!r}; expected one of {VARIANTS}")
         if self.fault_counting not in FAULT_COUNTINGS:
             raise ValueError(f"unknown fault counting {self.fault_counting!r}")
-        if self.donnes < 1 or self.target < 1:
-            raise ValueError("donnes and target must be positive")
+        if self.donnes < 1 or not 1 <= self.target <= MAX_TARGET:
+            raise ValueError(f"donnes must be positive, target 1 to {MAX_TARGET} points")
 
     @property
     def contract_points(self) -> tuple[int, int, int, int]:

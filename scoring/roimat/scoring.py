@@ -8,6 +8,7 @@ Roi au bout; the other team (EA) plays for 5 plis.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,22 @@ CONTRE = 2  # coefficient of a contre (§4)
 SURCONTRE = 4  # coefficient of a surcontre (§4)
 PLIS_CONTRACT = 5  # EA's contract: at least 5 plis of 9 (§4)
 MAX_FAULTS_PER_DONNE = 9  # a player plays 9 cards, so at most 9 faults
+MAX_FAULTS = MAX_FAULTS_PER_DONNE * len(SEATS)  # the four players' faults in one donne
+MIN_TRUMPS = 1  # the announcer holds the Roi of trump at least (§3)
+
+
+def faults_from_counts(count_of: Callable[[str], int | None]) -> tuple[str, ...]:
+    """The §10 faults list (one seat per fault, ``("E", "E")``) from each seat's count of
+    fautes de jeu in the donne, read by ``count_of(seat)`` (None reads as 0).
+
+    Raises ``ValueError`` for a count outside 0 to ``MAX_FAULTS_PER_DONNE`` (a player plays
+    9 cards, ROIMAT.md §5), before building anything: a count is never expanded unchecked.
+    """
+    counts = {seat: count_of(seat) or 0 for seat in SEATS}
+    for seat, count in counts.items():
+        if not 0 <= count <= MAX_FAULTS_PER_DONNE:
+            raise ValueError(f"faults of {seat}: between 0 and {MAX_FAULTS_PER_DONNE}, not {count}")
+    return tuple(seat for seat, count in counts.items() for _n in range(count))
 
 
 @dataclass(frozen=True)
@@ -32,7 +49,8 @@ class DonneEntry:
       ``surcontre_roi`` (EP);
     - ``plis_ns`` (0–9 plis) and ``points_ns`` (0–128 points): N/S's tricks and card points;
     - ``roi_au_bout``: the trump Roi won the 9th pli;
-    - ``faults``: one seat per faute de jeu in this donne (a seat may appear twice);
+    - ``faults``: one seat per faute de jeu in this donne (a seat may appear twice; more
+      than ``MAX_FAULTS`` in all raises ``ValueError``, before anything counts them);
     - ``annulled``: the donne scores nothing and does not count (§5).
     """
 
@@ -48,6 +66,10 @@ class DonneEntry:
     faults: tuple[str, ...] = ()
     annulled: bool = False
     trumps: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.faults) > MAX_FAULTS:
+            raise ValueError(f"{len(self.faults)} faults in one donne: {MAX_FAULTS} at most")
 
     @property
     def taker(self) -> str:
@@ -99,6 +121,7 @@ MESSAGES: dict[str, str] = {
     "surcontre_without_contre": "a surcontre on the {contract} needs its contre",
     "roi_without_pli": "the Roi au bout needs a pli for the taking team, which won none",
     "faults_range": "faults per player in one donne must be between 0 and 9",
+    "target_range": "the target must be between 1 and {max} points, not {value}",
     "trumps_range": "the number of atouts must be between 1 and 9, not {value}",
     "after_end": "the partie was already over",
     "not_integer": "{field} must be a whole number, not {value!r}",
@@ -119,7 +142,7 @@ def validate_donne(entry: DonneEntry) -> list[EntryProblem]:
         problems.append(EntryProblem("dealer", "bad_seat", {"value": entry.dealer}))
     if entry.trump not in COLOURS:
         problems.append(EntryProblem("trump", "bad_colour", {"value": entry.trump}))
-    if entry.trumps is not None and not 1 <= entry.trumps <= TRICKS:
+    if entry.trumps is not None and not MIN_TRUMPS <= entry.trumps <= TRICKS:
         problems.append(EntryProblem("trumps", "trumps_range", {"value": entry.trumps}))
     if entry.annulled:
         return problems

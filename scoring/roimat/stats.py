@@ -51,7 +51,7 @@ def player_stats(parties: Iterable[tuple[Sheet, str]]) -> PlayerStats:
             counts[outcome] += 1
         for row in sheet.rows:
             score = row.team(team)
-            if score is None:
+            if score is None or row.pending:  # annulled, or in no total yet
                 continue
             entry = row.entry
             counts["donnes"] += 1

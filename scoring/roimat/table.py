@@ -24,7 +24,16 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import BY_CODE, CODE, COLOUR_LETTERS, COLOUR_OF, PION_MASK, RANK_OF, hand_codes
+from .cards import (
+    BY_CODE,
+    CODE,
+    COLOUR_LETTERS,
+    COLOUR_OF,
+    PION_MASK,
+    RANK_OF,
+    hand_codes,
+    mask_of_codes,
+)
 from .donne import (
     ANNOUNCE,
     BIDDING,
@@ -288,8 +297,6 @@ class TableGame:
         letter → codes), its ``moves`` (texts) made again; ``seq`` moves made in all;
         ``previous``: the §10 record of the donne before, whose last trick is shown.
         Raises ``MoveRefused("bad_move")`` when a stored move cannot be made."""
-        from .cards import mask_of_codes
-
         state = DonneState([mask_of_codes(hands[s]) for s in SEATS], SEATS.index(dealer), rules)
         for text in moves:
             state.push(check_move(state, move_from_text(state, text)))

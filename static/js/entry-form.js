@@ -5,9 +5,11 @@
  * correction, whose number is data-number) and, where the game has it, version.
  * - A total's complement (O/E's plis and points, 9 − and 128 − N/S's) is shown as N/S's is
  *   typed: output.other[data-from][data-total].
- * - What is typed is kept in the phone as a draft of this table and this entry's number; a
- *   draft of an entry the server already has is dropped. Hidden fields (key, number, version)
- *   are never restored from a draft: they are always the page's own.
+ * - What is typed is kept in the phone as a draft of this table and this entry's number. A
+ *   draft of an entry the server already has (another phone entered it) leaves the form and
+ *   is offered in the status: sent to compare (the server keeps different numbers beside the
+ *   recorded ones, for the table to choose) or discarded. Hidden fields (key, number,
+ *   version) are never restored from a draft: they are always the page's own.
  * - Every problem is listed at once at the top of the form, which comes into view; the first
  *   field to correct gets the focus.
  * - An entry recorded goes into a queue kept in the phone, then the form moves on to the next
@@ -23,6 +25,7 @@
   var BASE = location.pathname;
   // The phone's keys for this page (named when only Roimat's donnes were queued: kept so).
   var QUEUE = "donnes:" + BASE, NEXT = "next:" + BASE, DRAFT = "draft:" + BASE + ":";
+  var STALE = "stale:" + BASE;  // drafts of entries another phone entered meanwhile
   var storage = null;
   try { storage = window.localStorage; storage.getItem(QUEUE); } catch (e) { storage = null; }
   var sending = false, timer = null, attempts = 0, problem = null, quiet = false;
@@ -100,10 +103,10 @@
     });
     return data;
   }
-  function fill(pairs, keepSeat) {
+  function fill(pairs) {
     quiet = true;
     form.querySelectorAll("input, select").forEach(function (input) {
-      if (input.type === "hidden" || (keepSeat && input.name === "entered_seat")) { return; }
+      if (input.type === "hidden") { return; }
       var values = pairs.filter(function (p) { return p[0] === input.name; })
         .map(function (p) { return p[1]; });
       if (input.type === "radio" || input.type === "checkbox") {
@@ -120,13 +123,14 @@
     quiet = false;
   }
 
-  // The form moves on to entry `number`: a new key, empty fields, and where the game has a
-  // dealer, the dealer of that entry (one seat further each time, from the one the form had).
+  // The form moves on to entry `number`: a new key, empty fields (who enters it too: the
+  // player names himself each time), and where the game has a dealer, the dealer of that
+  // entry (one seat further each time, from the one the form had).
   function advance(number) {
     var dealer = form.querySelector("[name=dealer]:checked");
     var seats = Array.prototype.slice.call(form.querySelectorAll("[name=dealer]"));
     var steps = number - (parseInt(field("expected").value, 10) || number);
-    fill([], true);
+    fill([]);
     if (dealer) {
       var n = seats.length;
       seats[(((seats.indexOf(dealer) + steps) % n) + n) % n].checked = true;
@@ -186,11 +190,46 @@
     return false;
   }
 
+  // A draft's field the player typed (not the dealer the form proposes, nor a "0" faute).
+  function typed(pair) {
+    return pair[1] !== "" && pair[0] !== "dealer" && !(/^faults_/.test(pair[0]) && pair[1] === "0");
+  }
+  function staleDrafts() { return load(STALE, []); }
+  function dropStale(draft) {
+    save(STALE, staleDrafts().filter(function (d) { return d.number !== draft.number; }));
+  }
+  // A draft of an entry another phone entered: the player sends it to compare, or drops it.
+  function showStale() {
+    staleDrafts().forEach(function (draft) {
+      var p = document.createElement("p"), send = document.createElement("button"),
+        drop = document.createElement("button");
+      p.textContent = text("stale", { entry: named(draft.number) });
+      send.type = drop.type = "button";
+      send.textContent = text("compare");
+      drop.textContent = text("discard");
+      send.addEventListener("click", function () {
+        dropStale(draft);
+        var entries = queue(), key = newKey();
+        entries.push({
+          key: key, number: draft.number, fix: false, url: location.href,
+          fields: draft.fields.concat([["action", "enter"], ["key", key],
+            ["expected", String(draft.number)]]),
+        });
+        setQueue(entries);
+        flush();
+      });
+      drop.addEventListener("click", function () { dropStale(draft); showQueue(); });
+      status.append(p, send, drop);
+    });
+  }
+
   // What waits in the phone, and what to do about a refusal.
   function showQueue(message) {
     if (!status) { return; }
     var entries = queue();
     status.replaceChildren();
+    status.classList.toggle("problem", !!problem);
+    showStale();
     if (!entries.length) { return; }
     var p = document.createElement("p");
     p.textContent = entries.length === 1 ? text("one") : text("many", { n: entries.length });
@@ -227,6 +266,26 @@
       status.append(retry, discard);
     }
   }
+  // Feedback where the player looks: what the phone keeps, or why it was refused.
+  function inView(node) {
+    if (node && node.getClientRects().length) { node.scrollIntoView({ block: "start" }); }
+  }
+
+  // A problem's note goes once its field holds an acceptable value.
+  function clearProblem(input) {
+    if (!input.name || !input.checkValidity()) { return; }
+    var note = document.getElementById("id_" + input.name + "_error");
+    if (note) { note.hidden = true; }
+    form.querySelectorAll("[name='" + input.name + "']").forEach(function (same) {
+      same.removeAttribute("aria-invalid");
+    });
+    var summary = form.querySelector(".error-summary");
+    if (!summary) { return; }
+    summary.querySelectorAll("li[data-field='" + input.name + "']").forEach(function (li) {
+      li.remove();
+    });
+    if (!summary.querySelector("li")) { summary.hidden = true; }
+  }
 
   function init() {
     form = document.querySelector("form[data-entry]");
@@ -255,12 +314,20 @@
       } else {
         save(NEXT, next);
       }
-      // Drafts of entries the server has are dropped.
+      // Drafts of entries the server has leave the form; one with something typed is kept
+      // aside, for the player to send to compare or discard.
       Object.keys(storage).forEach(function (name) {
         var m = name.indexOf(DRAFT) === 0 && /^n(\d+)$/.exec(name.slice(DRAFT.length));
-        if (m && parseInt(m[1], 10) < next) { storage.removeItem(name); }
+        if (!m || parseInt(m[1], 10) >= next) { return; }
+        var fields = load(name, []);
+        if (fields.some(typed)) {
+          save(STALE, staleDrafts().filter(function (d) { return d.number !== parseInt(m[1], 10); })
+            .concat([{ number: parseInt(m[1], 10), fields: fields }]));
+        }
+        storage.removeItem(name);
       });
       storage.removeItem("draft:" + BASE);  // the former single draft of this page
+      if (staleDrafts().length) { showQueue(); inView(status); }
       next = nextNumber(next);
       if (!refused && next !== parseInt(expected.value, 10)) { advance(next); }
     }
@@ -270,7 +337,11 @@
       var draft = load(DRAFT + slot(), null);
       if (draft) { fill(draft); }
     }
-    function keepDraft() { if (!quiet) { save(DRAFT + slot(), visibleFields()); } }
+    function keepDraft(event) {
+      if (quiet) { return; }
+      save(DRAFT + slot(), visibleFields());
+      clearProblem(event.target);
+    }
     form.addEventListener("input", keepDraft);
     form.addEventListener("change", keepDraft);
     form.addEventListener("submit", function (event) {
@@ -298,6 +369,7 @@
       problem = null;  // a new entry tries the queue again
       if (isNew) { advance(nextNumber(entry.number)); }
       showQueue();
+      inView(status);
       flush();
     });
     showQueue();
@@ -311,6 +383,8 @@
     document.querySelector("main").replaceWith(document.adoptNode(main));
     document.title = page.title;
     init();
+    var summary = document.querySelector("main .error-summary");
+    if (!summary || summary.hidden) { inView(document.querySelector("main .messages")); }
     return true;
   }
 
@@ -335,6 +409,9 @@
     var entry = queue()[0];
     if (!entry) { attempts = 0; showQueue(); return; }
     if (held(entry)) { showQueue(); return; }
+    // A phone that knows it has no network does not try: the "online" event sends the queue
+    // (and a timer tries again, in case that event never comes).
+    if (navigator.onLine === false) { later(); showQueue(text("offline")); return; }
     sending = true;
     showQueue(text("sending"));
     var body = new FormData();
@@ -369,6 +446,7 @@
           var main = page.querySelector("main .messages .error, main .result, main p, main, body");
           problem = { status: response.status, text: main ? main.textContent.trim().slice(0, 300) : "" };
           showQueue();
+          inView(status);
         });
       })
       .catch(function () {

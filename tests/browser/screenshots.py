@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.browser.person import choose_value
 from tests.test_site_tournaments import DONNE, accept, table_post
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -27,7 +28,7 @@ def test_refresh_the_readmes_screenshots(page, live_server, evening):
         phone.post(url, table_post(donne, "N"))
         accept(phone, table, number)
     page.goto(live_server.url + url)
-    page.locator("label.tap", has=page.locator("[name=trump][value=R]")).click()
+    choose_value(page.locator("form.donne-form"), "trump", "R")
     page.locator("[name=plis_ns]").fill("5")
     page.locator("[name=points_ns]").fill("70")
     page.locator("fieldset", has=page.locator("[name=plis_ns]")).evaluate(

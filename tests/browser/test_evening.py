@@ -6,6 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.models import Donne
+from tests.browser.person import choose_value, tap
 from tests.browser.test_table_phone import enter, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -14,8 +15,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def confirm(page, seat):
     """A player of the other side reads the pending donne, names himself and accepts it."""
     pending = page.locator("form.pending").first
-    pending.locator("label.tap", has=page.locator(f"[name=seat][value={seat}]")).click()
-    pending.get_by_role("button", name="Accepter").click()
+    choose_value(pending, "seat", seat)
+    tap(pending.get_by_role("button", name="Accepter"))
 
 
 def test_four_tables_enter_and_confirm_their_donnes_on_phones(new_phone, live_server, evening16):
@@ -43,7 +44,7 @@ def test_four_tables_enter_and_confirm_their_donnes_on_phones(new_phone, live_se
     room.goto(live_server.url + reverse("tournaments:round", args=[tournament.pk, 1]))
     expect(room.locator(".table-card")).to_have_count(4)
     for card in room.locator(".table-card").all():
-        expect(card).to_contain_text("2 donnes")
+        expect(card).to_contain_text("2 comptées")
     room.goto(live_server.url + tournament.get_absolute_url())
     for table in tables:
         for seat in table.partie.seats.all():

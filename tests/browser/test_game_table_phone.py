@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from scoring.games.simulate import simulate_sheet
 from scoring.models import GameRound
 from tests.browser.conftest import drawn_evening
+from tests.browser.person import choose_value
 from tests.browser.test_table_phone import type_number, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,8 +38,15 @@ def sheet(table):
     return simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
 
 
+def name_myself(page, seat="1"):
+    """At a table, the player entering the round taps his name (no one is chosen for him)."""
+    if page.locator(f"{FORM} [name=entered_seat]").count():
+        choose_value(page.locator(FORM), "entered_seat", seat)
+
+
 def enter(page, entries, submit=True):
-    """Type each player's estimate and points, then record the round."""
+    """Name who enters, type each player's estimate and points, then record the round."""
+    name_myself(page)
     for index, entry in enumerate(entries):
         type_number(page, f"p{index}_estimate", entry["estimate"], FORM)
         type_number(page, f"p{index}_points", entry["points"], FORM)
@@ -170,6 +178,7 @@ def test_a_romer_tables_card_totals_follow_from_one_round_to_the_next(
 
     table = drawn_evening(client, sophie, 8, game="romer")[0]
     page.goto(f"{live_server.url}/t/{table.code}/")
+    name_myself(page)
     cards = page.locator(f"{FORM} [name=p0_cards]")
     cards.press_sequentially("1:20 1:5")
     expect(page.locator(f"{FORM} output.team-total").first).to_have_text(

@@ -159,3 +159,54 @@ def test_the_demo_clubs_busy_pages_do_not_scroll_sideways(page, live_server, wid
     ]
     wide = wide_pages(page, live_server.url, paths, width)
     assert not wide, f"pages wider than {width} px (by so many px): {wide}"
+
+
+#: Tables that reach past the screen's right edge outside a box of their own that scrolls
+#: (a table cut by the screen), with by how many px.
+CUT_TABLES = """() => Array.from(document.querySelectorAll('main table')).filter(table => {
+    let box = table.parentElement;
+    while (box && getComputedStyle(box).overflowX === 'visible') { box = box.parentElement; }
+    const scrolls = box && box !== document.body && box !== document.documentElement;
+    return (scrolls ? box : table).getBoundingClientRect().right > innerWidth + 1;
+  }).map(table => table.className + ' ' + Math.round(table.getBoundingClientRect().right))
+"""
+
+#: Tables wider than their box: they scroll inside it.
+SCROLLING_TABLES = """() => Array.from(document.querySelectorAll('main .scroll'))
+  .filter(box => box.scrollWidth > box.clientWidth + 1)
+  .map(box => box.querySelector('table').className)
+"""
+
+
+def test_the_sheets_and_a_players_parties_fit_a_phone_or_scroll_in_their_own_box(page, live_server):
+    """The full Table de marque, a Roi sheet, a Rumoli sheet of seven players and a regular's
+    page with his parties, at 390 px: the page never scrolls sideways, no table is cut by the
+    screen's edge (a table wider than the screen scrolls in its own box), and a Roi sheet of
+    four players fits without scrolling."""
+    from django.core.management import call_command
+
+    from scoring.models import Player
+
+    call_command("demo_data", verbosity=0)
+    call_command("roi_simulate", "--games", "1", "--save", verbosity=0)
+    call_command("rumoli_simulate", "--players", "7", "--rounds", "8", "--save", verbosity=0)
+    regular = max(Player.objects.all(), key=lambda p: p.parties.count())
+    assert regular.parties.count() >= 5
+    roimat = Partie.objects.filter(game="roimat").order_by("-pk").first()
+    assert roimat.donnes.count() >= 5
+    paths = {
+        "roimat": roimat.get_absolute_url(),
+        "roi": Partie.objects.get(game="roi").get_absolute_url(),
+        "rumoli": Partie.objects.get(game="rumoli").get_absolute_url(),
+        "player": reverse("tournaments:player", args=[regular.pk]),
+    }
+    page.set_viewport_size({"width": 390, "height": 844})
+    scrolling = {}
+    for name, path in paths.items():
+        page.goto(live_server.url + path)
+        assert overflow(page) == 0, f"{name}: the page scrolls sideways by {overflow(page)} px"
+        assert page.evaluate(CUT_TABLES) == [], name
+        scrolling[name] = page.evaluate(SCROLLING_TABLES)
+    assert scrolling["roi"] == []  # four players fit
+    assert scrolling["rumoli"] == ["sheet game-sheet"]  # seven scroll in their box
+    assert "sheet" in scrolling["roimat"]  # the full sheet's 19 columns, in their box

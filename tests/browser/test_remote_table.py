@@ -94,8 +94,10 @@ def take_seat(page, url, seat, name):
     page.goto(url)
     page.locator("form.take-seat [name=seat]").select_option(seat)
     page.locator("form.take-seat [name=name]").fill(name)
-    page.locator("form.take-seat button[type=submit]").click()
-    expect(page.locator("form.take-seat")).to_have_count(0)
+    with page.expect_navigation():
+        tap(page.locator("form.take-seat button[type=submit]"), scroll=True)
+    expect(page.locator(f'.seat[data-pos="bottom"][data-seat="{seat}"]')).to_contain_text(name)
+    expect(page.locator("form.take-seat")).to_be_hidden()
 
 
 def play_one_click(page, seq):
@@ -172,17 +174,20 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
     page.locator("[name=username]").fill("victor")
     page.locator("[name=password]").fill("lecteur-2026")
     page.locator("form [type=submit]").last.click()
-    page.locator("[name=variant]").select_option("club-8")
-    expect(page.get_by_label("Objectif")).to_be_hidden()  # 8 donnes, no target
-    page.locator("[name=variant]").select_option("official-1000")
-    expect(page.get_by_label("Objectif")).to_have_value("1000")
-    page.locator("form.card button[type=submit]").click()
+    tap(page.locator("label.tap", has_text="Club, 8 donnes"), scroll=True)
+    expect(page.get_by_label("Objectif", exact=True)).to_be_hidden()  # 8 donnes, no target
+    tap(page.locator("label.tap", has_text="Officielle"), scroll=True)
+    expect(page.get_by_label("Objectif", exact=True)).to_have_value("1000")
+    with page.expect_navigation():
+        tap(page.locator("form.remote-create button[type=submit]"), scroll=True)
     expect(page.locator("#invite")).to_be_visible()
     table = RemoteTable.objects.get()
     assert table.variant == "official-1000"
     take_seat(page, page.url, "S", "Victor")
     for seat in "NEO":
-        page.locator(f'li[data-seat="{seat}"] button.robot').click()
+        with page.expect_navigation():
+            tap(page.locator(f'#seat-list li[data-seat="{seat}"] button.robot'), scroll=True)
+        expect(page.locator(f'#seat-list li[data-seat="{seat}"]')).to_contain_text("simulé")
     expect(page.locator("#hand button.pc")).to_have_count(9)
     expect(page.locator(".seat[data-pos=top]")).to_contain_text("simulé")
     play_donne(table, {"S": page})
@@ -241,10 +246,17 @@ SEEN = """(node) => {
 }"""
 
 
-def tap(locator):
-    """Tap an element where it is on the screen, as the player does: it must be seen there,
-    since the test does not scroll for him."""
+def tap(locator, scroll=False):
+    """Tap an element where it is on the screen, as the player does: it must be seen there
+    within a second (a table's new state redraws the page), since the test does not scroll
+    for him (unless ``scroll``: he brings it into view first)."""
     expect(locator).to_be_visible()
+    for _ in range(20):  # he scrolls to it, if he must, or waits a moment for the page to settle
+        if scroll:
+            locator.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+        locator.page.wait_for_timeout(50)
+        if locator.evaluate(SEEN):
+            break
     assert locator.evaluate(SEEN), f"not on the screen: {locator} at {locator.bounding_box()}"
     where = locator.bounding_box()
     locator.page.touchscreen.tap(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
@@ -324,15 +336,265 @@ def test_cards_show_their_rank_and_colour_and_are_big_enough_to_tap(south_alone)
     page = south_alone(PORTRAIT)
     until_my_cards(page)
     dame = page.locator('#hand [data-card="DJ"]')
-    expect(dame).to_have_text("Djaune")
+    expect(dame).to_have_text("\u265b\ufe0eDamejaune")
     expect(dame).to_have_accessible_name("Dame jaune")
     expect(page.locator('#hand [data-card="PJ"]').first).to_have_accessible_name("Pion jaune")
     for card in page.locator("#hand button.pc").all():
         where = card.bounding_box()
         assert where["width"] >= 44 and where["height"] >= 44, where
     tap(page.locator('#hand [data-card="FJ"]'))
-    expect(page.locator('#last [data-card="FJ"]')).to_have_text("Fjaune")
+    expect(page.locator('#last [data-card="FJ"]')).to_have_text("\u265d\ufe0eFoujaune")
     expect(page.locator("#status")).to_have_text("À vous de jouer")
     led = page.locator("#trick .pc").first  # East won with a trump and led
-    expect(led).to_have_text(re.compile(r"^[DTCFRP](jaune|rouge|vert|bleu)$"))
+    expect(led).to_have_text(
+        re.compile(
+            "^[\u265a-\u265f]\ufe0e(Dame|Tour|Cavalier|Fou|Roi|Pion)(jaune|rouge|vert|bleu)$"
+        )
+    )
     expect(led).to_have_accessible_name(re.compile(r"^(Dame|Tour|Cavalier|Fou|Roi|Pion) rouge$"))
+
+
+#: Whether an element is shown, by the computed style of it and its ancestors (not hidden,
+#: not transparent) and a box of some size.
+SHOWN = """(node) => {
+  for (let n = node; n; n = n.parentElement) {
+    const style = getComputedStyle(n);
+    const gone = style.display === "none" || style.visibility === "hidden";
+    if (gone || style.opacity === "0") return false;
+  }
+  const r = node.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}"""
+
+#: Each seat's presence and name as a page shows them, on the felt and in the seat list (the
+#: list only when shown).
+SEATS_SHOWN = """(shown) => {
+  const name = (n) => n.querySelector(".name").textContent.replace(/^ (: )?/, "");
+  const read = (nodes) => Object.fromEntries(Array.from(nodes).map((n) =>
+    [n.dataset.seat, [n.dataset.presence, name(n)]]));
+  const list = document.getElementById("seat-list");
+  return { felt: read(document.querySelectorAll(".felt .seat")),
+           list: shown(list) ? read(list.children) : null };
+}"""
+
+
+def seats_shown(page):
+    return page.evaluate(f"() => ({SEATS_SHOWN})({SHOWN})")
+
+
+def presence_expected(seats, you):
+    """What a page of seat ``you`` should show of each seat, from the server's state."""
+    words = {}
+    for seat, info in seats.items():
+        if info["kind"] != "human":
+            words[seat] = info["kind"]
+        elif seat == you:
+            words[seat] = "you"
+        else:
+            words[seat] = (
+                "present" if info["connected"] else ("abandoned" if info["abandoned"] else "away")
+            )
+    return words
+
+
+def until(check, timeout=15.0, what="the pages to agree"):
+    """Poll ``check()`` (a problem's text, or None) until it finds none."""
+    deadline = time.monotonic() + timeout
+    while True:
+        problem = check()
+        if problem is None:
+            return
+        assert time.monotonic() < deadline, f"waiting for {what}: {problem}"
+        time.sleep(0.1)
+
+
+def no_contradiction(table, pages):
+    """On every page: the seat list (when shown) says what the felt says, the felt says what
+    the server's state says, and the Table de marque is the partie's sheet on the site."""
+
+    def check():
+        views = remote.table_views(RemoteTable.objects.get(pk=table.pk))
+        seats = views["spectator"]["seats"]
+        partie_id = views["spectator"]["partie"]
+        sheet = Partie.objects.get(pk=partie_id).sheet if partie_id else None
+        for seat, page in pages.items():
+            shown = seats_shown(page)
+            if shown["list"] is not None and shown["list"] != shown["felt"]:
+                return f"{seat}'s seat list {shown['list']} beside its felt {shown['felt']}"
+            felt = {s: word for s, (word, _name) in shown["felt"].items()}
+            if felt != presence_expected(seats, seat):
+                return f"{seat}'s felt {felt}, the server {seats}"
+            names = {s: name for s, (_word, name) in shown["felt"].items()}
+            if names != {s: info["name"] for s, info in seats.items()}:
+                return f"{seat}'s felt names {names}"
+            if sheet is not None:
+                rows = page.locator("#sheet tbody tr:not(.totals)").count()
+                ns = page.locator("#sheet [data-total=ns]").text_content()
+                oe = page.locator("#sheet [data-total=oe]").text_content()
+                if (rows, ns, oe) != (len(sheet.rows), str(sheet.total_ns), str(sheet.total_oe)):
+                    return f"{seat}'s sheet {(rows, ns, oe)}, the partie's {sheet.total_ns}"
+        return None
+
+    until(check)
+
+
+def play_moves(table, pages, count):
+    """Tap ``count`` moves, each on the page of the player to move, where it is seen (the
+    turn banner shown there only); stop at the end of a donne."""
+    for _ in range(count):
+        table, view = table_state(table)
+        seat = view["donne"]["to_move"]
+        page = pages[seat]
+        expect(page.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
+        expect(page.locator("#status.my-turn")).to_have_text("À vous de jouer")
+        assert page.locator("#status").evaluate(SHOWN)
+        for other, other_page in pages.items():
+            if other != seat:
+                expect(other_page.locator("#status")).not_to_have_class(re.compile("my-turn"))
+        offered = page.locator("#choice button")
+        if offered.count():
+            tap(offered.first, scroll=True)
+        else:
+            tap(page.locator("#hand button.pc:enabled").first, scroll=True)
+            sent_to = page.locator("#choice button[data-to]")
+            if sent_to.count():
+                tap(sent_to.first, scroll=True)
+        deadline = time.monotonic() + 10
+        while table_state(table)[0].seq == view["seq"]:
+            assert time.monotonic() < deadline, "the move was not made"
+            page.wait_for_timeout(50)
+        if table_state(table)[1]["replays"] != view["replays"]:
+            return
+
+
+def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over(
+    asgi_server, phone, django_user_model, settings
+):
+    """Issue 21: four phones at one remote table (390×844). West's phone loses its network
+    for four seconds: the others show him away, then present again when his page is back,
+    with the same table. A donne ends: every page announces its result, the sheet's figures.
+    South closes his page: he is shown away, then abandoned, and the host (North, who opened
+    the table) gives his seat to a simulated player, who plays on. At every step the seat
+    list, the felt and the Table de marque agree on every page."""
+    settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second, present for 2.5 s
+    host = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    url = f"{asgi_server}{table.get_absolute_url()}"
+    names = {"N": "Hélène", "E": "Olivier", "S": "Sophie", "O": "Bruno"}
+    pages = {seat: phone(PORTRAIT) for seat in "NESO"}
+    for page in pages.values():  # each phone's vibrations, as the page asks for them
+        page.context.add_init_script(
+            "window.buzzes = []; navigator.vibrate = (p) => { buzzes.push(p); return true; };"
+        )
+    pages["N"].goto(f"{asgi_server}/accounts/login/?next={table.get_absolute_url()}")
+    pages["N"].locator("[name=username]").fill("hote")
+    pages["N"].locator("[name=password]").fill("x-2026-hote")
+    with pages["N"].expect_navigation():
+        tap(pages["N"].locator("form [type=submit]").last, scroll=True)
+    seated = {}
+    for seat, name in names.items():
+        take_seat(pages[seat], url, seat, name)
+        seated[seat] = pages[seat]
+        no_contradiction(table, seated)
+    partie_url = RemoteTable.objects.get(pk=table.pk).partie.get_absolute_url()
+    for page in pages.values():
+        expect(page.locator("#hand button.pc")).to_have_count(9)
+        expect(page.locator("#seating")).to_be_hidden()  # no seat to take or to give
+        # The partie made when the last seat was taken: its sheet's link, on the first
+        # pages too (opened before it existed).
+        expect(page.locator("#sheet-link a")).to_have_attribute("href", partie_url)
+    no_contradiction(table, pages)
+    play_moves(table, pages, 3)
+
+    west = pages["O"]
+    dropped = time.monotonic()
+    west.context.set_offline(True)
+    others = {s: pages[s] for s in "NES"}
+    for page in others.values():
+        expect(page.locator('.felt .seat[data-seat="O"]')).to_have_attribute(
+            "data-presence", re.compile("away|abandoned")
+        )
+        expect(page.locator('.felt .seat[data-seat="O"] .presence')).to_have_text(" (hors ligne)")
+    expect(west.locator("#status")).to_have_text("Connexion perdue : reconnexion…", timeout=8000)
+    west.wait_for_timeout(max(0, 4000 - 1000 * (time.monotonic() - dropped)))
+    west.context.set_offline(False)
+    for page in others.values():
+        expect(page.locator('.felt .seat[data-seat="O"]')).to_have_attribute(
+            "data-presence", "present"
+        )
+    no_contradiction(table, pages)
+    seq = table_state(table)[1]["seq"]
+    expect(west.locator("#live")).to_have_attribute("data-seq", str(seq))
+
+    play_moves(table, pages, 200)  # to the end of the donne
+    partie = Partie.objects.get(pk=RemoteTable.objects.get(pk=table.pk).partie_id)
+    row = partie.sheet.rows[-1]
+    for page in pages.values():
+        news = page.locator("#news")
+        expect(news).to_be_visible()
+        assert news.evaluate(SHOWN)
+        expect(news).to_contain_text("Donne terminée")
+        expect(news).to_contain_text(f"N/S {row.ns.total:+d}".replace("-", "\u2212"))
+        expect(news).to_contain_text(f"({row.ns.plis} plis, {row.ns.points} points)")
+        expect(news).to_contain_text(f"O/E {row.oe.total:+d}".replace("-", "\u2212"))
+    for page in pages.values():  # the result, and his turn once he had touched the page
+        buzzes = page.evaluate("buzzes")
+        assert [100, 60, 100] in buzzes and 200 in buzzes, buzzes
+    tap(pages["E"].locator("#news-close"), scroll=True)
+    expect(pages["E"].locator("#news")).to_be_hidden()
+    no_contradiction(table, pages)
+
+    pages["S"].close()
+    del pages["S"]
+    for page in pages.values():
+        expect(page.locator('.felt .seat[data-seat="S"] .presence')).to_have_text(" (hors ligne)")
+    no_contradiction(table, pages)
+    robot = pages["N"].locator('#seat-list li[data-seat="S"] button.robot')
+    expect(robot).to_be_visible(timeout=8000)  # abandoned: the host may give his seat
+    for seat in "EO":  # only the host is offered it
+        expect(pages[seat].locator("#seat-list button.robot")).to_have_count(0)
+    no_contradiction(table, pages)
+    with pages["N"].expect_navigation():
+        tap(robot, scroll=True)
+    for page in pages.values():
+        expect(page.locator('.felt .seat[data-seat="S"]')).to_have_attribute(
+            "data-presence", "robot"
+        )
+        expect(page.locator('.felt .seat[data-seat="S"]')).to_contain_text("Sophie (simulé)")
+    no_contradiction(table, pages)
+    before = table_state(table)[1]["seq"]
+    play_moves(table, pages, 12)  # South's moves are the engine's now
+    table, view = table_state(table)
+    moves = table.moves.filter(seq__gt=before)
+    assert moves.filter(seat="S").exists() and view["seq"] > before
+    no_contradiction(table, pages)
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_table_at_play_is_accessible_and_fits_a_phone(south_alone, width):
+    """The live table of a seated player, his hand and a question shown, and the invitation
+    of a table being filled: axe-core finds nothing to fix, every control is a thumb's size,
+    nothing scrolls sideways."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_layout import AXE_OPTIONS, SMALL_TARGETS, overflow
+
+    page = south_alone({"width": width, "height": 740})
+    expect(page.locator("#status")).to_have_text("À vous de jouer")
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert not results.violations_count, results.generate_report()
+    assert page.evaluate(SMALL_TARGETS) == [] and overflow(page) == 0
+    filling = remote.table_create(rules=RuleSet("official-1000"))
+    page.goto(page.url.split("/distance/")[0] + filling.get_absolute_url())
+    expect(page.locator("#copy-link")).to_be_visible()
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert not results.violations_count, results.generate_report()
+    assert page.evaluate(SMALL_TARGETS) == [] and overflow(page) == 0
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tap(page.locator("#copy-link"), scroll=True)
+    expect(page.locator("#copy-status")).to_have_text("Lien copié.")
+    link = page.locator("#invite").get_attribute("href")
+    assert link.endswith(filling.get_absolute_url())
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert page.locator(".qr svg").evaluate(SEEN)  # big enough to scan, on the screen
+    assert page.locator(".qr svg").bounding_box()["width"] >= 150

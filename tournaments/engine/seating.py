@@ -23,6 +23,12 @@ from dataclasses import dataclass, field
 
 from .whist import whist_round
 
+#: The most rounds an evening may have: a long evening plays 4 to 8 (the whist schedule of
+#: 28 players, 27 rounds, is the longest drawn).
+MAX_ROUNDS = 30
+#: The most players a simulated evening seats (a club room holds forty tables).
+MAX_PLAYERS = 400
+
 Entrant = Hashable
 PairEntrant = tuple[Entrant, Entrant]
 

@@ -1,9 +1,10 @@
-"""``manage.py differenzler_verify FILE``: check Differenzler round records card by card
-(see ``roi_verify``)."""
+"""``manage.py differenzler_verify FILE``: the same as ``verify differenzler FILE``,
+each problem in the words of the game's own verifier (all of a record's problems, naming the
+line, trick and play).
 
-from scoring.management.commands.roi_verify import Command as RecordsCommand
+Exits 1 when a record is unsound, 2 when the input cannot be read.
+"""
 
+from scoring.management.game_commands import verify_command
 
-class Command(RecordsCommand):
-    help = "Verify Differenzler records (JSON lines) against the rules, card by card."
-    game = "differenzler"
+Command = verify_command("differenzler")

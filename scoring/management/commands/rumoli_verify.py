@@ -1,8 +1,10 @@
-"""``manage.py rumoli_verify FILE``: check Rumoli coup records card by card (see ``roi_verify``)."""
+"""``manage.py rumoli_verify FILE``: the same as ``verify rumoli FILE``,
+each problem in the words of the game's own verifier (all of a record's problems, naming the
+line, trick and play).
 
-from scoring.management.commands.roi_verify import Command as RecordsCommand
+Exits 1 when a record is unsound, 2 when the input cannot be read.
+"""
 
+from scoring.management.game_commands import verify_command
 
-class Command(RecordsCommand):
-    help = "Verify Rumoli records (JSON lines) against the rules, card by card."
-    game = "rumoli"
+Command = verify_command("rumoli")

@@ -25,6 +25,15 @@ from scoring.services import partie_create
 from tournaments.models import Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 
+#: The days of the week in French, Monday first (``date.weekday()``).
+WEEKDAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+
+
+def evening_name(date: datetime.date) -> str:
+    """A demo evening's name, after its date's own weekday: ``Soirée du jeudi``."""
+    return f"Soirée du {WEEKDAYS[date.weekday()]}"
+
+
 #: The demo accounts: (username, password, role); the secretary is also an admin.
 ACCOUNTS = [("secretaire", "roimat", SECRETARY), ("directeur", "roimat", DIRECTOR)]
 PLAYERS = [
@@ -115,9 +124,10 @@ class Command(BaseCommand):
             start=today - datetime.timedelta(days=90),
             end=today + datetime.timedelta(days=270),
         )
+        played = today - datetime.timedelta(days=3)
         done = Tournament.objects.create(
-            name="Soirée du jeudi",
-            date=today - datetime.timedelta(days=3),
+            name=evening_name(played),
+            date=played,
             place="Club",
             rounds=3,
             seed=seed,
@@ -129,9 +139,10 @@ class Command(BaseCommand):
             play_round_simulated(start_round(tournament=done), seed)
         done.finished = True
         done.save(update_fields=["finished"])
+        coming = today + datetime.timedelta(days=2)
         upcoming = Tournament.objects.create(
-            name="Soirée du mardi",
-            date=today + datetime.timedelta(days=2),
+            name=evening_name(coming),
+            date=coming,
             place="Club",
             rounds=4,
             seed=seed + 1,

@@ -11,6 +11,7 @@ import datetime
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Player
+from tournaments.engine.seating import MAX_PLAYERS, MAX_ROUNDS
 from tournaments.models import Registration, Tournament
 from tournaments.services import TournamentError, play_round_simulated, standings, start_round
 
@@ -36,8 +37,10 @@ class Command(BaseCommand):
         count, rounds = options["players"], options["rounds"]
         if options["format"] not in FORMATS:
             raise CommandError(f"--format: one of {', '.join(FORMATS)}", returncode=2)
-        if count < 4 or rounds < 1:
-            raise CommandError("--players: at least 4; --rounds: at least 1", returncode=2)
+        if not 4 <= count <= MAX_PLAYERS or not 1 <= rounds <= MAX_ROUNDS:
+            raise CommandError(
+                f"--players: 4 to {MAX_PLAYERS}; --rounds: 1 to {MAX_ROUNDS}", returncode=2
+            )
         if options["variant"] not in ("club-8", "official-1000"):
             raise CommandError("--variant: club-8 or official-1000", returncode=2)
         tournament = Tournament.objects.create(

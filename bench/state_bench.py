@@ -1,0 +1,163 @@
+"""Rounds per second through the one play interface (``scoring.play``) against each game's own
+engine, for the same seed and so the same rounds (issue 22, step 1).
+
+    python bench/state_bench.py [--count N]
+
+Prints, best of three runs:
+- Roimat donnes by random players: ``simulate(RoimatState)`` (one ``DonneState.play_random``
+  call a donne, behind the interface) against ``roimat.simulate.simulate_donnes``;
+- the same donnes move by move: a random player asked for each move through the interface
+  (``GameState.push``) against ``RandomPlayer.act`` on the ``DonneState`` itself;
+- the interface's greedy player (one move ahead with ``push``/``pop``);
+- Roi manches, Differenzler rounds and Rumoli coups: the states against
+  ``roi_play.game_records`` (the same manches), ``differenzler_play.round_record`` (the same
+  deals; a random player draws his estimate where ``round_record`` counts his hand, so the
+  play differs) and ``simulate.rumoli_records`` (the same coups, 4 players).
+A benchmark, not a test: the figures depend on the machine and on what else runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.games.differenzler_play import round_record  # noqa: E402
+from scoring.games.differenzler_state import DifferenzlerState  # noqa: E402
+from scoring.games.roi_play import game_records  # noqa: E402
+from scoring.games.roi_state import RoiState  # noqa: E402
+from scoring.games.rumoli_state import RumoliState  # noqa: E402
+from scoring.games.simulate import rumoli_records  # noqa: E402
+from scoring.play.players import RandomPlayer, play_out  # noqa: E402
+from scoring.play.simulate import simulate  # noqa: E402
+from scoring.roimat.simulate import Dealer, make_players, simulate_donnes  # noqa: E402
+from scoring.roimat.state import RoimatState  # noqa: E402
+
+REPEAT = 3
+WIDTH = 52
+
+
+def best_rate(run: Callable[[], None], count: int) -> float:
+    """Rounds per second of the fastest of ``REPEAT`` calls of ``run()``."""
+    best = float("inf")
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+class OneByOne(RandomPlayer):
+    """A random player asked for every move (``play_out`` takes no fast path for it)."""
+
+
+def interface_moves(count: int) -> None:
+    rng = random.Random(1)
+    table = RoimatState.table({}, rng)
+    players = [OneByOne()] * 4
+    for _donne in range(count):
+        state = play_out(table.deal(), players, rng)
+        table.collect(state)
+
+
+def donne_moves(count: int) -> None:
+    rng = random.Random(1)
+    table = Dealer(rng)
+    players = make_players("random", rng, 0.0)
+    dealer = 0
+    for _donne in range(count):
+        state = table.deal(dealer, "club-8")
+        while not state.is_over():
+            players[state.to_move()].act(state)
+        dealer = dealer if state.annulled else (dealer + 1) % 4
+
+
+def roi_own(count: int) -> None:
+    rng = random.Random(1)
+    for _game in range(count // 10):
+        game_records(rng)
+
+
+def differenzler_own(count: int) -> None:
+    rng = random.Random(1)
+    for number in range(count):
+        round_record(rng, dealer=number % 4, number=number + 1)
+
+
+def rumoli_own(count: int) -> None:
+    rumoli_records(random.Random(1), 4, {"rounds": count})
+
+
+def pair(label: str, ours: float, theirs: float, unit: str) -> None:
+    print(f"{label + ', interface':<{WIDTH}} {ours:>9,.0f} {unit}/s")
+    print(f"{label + ', own engine':<{WIDTH}} {theirs:>9,.0f} {unit}/s  ({ours / theirs:.2f} ×)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=5000, help="Roimat donnes a run")
+    count = parser.parse_args().count
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+
+    def interface_random() -> None:
+        for _state in simulate(RoimatState, count, seed=1):
+            pass
+
+    def own_random() -> None:
+        for _state in simulate_donnes(count, seed=1):
+            pass
+
+    ours, theirs = best_rate(interface_random, count), best_rate(own_random, count)
+    pair("Roimat, random players", ours, theirs, "donnes")
+    small = count // 5
+    ours = best_rate(lambda: interface_moves(small), small)
+    theirs = best_rate(lambda: donne_moves(small), small)
+    pair("Roimat, random players asked move by move", ours, theirs, "donnes")
+    few = count // 25
+
+    def greedy() -> None:
+        for _state in simulate(RoimatState, few, seed=1, players="heuristic"):
+            pass
+
+    rate = best_rate(greedy, few)
+    print(f"{'Roimat, greedy players, interface':<{WIDTH}} {rate:>9,.0f} donnes/s")
+    manches = 10 * (count // 50)
+
+    def roi_interface() -> None:
+        for _state in simulate(RoiState, manches, seed=1):
+            pass
+
+    pair(
+        "Roi, random players",
+        best_rate(roi_interface, manches),
+        best_rate(lambda: roi_own(manches), manches),
+        "manches",
+    )
+    rounds = count // 5
+
+    def differenzler_interface() -> None:
+        for _state in simulate(DifferenzlerState, rounds, seed=1):
+            pass
+
+    ours = best_rate(differenzler_interface, rounds)
+    theirs = best_rate(lambda: differenzler_own(rounds), rounds)
+    pair("Differenzler, random players", ours, theirs, "rounds")
+    coups = 60  # the most a partie may be set to
+
+    def rumoli_interface() -> None:
+        for _state in simulate(RumoliState, coups, seed=1, options={"rounds": coups}):
+            pass
+
+    ours = best_rate(rumoli_interface, coups)
+    theirs = best_rate(lambda: rumoli_own(coups), coups)
+    pair("Rumoli, random players", ours, theirs, "coups")
+
+
+if __name__ == "__main__":
+    main()

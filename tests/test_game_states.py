@@ -1,0 +1,472 @@
+"""Every game's state behind the one play interface (``scoring.play``), checked at every step
+over many seeded rounds (OpenSpiel's RandomSimTest): a round ends, a legal move always exists
+until then, push/pop restores the state exactly, a seat sees no other seat's hand, the record
+reads back into the same state, the results are what each game's sheet accepts, and
+verification names a move injected against the rules. No database."""
+
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from scoring.games.base import compute
+from scoring.games.cards import code
+from scoring.games.differenzler import DIFFERENZLER
+from scoring.games.differenzler_play import verify as differenzler_verify
+from scoring.games.differenzler_state import DifferenzlerState
+from scoring.games.roi import ROI
+from scoring.games.roi_play import game_records
+from scoring.games.roi_play import verify as roi_verify
+from scoring.games.roi_state import RoiState
+from scoring.games.rumoli import RUMOLI
+from scoring.games.rumoli_play import verify as rumoli_verify
+from scoring.games.rumoli_state import RumoliState
+from scoring.games.simulate import RECORDS
+from scoring.play.players import (
+    GREEDY,
+    RANDOM,
+    FaultyPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    make_players,
+    play_out,
+)
+from scoring.play.simulate import read_records, simulate, write_records
+from scoring.play.state import MoveError
+from scoring.play.verify import check, first_refusal
+from scoring.roimat.partie import compute_sheet
+from scoring.roimat.record import entry_of_record, record_of
+from scoring.roimat.rules import RuleSet
+from scoring.roimat.scoring import validate_donne
+from scoring.roimat.simulate import simulate_donnes
+from scoring.roimat.state import RoimatState
+from scoring.roimat.verify import verify as roimat_verify
+from tests.test_games import MANCHE_TOTALS
+
+#: The states of the games played in tricks, with the options of their tables.
+TRICK_STATES = [
+    pytest.param(RoimatState, {"variant": "club-8"}, id="roimat-club-8"),
+    pytest.param(RoimatState, {"variant": "official-1000"}, id="roimat-official-1000"),
+    pytest.param(RoiState, {}, id="roi"),
+    pytest.param(DifferenzlerState, {}, id="differenzler"),
+]
+#: Every state: Rumoli too, with 3 players and with 6 under two variants.
+STATES = [
+    *TRICK_STATES,
+    pytest.param(RumoliState, {"players": 3}, id="rumoli-3"),
+    pytest.param(
+        RumoliState, {"players": 6, "stakes": "free", "same_colour": True}, id="rumoli-6-free"
+    ),
+]
+#: Each game's own verification of a finished record, to cross-check the interface's.
+OWN_VERIFY = {
+    "roimat": roimat_verify,
+    "roi": roi_verify,
+    "differenzler": differenzler_verify,
+    "rumoli": rumoli_verify,
+}
+TOKEN = re.compile(r"[0-9A-Z]+")
+
+
+def dealt(cls, options, seed, count):
+    """``count`` rounds dealt at the game's table (not played), each with the generator that
+    dealt it."""
+    rng = random.Random(seed)
+    table = cls.table(options, rng)
+    for _number in range(count):
+        state = table.deal()
+        yield state, rng
+        play_out(state, [RANDOM] * state.seats, rng)
+        table.collect(state)
+
+
+def text_tokens(value) -> set[str]:
+    """Every word of capitals and digits in the strings of a JSON-ready value."""
+    if isinstance(value, str):
+        return set(TOKEN.findall(value))
+    if isinstance(value, dict):
+        return set().union(*(text_tokens(v) for v in value.values()), *map(text_tokens, value))
+    if isinstance(value, list | tuple):
+        return set().union(*(text_tokens(v) for v in value))
+    return set()
+
+
+def played_codes(state, dealt_codes: Counter) -> set[str]:
+    """The codes of the cards played so far (public): those no longer held, or for Rumoli,
+    whose dead hand may change hands, those its coup says were played."""
+    if isinstance(state, RumoliState):
+        return {code(c) for c in state.coup.played} if state.coup else set()
+    held = Counter(c for seat in range(state.seats) for c in state.hand(seat))
+    return set(dealt_codes - held)
+
+
+def snapshot(state):
+    """Everything the interface shows of a state."""
+    return (
+        state.to_text(),
+        state.to_move,
+        state.is_over(),
+        [state.move_text(m) for m in state.legal_moves()],
+        [state.move_text(m) for m in state.fault_moves()],
+        state.returns(),
+        [state.observation(seat) for seat in range(state.seats)],
+    )
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_every_round_ends_with_a_legal_move_at_every_step(cls, options, kind):
+    rng = random.Random(f"{cls.game}-{kind}")
+    table = cls.table(options, rng)
+    for _round in range(60):
+        state = table.deal()
+        players = make_players(kind, state.seats, fault_rate=0.05)
+        for _move in range(300):
+            if state.is_over():
+                break
+            assert state.legal_moves(), "a legal move always exists"
+            assert 0 <= state.to_move < state.seats
+            state.push(players[state.to_move].choose(state, rng))
+        assert state.is_over() and state.to_move == -1 and state.legal_moves() == []
+        table.collect(state)
+        result = state.result()
+        record = state.to_record()
+        if result is not None and not record.get("annulled"):
+            assert OWN_VERIFY[cls.game](record) == []
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+def test_push_then_pop_restores_the_state_exactly(cls, options):
+    for state, rng in dealt(cls, options, seed=7, count=25):
+        steps = 0
+        while not state.is_over():
+            before = snapshot(state)
+            moves = state.legal_moves() + state.fault_moves()
+            move = moves[rng.randrange(len(moves))]
+            copy = state.copy()
+            state.push(move)
+            after = snapshot(state)
+            assert snapshot(copy) == before, "a copy is independent of its original"
+            state.pop()
+            assert snapshot(state) == before
+            state.push(move)
+            assert snapshot(state) == after
+            steps += 1
+        with pytest.raises(MoveError):
+            state.push(moves[0])
+        for _step in range(steps):
+            state.pop()
+        with pytest.raises(IndexError):
+            state.pop()
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+def test_a_seat_sees_its_own_hand_and_no_other(cls, options):
+    for state, rng in dealt(cls, options, seed=8, count=20):
+        record = state.to_record()
+        dealt_codes = Counter(c for seat in range(state.seats) for c in state.hand(seat))
+        deck = set(dealt_codes) | set(record.get("dead", []))  # Rumoli's dead hand too
+        while True:
+            played = played_codes(state, dealt_codes)
+            for seat in range(state.seats):
+                seen = state.observation(seat)
+                assert seen["seat"] == seat and seen["to_move"] == state.to_move
+                assert seen["hand"] == state.hand(seat)
+                hidden = deck - set(state.hand(seat)) - played
+                assert hidden <= text_tokens(state.to_record()), "the record shows them all"
+                assert not hidden & text_tokens(seen), (
+                    f"seat {seat} sees {hidden & text_tokens(seen)}"
+                )
+                json.dumps(seen)  # JSON-ready
+            if state.is_over():
+                break
+            state.push(state.random_move(rng))
+
+
+def test_a_differenzler_estimate_is_seen_by_no_other_player_until_the_round_ends():
+    """Seed §4.3: two rounds that differ only in player 2's estimate look the same to the
+    others, card after card, until the last pli."""
+    state, rng = next(dealt(DifferenzlerState, {}, seed=9, count=1))
+    other = state.copy()
+    for _seat in range(4):
+        state.push(state.parse_move("annonce 40"))
+        other.push(other.parse_move(f"annonce {95 if other.to_move == 2 else 40}"))
+    while not state.is_over():
+        for seat in (0, 1, 3):
+            assert state.observation(seat) == other.observation(seat)
+        assert state.observation(2) != other.observation(2)
+        move = state.random_move(rng)
+        state.push(move)
+        other.push(move)
+    assert state.observation(0)["estimates"][2] == 40
+    assert other.observation(0)["estimates"][2] == 95
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+def test_a_record_reads_back_into_the_same_state_at_every_step(cls, options):
+    for state, rng in dealt(cls, options, seed=10, count=15):
+        while True:
+            text = state.to_text()
+            again = cls.from_text(text)
+            assert again.to_text() == text
+            assert snapshot(again) == snapshot(state)
+            if state.is_over():
+                break
+            state.push(state.random_move(rng))
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+def test_records_written_as_json_lines_read_back(cls, options):
+    states = list(simulate(cls, 30, seed=11, options=options, players="heuristic"))
+    text = write_records(states)
+    assert len(text.splitlines()) == 30
+    assert [s.to_text() for s in read_records(cls, text)] == [s.to_text() for s in states]
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+def test_the_fast_random_path_plays_as_move_by_move(cls, options):
+    """``play_random`` (Roimat's one call a donne) draws as the random player move by move."""
+
+    class OneByOne(RandomPlayer):
+        """A random player that ``play_out`` cannot hand to the fast path."""
+
+    fast = [s.to_text() for s in simulate(cls, 40, seed=12, options=options)]
+    rng = random.Random(12)
+    table = cls.table(options, rng)
+    slow = []
+    while len(slow) < 40:
+        state = table.deal()
+        state = play_out(state, [OneByOne()] * state.seats, rng)
+        table.collect(state)
+        if state.result() is not None:
+            slow.append(state.to_text())
+    assert slow == fast
+
+
+@pytest.mark.parametrize("cls, options", STATES)
+def test_a_simulation_is_reproducible_from_its_seed(cls, options):
+    def texts(seed):
+        return [s.to_text() for s in simulate(cls, 10, seed, options, players="heuristic")]
+
+    assert texts(13) == texts(13) != texts(14)
+
+
+@pytest.mark.parametrize("variant", ["club-8", "official-1000"])
+def test_roimat_through_the_interface_gives_the_donnes_of_its_own_simulation(variant):
+    """The same seed gives the same donnes, whose entries the sheet accepts and scores the
+    same."""
+    rules = RuleSet(variant)
+    ours = [s.result() for s in simulate(RoimatState, 400, seed=15, options={"variant": variant})]
+    own = [entry_of_record(record_of(s)) for s in simulate_donnes(400, seed=15, variant=variant)]
+    assert ours == own
+    assert all(validate_donne(entry) == [] for entry in ours)
+    assert compute_sheet(ours[:8], rules) == compute_sheet(own[:8], rules)
+    if variant == "official-1000":
+        assert any(entry.annulled for entry in ours)
+
+
+def test_roimat_fautes_injected_are_marked_scored_and_verified():
+    states = list(simulate(RoimatState, 200, seed=16, players="heuristic", fault_rate=0.1))
+    entries = [s.result() for s in states]
+    assert sum(len(e.faults) for e in entries) > 50
+    assert all(validate_donne(e) == [] for e in entries)
+    assert all(roimat_verify(s.to_record()) == [] for s in states)
+    assert all(first_refusal(RoimatState, s.to_record()) is None for s in states)
+    sheet = compute_sheet(entries[:8], RuleSet())
+    assert any(score.penalty for row in sheet.rows for score in (row.ns, row.oe) if score)
+
+
+def test_roi_through_the_interface_plays_the_games_of_its_own_simulation():
+    records = [s.to_record() for s in simulate(RoiState, 30, seed=17)]
+    rng = random.Random(17)
+    assert records == [r for _game in range(3) for r in game_records(rng)]
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_roi_results_pass_its_checks_each_manche_adds_up_and_a_game_to_minus_sixty(kind):
+    roi = ROI
+    specs = roi.rounds(4, {})
+    states = list(simulate(RoiState, 200, seed=18, players=kind))
+    rounds = [s.result() for s in states]
+    for number, (state, entries) in enumerate(zip(states, rounds, strict=True)):
+        manche = number % 10
+        assert state.manche == manche
+        assert roi.check(specs[manche], entries) == []
+        assert sum(roi.score(specs[manche], entries)) == MANCHE_TOTALS[manche]
+        assert state.returns() == roi.score(specs[manche], entries)
+    for game in range(20):
+        sheet = compute(roi, 4, rounds[10 * game : 10 * game + 10])
+        assert sheet.finished and sum(sheet.totals) == -60
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_differenzler_results_pass_its_checks_and_share_157_points(kind):
+    differenzler = DIFFERENZLER
+    spec = differenzler.rounds(4, {})[0]
+    for state in simulate(DifferenzlerState, 100, seed=19, players=kind):
+        entries = state.result()
+        assert differenzler.check(spec, entries) == []
+        assert sum(e["points"] for e in entries) == 157
+        assert [-d for d in differenzler.score(spec, entries)] == state.returns()
+
+
+def test_the_greedy_player_scores_better_than_random_ones_at_roi():
+    """One greedy seat among three random ones, over 50 whole games: it ends higher on
+    average than the random seats."""
+    totals = [0, 0, 0, 0]
+    rng = random.Random(20)
+    table = RoiState.table({}, rng)
+    players = [GREEDY, RANDOM, RANDOM, RANDOM]
+    for _manche in range(500):
+        state = play_out(table.deal(), players, rng)
+        table.collect(state)
+        totals = [t + s for t, s in zip(totals, state.returns(), strict=True)]
+    assert totals[0] > max(totals[1:])
+
+
+# -- verification names a move injected against the rules ---------------------------------
+
+
+def set_card(record, place, text):
+    """The record with the card of play ``place`` (``trick t, play p``) replaced."""
+    trick, play = (int(n) for n in re.findall(r"\d+", place))
+    record = json.loads(json.dumps(record))
+    plays = record["tricks"][trick - 1]
+    if isinstance(plays, dict):  # Roimat: {"plays": [{"seat", "card"}, …]}
+        plays["plays"][play - 1]["card"] = text
+        plays["plays"][play - 1].pop("fault", None)
+    else:  # [[player, card], …]
+        plays[play - 1][1] = text
+    return record
+
+
+def forbidden_step(cls, record):
+    """The first recorded play where the player held a card the rules forbid him: its index,
+    place, seat and that card."""
+    state = cls.start(record)
+    for index, step in enumerate(cls.recorded_moves(record, state)):
+        allowed = {state.move_text(m).split(">")[0] for m in state.legal_moves()}
+        forbidden = sorted(set(state.hand(state.to_move)) - allowed)
+        if step.place.startswith("trick") and forbidden:
+            return index, step.place, state.to_move, forbidden[0]
+        state.push(state.parse_move(step.text))
+    return None
+
+
+RULE_CODES = {"illegal_card", "must_follow", "must_discard_highest", "must_trump", "undertrump"}
+
+
+@pytest.mark.parametrize("cls, options", TRICK_STATES)
+def test_verification_names_a_card_played_against_the_rules(cls, options):
+    named = 0
+    for state in simulate(cls, 40, seed=21, options=options):
+        record = state.to_record()
+        assert first_refusal(cls, record) is None
+        found = forbidden_step(cls, record)
+        if found is None:
+            continue
+        index, place, seat, card = found
+        refusal = first_refusal(cls, set_card(record, place, card))
+        moved = refusal.move.split(">")[0]  # a Dame or Tour names the seat it sends to
+        assert (refusal.index, refusal.place, refusal.seat, moved) == (index, place, seat, card)
+        assert refusal.code in RULE_CODES and str(refusal).startswith(place)
+        named += 1
+    assert named > 10
+
+
+@pytest.mark.parametrize("cls, options", TRICK_STATES)
+def test_verification_names_a_card_not_held_and_a_wrong_result(cls, options):
+    state = next(s for s in simulate(cls, 10, 22, options) if s.to_record().get("tricks"))
+    record = state.to_record()
+    replayed = cls.start(record)
+    index = 0
+    for index, step in enumerate(cls.recorded_moves(record, replayed)):  # noqa: B007
+        if step.place.startswith("trick"):  # the first card: another seat's card instead
+            mover = replayed.to_move
+            other = replayed.hand((mover + 1) % replayed.seats)
+            card = next(c for c in other if c not in replayed.hand(mover))
+            break
+        replayed.push(replayed.parse_move(step.text))
+    refusal = first_refusal(cls, set_card(record, step.place, card))
+    assert (refusal.index, refusal.place, refusal.code) == (index, step.place, "not_in_hand")
+    record["result"] = None
+    refusal = first_refusal(cls, record)
+    assert (refusal.place, refusal.code) == ("result", "wrong_result")
+
+
+def test_verification_names_a_seat_out_of_turn_and_an_unreadable_deal():
+    state = next(simulate(RoiState, 1, seed=23))
+    record = state.to_record()
+    record["tricks"][2][1][0] = (record["tricks"][2][1][0] + 1) % 4
+    refusal = first_refusal(RoiState, record)
+    assert (refusal.place, refusal.code, refusal.index) == ("trick 3, play 2", "out_of_turn", 9)
+    record["hands"][0][0] = record["hands"][1][0]
+    state, refusal = check(RoiState, record)
+    assert state is None and (refusal.place, refusal.code) == ("hands", "not_deck")
+
+
+def test_a_faulty_player_makes_fautes_only_where_a_game_scores_them():
+    rng = random.Random(24)
+    faulty = [FaultyPlayer(GreedyPlayer(), 1.0)] * 4
+    roi = play_out(next(dealt(RoiState, {}, 24, 1))[0], faulty, rng)
+    assert roi.result() and first_refusal(RoiState, roi.to_record()) is None
+    roimat = play_out(next(dealt(RoimatState, {}, 24, 1))[0], faulty, rng)
+    assert len(roimat.result().faults) > 5
+    rumoli = play_out(next(dealt(RumoliState, {}, 24, 1))[0], faulty, rng)
+    assert sum(e["irregular"] + e["wrong_lead"] for e in rumoli.result()) > 0
+
+
+# -- Rumoli ---------------------------------------------------------------------------------
+
+RUMOLI_VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": True}]
+
+
+@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])
+def test_rumoli_through_the_interface_plays_the_coups_of_its_own_simulation(options):
+    for players in range(3, 8):
+        ours = [
+            s.to_record() for s in simulate(RumoliState, 8, 25, {**options, "players": players})
+        ]
+        assert ours == RECORDS["rumoli"](random.Random(25), players, options)
+
+
+@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_rumoli_ledgers_pass_its_checks_and_account_for_every_chip(options, kind):
+    """With irregularities made at 10 %: each coup's ledger is accepted given the coups
+    before, and the players' balances and the board add up to nothing created or lost."""
+    rumoli = RUMOLI
+    sheet_options = {"rounds": 40, **{k: v for k, v in options.items() if k == "stakes"}}
+    for players in (3, 5, 7):
+        table_options = {**options, "players": players}
+        states = list(simulate(RumoliState, 40, 26, table_options, kind, fault_rate=0.1))
+        rounds = [s.result() for s in states]
+        for number, entries in enumerate(rounds, start=1):
+            spec = rumoli.round_spec(number, players, sheet_options)
+            assert rumoli.check(spec, entries, rounds[: number - 1], sheet_options) == []
+        sheet = compute(rumoli, players, rounds, sheet_options)
+        assert sheet.finished and sum(sheet.totals) + sum(states[-1].coup.board) == 0
+        assert sum(e["irregular"] + e["wrong_lead"] for r in rounds for e in r) > 0
+
+
+def test_rumoli_verification_names_a_card_out_of_sequence_and_a_move_left_out():
+    state = next(simulate(RumoliState, 1, 27, {"players": 4}))
+    record = state.to_record()
+    number, move = next((n, m) for n, m in enumerate(record["moves"]) if m[0] == "play")
+    steps = 1 + (len(record["dead_hand"]["bids"]) - 1 if record["dead_hand"]["bids"] else 0)
+    held = state.deal[move[1]] + tuple(state.dead)
+    wrong = next(code(c) for c in sorted(held) if code(c) != move[2])
+    changed = json.loads(json.dumps(record))
+    changed["moves"][number][2] = wrong
+    refusal = first_refusal(RumoliState, changed)
+    assert (refusal.place, refusal.index, refusal.seat) == (
+        f"move {number + 1}",
+        steps + number,
+        move[1],
+    )
+    assert refusal.code in ("not_next", "not_in_hand") and refusal.move == f"play {wrong}"
+    del changed["moves"][number]
+    refusal = first_refusal(RumoliState, changed)
+    assert refusal.place == f"move {number + 1}" and refusal.code in ("out_of_turn", "not_now")

@@ -1,0 +1,164 @@
+"""What a table's page says and keeps: who refused an entry and why (in the entry's history),
+a second phone's different numbers beside the recorded ones until the table chooses, no seat
+chosen in advance for whoever enters, the end of a partie with its winner and what comes
+next, a table left to finish after the close."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import EntryVersion
+from tests.test_site_tournaments import DONNE, accept, close, first_table, table_post
+
+pytestmark = pytest.mark.django_db
+
+
+def words(page) -> str:
+    """The page's text as read (entities such as the apostrophe's decoded)."""
+    return html.unescape(page.text)
+
+
+@pytest.mark.parametrize(
+    ("seat", "given", "kept", "said"),
+    [
+        ("E", "contres", "contres", "(E) : contres."),
+        ("O", "<script>", "", "(O)."),  # a made-up reason is not kept; who refused still is
+        ("O", "", "", "(O)."),
+    ],
+)
+def test_a_refusal_keeps_who_and_why_and_the_table_reads_it(
+    secretary, client, seat, given, kept, said
+):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(confirm, {"seat": seat, "decision": "refuse", "reason": given})
+    refusal = EntryVersion.objects.get(action="refuse")
+    assert refusal.reason == kept and refusal.number == 1
+    name = table.partie.players_by_seat[seat]
+    assert f"Refusée par {name} {said}" in words(client.get(url))
+
+
+def test_no_one_is_named_in_advance_as_entering_the_donne(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    page = client.get(url)
+    seats = re.findall(r'<input type="radio" name="entered_seat"[^>]*>', page.text)
+    assert len(seats) == 4 and not any("checked" in tag for tag in seats)
+    missing = table_post(DONNE, "N")
+    missing.pop("entered_seat")
+    answer = client.post(url, missing)
+    assert answer.status_code == 200 and "Entrée par" in words(answer)
+    assert not table.partie.donnes.exists()
+
+
+def test_a_second_phones_other_numbers_wait_beside_the_recorded_ones(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", key="a", expected=1))
+    # The same numbers again from another phone: nothing to choose.
+    client.post(url, table_post(DONNE, "S", key="b", expected=1))
+    assert client.get(url).context["rivals"] == []
+    other = {**DONNE, "plis_ns": 5, "points_ns": 70}
+    answer = client.post(url, table_post(other, "S", key="c", expected=1), follow=True)
+    assert "avec d'autres nombres" in words(answer)
+    (rival,) = answer.context["rivals"]
+    assert any("6 plis, 84 points" in line for line in rival.stored)
+    assert any("5 plis, 70 points" in line for line in rival.other)
+    assert table.partie.donnes.get().points_ns == 84  # nothing applied before the choice
+    choose = reverse("tournaments:table_confirm", args=[table.code, 1])
+    answer = client.post(choose, {"decision": "take"}, follow=True)
+    assert "nombres de l'autre téléphone" in words(answer)
+    donne = table.partie.donnes.get()
+    assert (donne.plis_ns, donne.points_ns, donne.confirmed) == (5, 70, False)
+    assert answer.context["rivals"] == [] and [p.number for p in answer.context["pending"]] == [1]
+    actions = list(donne.versions.values_list("action", flat=True))
+    assert actions == ["enter", "rival", "correct"]
+
+
+def test_the_table_may_keep_the_recorded_donne_even_once_accepted(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", key="a", expected=1))
+    accept(client, table, 1)
+    other = {**DONNE, "plis_ns": 5, "points_ns": 70}
+    client.post(url, table_post(other, "S", key="c", expected=1))
+    assert len(client.get(url).context["rivals"]) == 1
+    choose = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(choose, {"decision": "keep"})
+    donne = table.partie.donnes.get()
+    assert (donne.points_ns, donne.confirmed) == (84, True)
+    assert client.get(url).context["rivals"] == []
+    again = client.post(choose, {"decision": "keep"}, follow=True)  # a second phone's tap
+    assert "n'attend plus de choix" in words(again)
+
+
+def test_a_second_phones_other_round_of_another_game_waits_too(secretary, client):
+    from scoring.games.simulate import simulate_sheet
+
+    _tournament, table = first_table(secretary, game="differenzler")
+    url = reverse("tournaments:table_entry", args=[table.code])
+    rounds = simulate_sheet("differenzler", seed=3, players=4, options=table.partie.options).rounds
+
+    def post(entries, seat, key):
+        data = {"action": "enter", "entered_seat": seat, "key": key, "expected": "1"}
+        for index, entry in enumerate(entries):
+            data |= {f"p{index}_estimate": entry["estimate"], f"p{index}_points": entry["points"]}
+        return client.post(url, data, follow=True)
+
+    post(rounds[0], "1", "a")
+    (rival,) = post(rounds[1], "2", "b").context["rivals"]
+    assert rival.stored != rival.other
+    client.post(reverse("tournaments:table_confirm", args=[table.code, 1]), {"decision": "take"})
+    stored = table.partie.game_rounds.get()
+    assert [e["points"] for e in stored.entries] == [e["points"] for e in rounds[1]]
+    assert not stored.confirmed
+
+
+def test_the_end_of_a_partie_names_the_winner_and_what_comes_next(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    for number in range(1, 9):
+        client.post(url, table_post(DONNE, "N"))
+        accept(client, table, number)
+    page = client.get(url)
+    assert page.context["form"] is None
+    assert "La partie est finie." in words(page) and "Gagnée par" in words(page)
+    assert table.partie.team_names("ns").split()[0] in words(page).split("Gagnée par")[1]
+    assert "tire le tour suivant" in words(page)
+
+
+def test_a_table_left_to_finish_later_says_why_it_goes_on(secretary, client):
+    tournament, table = first_table(secretary)
+    others = list(table.round.tables.exclude(pk=table.pk))
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))
+    accept(client, table, 1)
+    assert "finir sa partie plus tard" not in words(client.get(url))
+    close(secretary, tournament, {table: "later", **{t: "excluded" for t in others}})
+    tournament.refresh_from_db()
+    assert tournament.finished
+    page = client.get(url)
+    assert page.status_code == 200 and "finir sa partie plus tard" in words(page)
+    assert page.context["form"] is not None
+
+
+def test_the_close_page_keeps_the_choices_made_when_it_comes_back(secretary, client):
+    tournament, table = first_table(secretary)
+    for other in table.round.tables.all():
+        client.post(reverse("tournaments:table_entry", args=[other.code]), table_post(DONNE, "N"))
+    page = close(secretary, tournament, {table: "played"})  # the other table not decided
+    assert page.status_code == 200
+    assert f'name="closing_{table.pk}" value="played" required checked' in words(page)
+
+
+def test_the_directors_history_of_the_donne_gives_the_refusals_reason(secretary, client):
+    _tournament, table = first_table(secretary)
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(confirm, {"seat": "E", "decision": "refuse", "reason": "fautes"})
+    page = secretary.get(reverse("scoring:donne_edit", args=[table.partie_id, 1]))
+    assert "refusée (fautes)" in words(page)
