@@ -7,7 +7,10 @@ are skipped on a developer's machine and fail on CI (``CI`` set), so that CI nev
 without having run them.
 """
 
+import contextlib
 import os
+import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -28,9 +31,6 @@ PHONE = {"width": 390, "height": 844}
 # Playwright's sync API runs an event loop in this thread; the ORM calls of the tests are
 # still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-# A service worker's own requests are seen by context.route (Playwright's offline emulation
-# does not reach them: microsoft/playwright#2311).
-os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -107,24 +107,85 @@ def drawn_evening(client, sophie, players: int, game: str = "roimat"):
     return list(Round.objects.get().tables.order_by("number"))
 
 
+class Wifi:
+    """The room's wifi between a phone and the site: a TCP relay to ``port`` that can be cut.
+
+    Cut, it closes every connection it holds and every new one at once, so that no request
+    of the page or of its service worker reaches the site, as with a phone out of reach of
+    the room's network (Playwright's own offline switch lets some of a service worker's
+    requests through: microsoft/playwright#2311)."""
+
+    def __init__(self, port: int):
+        self.target = ("127.0.0.1", port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.up = True
+        self.open: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self.lock:
+                if not self.up:
+                    phone.close()
+                    continue
+                site = socket.create_connection(self.target)
+                self.open |= {phone, site}
+            for source, sink in ((phone, site), (site, phone)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            with self.lock:
+                self.open -= {source, sink}
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def switch(self, on: bool):
+        with self.lock:
+            self.up = on
+            if not on:
+                for end in self.open:
+                    with contextlib.suppress(OSError):
+                        end.shutdown(socket.SHUT_RDWR)
+                self.open.clear()
+
+    def close(self):
+        self.switch(False)
+        self.listener.close()
+
+
 @pytest.fixture
-def phone_app(browser, browser_context_args):
-    """A phone with the table's app (its service worker allowed) and a switch for its network:
-    ``network(False)`` cuts the page's and the worker's requests alike."""
+def phone_app(browser, browser_context_args, live_server):
+    """A phone with the table's app (its service worker allowed), reaching the site through
+    the room's wifi, and a switch for that wifi: ``network(False)`` puts the phone offline
+    (``navigator.onLine`` false) and cuts every request of the page and its worker.
+
+    Yields ``(page, url, network)``, where ``url(path)`` is the site's address of ``path`` as
+    this phone reaches it."""
+    wifi = Wifi(int(live_server.url.rsplit(":", 1)[1]))
+    base = f"{live_server.url.rsplit(':', 1)[0]}:{wifi.port}"
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
 
-    def cut(route):
-        route.abort("internetdisconnected")
-
     def network(on: bool):
+        wifi.switch(on)
         context.set_offline(not on)
-        if on:
-            context.unroute("**/*", cut)
-        else:
-            context.route("**/*", cut)
 
-    yield context.new_page(), network
+    yield context.new_page(), lambda path: base + path, network
     context.close()
+    wifi.close()
 
 
 @pytest.fixture

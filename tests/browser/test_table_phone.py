@@ -204,10 +204,10 @@ def test_an_offline_phone_queues_three_donnes_and_sends_them_once(
 
 
 def test_the_installed_app_opens_without_network_and_keeps_what_is_entered(
-    phone_app, table_url, evening
+    phone_app, evening
 ):
-    page, network = phone_app
-    page.goto(table_url)
+    page, url, network = phone_app
+    page.goto(url(f"/t/{evening[0].code}/"))
     kept_by_the_phone(page)
     network(False)
     page.reload()  # from the phone's copy: the network is cut for the page and its worker
