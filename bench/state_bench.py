@@ -10,9 +10,9 @@ Prints, best of three runs:
   (``GameState.push``) against ``RandomPlayer.act`` on the ``DonneState`` itself;
 - the interface's greedy player (one move ahead with ``push``/``pop``);
 - Roi manches, Differenzler rounds and Rumoli coups: the states against
-  ``roi_play.game_records`` (the same manches), ``differenzler_play.round_record`` (the same
+  Roi's ``play.game_records`` (the same manches), Differenzler's ``play.round_record`` (the same
   deals; a random player draws his estimate where ``round_record`` counts his hand, so the
-  play differs) and ``simulate.rumoli_records`` (the same coups, 4 players).
+  play differs) and Rumoli's ``records.sheet_records`` (the same coups, 4 players).
 A benchmark, not a test: the figures depend on the machine and on what else runs.
 """
 
@@ -28,12 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.games.differenzler_play import round_record  # noqa: E402
-from scoring.games.differenzler_state import DifferenzlerState  # noqa: E402
-from scoring.games.roi_play import game_records  # noqa: E402
-from scoring.games.roi_state import RoiState  # noqa: E402
-from scoring.games.rumoli_state import RumoliState  # noqa: E402
-from scoring.games.simulate import rumoli_records  # noqa: E402
+from scoring.games.differenzler.play import round_record  # noqa: E402
+from scoring.games.differenzler.state import DifferenzlerState  # noqa: E402
+from scoring.games.roi.play import game_records  # noqa: E402
+from scoring.games.roi.state import RoiState  # noqa: E402
+from scoring.games.rumoli.records import sheet_records as rumoli_records  # noqa: E402
+from scoring.games.rumoli.state import RumoliState  # noqa: E402
 from scoring.play.players import RandomPlayer, play_out  # noqa: E402
 from scoring.play.simulate import simulate  # noqa: E402
 from scoring.roimat.simulate import Dealer, make_players, simulate_donnes  # noqa: E402

@@ -111,8 +111,7 @@ def test_ten_pair_swiss_evening(secretary):
 def test_an_evening_of_another_game(secretary, game, players):
     """A game without partners seats tables of individual players; each table enters its
     rounds on its page; the ranking counts each table's winners."""
-    from scoring.games.simulate import simulate_sheet
-    from tests.test_site_games import round_post
+    from tests.test_site_games import round_post, simulate_sheet
 
     response = secretary.post(
         reverse("tournaments:create"),

@@ -13,17 +13,17 @@ import pytest
 
 from scoring.games.base import compute
 from scoring.games.cards import code
-from scoring.games.differenzler import DIFFERENZLER
-from scoring.games.differenzler_play import verify as differenzler_verify
-from scoring.games.differenzler_state import DifferenzlerState
-from scoring.games.roi import ROI
-from scoring.games.roi_play import game_records
-from scoring.games.roi_play import verify as roi_verify
-from scoring.games.roi_state import RoiState
-from scoring.games.rumoli import RUMOLI
-from scoring.games.rumoli_play import verify as rumoli_verify
-from scoring.games.rumoli_state import RumoliState
-from scoring.games.simulate import RECORDS
+from scoring.games.differenzler.play import verify as differenzler_verify
+from scoring.games.differenzler.rules import DIFFERENZLER
+from scoring.games.differenzler.state import DifferenzlerState
+from scoring.games.roi.play import game_records
+from scoring.games.roi.play import verify as roi_verify
+from scoring.games.roi.rules import ROI
+from scoring.games.roi.state import RoiState
+from scoring.games.rumoli.play import verify as rumoli_verify
+from scoring.games.rumoli.records import sheet_records as rumoli_records
+from scoring.games.rumoli.rules import RUMOLI
+from scoring.games.rumoli.state import RumoliState
 from scoring.play.players import (
     GREEDY,
     RANDOM,
@@ -429,7 +429,7 @@ def test_rumoli_through_the_interface_plays_the_coups_of_its_own_simulation(opti
         ours = [
             s.to_record() for s in simulate(RumoliState, 8, 25, {**options, "players": players})
         ]
-        assert ours == RECORDS["rumoli"](random.Random(25), players, options)
+        assert ours == rumoli_records(random.Random(25), players, options)
 
 
 @pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])

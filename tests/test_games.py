@@ -6,13 +6,13 @@ import random
 import pytest
 
 from scoring.games.base import InvalidGameSheet, compute
-from scoring.games.differenzler import DIFFERENZLER, complete_points
-from scoring.games.differenzler_play import legal as jass_legal
-from scoring.games.differenzler_play import play_round
-from scoring.games.roi import MANCHES, ROI
-from scoring.games.roi_play import play_game, play_manche
+from scoring.games.differenzler.play import legal as jass_legal
+from scoring.games.differenzler.play import play_round
+from scoring.games.differenzler.rules import DIFFERENZLER, complete_points
+from scoring.games.roi.play import play_game, play_manche
+from scoring.games.roi.rules import MANCHES, ROI
 from scoring.games.romer import ROMER
-from scoring.games.rumoli import RUMOLI
+from scoring.games.rumoli.rules import RUMOLI
 
 MANCHE_TOTALS = [-26, -26, -48, -40, -160, -20, 65, 65, 65, 65]
 
@@ -203,7 +203,7 @@ VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": T
 
 @pytest.mark.parametrize("options", VARIANTS, ids=["standard", "free", "same", "stuck"])
 def test_rumoli_accounts_for_every_chip_over_simulated_coups(options):
-    from scoring.games.rumoli_play import play_coup
+    from scoring.games.rumoli.play import play_coup
 
     rng = random.Random(str(options))
     for players in range(3, 8):

@@ -7,11 +7,11 @@ import copy
 import pytest
 
 from scoring.games.base import InvalidGameSheet, compute
-from scoring.games.differenzler import DIFFERENZLER
+from scoring.games.differenzler.rules import DIFFERENZLER
 from scoring.games.notation import parse_game_sheet
-from scoring.games.roi import ROI
+from scoring.games.roi.rules import ROI
 from scoring.games.romer import ROMER
-from scoring.games.rumoli import RUMOLI
+from scoring.games.rumoli.rules import RUMOLI
 
 GAMES = {game.key: game for game in (ROI, ROMER, RUMOLI, DIFFERENZLER)}
 

@@ -353,8 +353,7 @@ def game_pages(secretary, phone, table, partie, tournament) -> dict[str, tuple[i
 def test_another_games_rounds_follow_the_same_rule(secretary):
     """Roi at a table: a pending, then refused, then corrected round is in no total on any
     page, and is marked pending on the sheet page, the PDF and Excel."""
-    from scoring.games.simulate import simulate_sheet
-    from tests.test_site_games import round_post
+    from tests.test_site_games import round_post, simulate_sheet
 
     tournament = create_evening(secretary, count=4, game="roi")
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))

@@ -15,12 +15,17 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.games.simulate import simulate_sheet
+from scoring import registry
 from scoring.models import Partie, Player
 from tests.test_exports import evaluate
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def simulate_sheet(game, seed, players=4, options=None):
+    """A whole sheet of ``game`` played by the engine (its catalogue entry's simulation)."""
+    return registry.get(game).simulate_records(seed, players, options)[0]
 
 
 def new_game(client, game, count=4, **options):

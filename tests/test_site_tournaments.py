@@ -308,8 +308,7 @@ def test_director_swaps_players_before_the_first_donne(secretary, client):
 
 @pytest.mark.parametrize("game", ["roi", "rumoli"])
 def test_no_swap_once_a_round_of_another_game_is_entered(secretary, client, game):
-    from scoring.games.simulate import simulate_sheet
-    from tests.test_site_games import round_post
+    from tests.test_site_games import round_post, simulate_sheet
 
     tournament = create_evening(secretary, count=8, game=game)
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))

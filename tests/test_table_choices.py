@@ -97,7 +97,7 @@ def test_the_table_may_keep_the_recorded_donne_even_once_accepted(secretary, cli
 
 
 def test_a_second_phones_other_round_of_another_game_waits_too(secretary, client):
-    from scoring.games.simulate import simulate_sheet
+    from tests.test_site_games import simulate_sheet
 
     _tournament, table = first_table(secretary, game="differenzler")
     url = reverse("tournaments:table_entry", args=[table.code])

@@ -1,6 +1,7 @@
 """The club's five games on the site, registered in menu order (``scoring.registry``): the
 one catalogue, whose entries hold each game's rules and, for a game played card by card, its
-play state (``scoring.play``).
+play state (``scoring.play``), its simulation and its records' verifier, each from the game's
+own package.
 
 Imported once by ``ScoringConfig.ready``; a sixth game registers the same way.
 """
@@ -8,14 +9,9 @@ Imported once by ``ScoringConfig.ready``; a sixth game registers the same way.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games import differenzler, roi, rumoli
 from scoring.games.base import Game
-from scoring.games.differenzler import DIFFERENZLER, complete_points
-from scoring.games.differenzler_state import DifferenzlerState
-from scoring.games.roi import ROI
-from scoring.games.roi_state import RoiState
 from scoring.games.romer import ROMER, team_points
-from scoring.games.rumoli import RUMOLI
-from scoring.games.rumoli_state import RumoliState
 from scoring.registry import register
 
 from .roimat import RoimatAdapter
@@ -37,7 +33,12 @@ def flag():
 
 
 register(RoimatAdapter())
-register_game(ROI, state=RoiState)
+register_game(
+    roi.rules.ROI,
+    state=roi.state.RoiState,
+    simulation=roi.records.sheet_records,
+    verifier=roi.play.verify,
+)
 register_game(
     ROMER,
     options=[("target", _("Points to win"), whole(ROMER, "target"))],
@@ -49,10 +50,12 @@ register_game(
     ),
 )
 register_game(
-    RUMOLI,
-    state=RumoliState,
+    rumoli.rules.RUMOLI,
+    state=rumoli.state.RumoliState,
+    simulation=rumoli.records.sheet_records,
+    verifier=rumoli.play.verify,
     options=[
-        ("rounds", _("Coups"), whole(RUMOLI, "rounds")),
+        ("rounds", _("Coups"), whole(rumoli.rules.RUMOLI, "rounds")),
         (
             "stakes",
             _("Stakes"),
@@ -67,12 +70,14 @@ register_game(
     one_player=("dealer", _("Dealer")),
 )
 register_game(
-    DIFFERENZLER,
-    state=DifferenzlerState,
-    options=[("rounds", _("Rounds"), whole(DIFFERENZLER, "rounds"))],
+    differenzler.rules.DIFFERENZLER,
+    state=differenzler.state.DifferenzlerState,
+    simulation=differenzler.records.sheet_records,
+    verifier=differenzler.play.verify,
+    options=[("rounds", _("Rounds"), whole(differenzler.rules.DIFFERENZLER, "rounds"))],
     complete=(
         "points",
-        complete_points,
+        differenzler.rules.complete_points,
         _("Enter the points of three players at least; they add up to 157."),
     ),
     one_player=("last", _("Last trick (5 points) won by")),

@@ -29,8 +29,8 @@ from scoring.games.notation import (
     game_sheet_to_dict,
     parse_game_sheet,
 )
-from scoring.games.simulate import SIMULATIONS
-from scoring.games.verify import verify as verify_record
+from scoring.games.simulate import Records, Simulation, simulate_records
+from scoring.games.verify import Verifier, verify
 from scoring.messages import game_record_problem_text, game_sheet_error_message
 from scoring.models import GameRound, Partie, PlayerResult
 from scoring.play.state import GameState
@@ -63,6 +63,10 @@ class TabularAdapter(GameAdapter):
       and written in every player's entry (Differenzler's trump);
     - ``state``: the game's round played move by move (``scoring.play.state.GameState``),
       None for a game not played card by card;
+    - ``simulation``: the records of a whole sheet played by the engine
+      (``scoring.games.simulate.Simulation``, the game's ``records.sheet_records``), and
+      ``verifier``: the problems of one such record (``scoring.games.verify.Verifier``, the
+      game's ``play.verify``); None for a game not played card by card;
     - ``one_player``: (key, label) of a field that is 1 for one player and 0 for the others,
       noted once by naming the player: required when it is one of the round's fields
       (Rumoli's dealer, proposed by rotation), optional otherwise (Differenzler's last
@@ -80,6 +84,8 @@ class TabularAdapter(GameAdapter):
         game: Game,
         *,
         state: type[GameState[Any, Any]] | None = None,
+        simulation: Simulation | None = None,
+        verifier: Verifier | None = None,
         options: Sequence[OptionField] = (),
         card_fields: Sequence[str] = (),
         complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
@@ -90,6 +96,7 @@ class TabularAdapter(GameAdapter):
     ):
         self.game = self.rules = game
         self.state = state
+        self.simulation, self.verifier = simulation, verifier
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
         self.option_specs = game.option_specs
         self.options = list(options)
@@ -103,10 +110,20 @@ class TabularAdapter(GameAdapter):
     @property
     def simulated(self) -> bool:
         """Whether the engine can play the game (Römer's seed does not give its cards)."""
-        return self.key in SIMULATIONS
+        return self.simulation is not None
+
+    def simulate_records(
+        self, seed: int, players: int = 4, options: Mapping[str, Any] | None = None
+    ) -> tuple[GameSheetInput, Records]:
+        """A whole sheet played by the engine from ``seed`` and each round's record
+        (``scoring.games.simulate.simulate_records``); raises ``KeyError`` for a game without a
+        simulation."""
+        if self.simulation is None:
+            raise KeyError(self.key)
+        return simulate_records(self.game, self.simulation, seed, players, options)
 
     def record_problems(self, record: Any) -> list[str]:
-        return [game_record_problem_text(p) for p in verify_record(record, self.key)]
+        return [game_record_problem_text(p) for p in verify(record, self.key, self.verifier)]
 
     # -- the computed sheet
 
@@ -385,13 +402,13 @@ class TabularAdapter(GameAdapter):
         return services.game_partie_create(sheet=sheet, created_by=created_by)
 
     def simulate(self, partie: Partie, seed: int) -> bool:
-        if self.key not in SIMULATIONS:
+        if self.simulation is None:
             return False
         players = len(partie.players_in_order)
-        rounds = SIMULATIONS[self.key](random.Random(seed), players, partie.options)
+        records = self.simulation(random.Random(seed), players, partie.options)
         GameRound.objects.bulk_create(
-            GameRound(partie=partie, number=n, entries=list(entries))
-            for n, entries in enumerate(rounds, start=1)
+            GameRound(partie=partie, number=n, entries=list(record["result"]))
+            for n, record in enumerate(records, start=1)
         )
         services.after_change(partie)
         return True

@@ -6,9 +6,14 @@ ends and who wins. Sheets, exports, tournaments and standings use ``base.compute
 knowing the game. The site's one catalogue (``scoring.registry``, filled in
 ``scoring.adapters``) lists them by key.
 
-Modules: ``base`` (the interface, rule options, ``compute``, the problem codes), ``roi``,
-``romer``, ``rumoli``, ``differenzler`` (the rules and checks of each sheet); ``cards`` (card
-codes), ``roi_play``, ``differenzler_play``, ``rumoli_play`` (play card by card, records,
-``verify``), ``records`` (the record format, its problem codes, JSON lines), ``verify`` (any
-game's record), ``simulate`` (whole sheets and their records), ``notation`` (the JSON sheet).
+Shared modules, which name no game: ``base`` (the interface, rule options, ``compute``, the
+problem codes), ``cards`` (card codes), ``records`` (the record format, its problem codes,
+JSON lines, the reading of hands and tricks), ``verify`` (a record checked by its game's
+verifier), ``simulate`` (whole sheets and their records by a game's simulation), ``notation``
+(the JSON sheet).
+
+One package a game: ``roi``, ``rumoli``, ``differenzler`` (each: ``rules``, the sheet's rules
+and checks; ``play``, a round card by card, its record and ``verify``; ``state``, the round
+behind the play interface; ``records``, a whole sheet's records by simulation); ``romer`` (the
+sheet's rules: its seed gives no cards to play).
 """

@@ -1,10 +1,10 @@
-"""Whole sheets of the other games played by simulation (Roi, Rumoli, Differenzler; the seed
-of Römer does not give the values of its cards, so Römer has none), with the record of every
-round card by card (``scoring.games.records``), which ``scoring.games.verify`` replays.
+"""Whole sheets of a game played by simulation, with the record of every round card by card
+(``scoring.games.records``), which the game's verifier (``scoring.games.verify``) replays.
 
-``simulate_records(game, seed, players, options)`` gives the sheet and its records;
-``simulate_sheet`` the sheet alone. Options are the game's rule options (written on the
-sheet) and, for Rumoli, ``fault_rate`` (the irregularities' rate; not a rule).
+A game played card by card gives its ``Simulation`` (its package's ``records.sheet_records``,
+through the site's catalogue); ``simulate_records(rules, simulation, seed, players, options)``
+gives the sheet and its records. Options are the game's rule options (written on the sheet)
+and any that the simulation alone reads (an irregularities' rate: not a rule).
 """
 
 from __future__ import annotations
@@ -14,84 +14,33 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .base import Game
-from .differenzler import DIFFERENZLER
-from .differenzler_play import round_record
 from .notation import GameSheetInput
-from .roi import ROI
-from .roi_play import game_records
-from .rumoli import RUMOLI
-from .rumoli_play import coup_record
 
 Records = list[dict[str, Any]]
 
-
-def roi_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
-    return game_records(rng)
-
-
-def differenzler_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
-    count: int = DIFFERENZLER.option(options, "rounds")
-    return [round_record(rng, dealer=n % 4, number=n + 1) for n in range(count)]
-
-
-def rumoli_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
-    board, records = [0, 0, 0, 0], []
-    for number in range(RUMOLI.option(options, "rounds")):
-        record, board = coup_record(rng, players, number % players, board, options, number + 1)
-        records.append(record)
-    return records
-
-
-#: Each game's simulation: its rounds' records from a random generator, players and options.
-RECORDS: dict[str, Callable[[random.Random, int, Mapping[str, Any]], Records]] = {
-    "roi": roi_records,
-    "differenzler": differenzler_records,
-    "rumoli": rumoli_records,
-}
-
-
-def rounds_of(
-    simulate: Callable[[random.Random, int, Mapping[str, Any]], Records],
-) -> Callable[[random.Random, int, Mapping[str, Any]], list[list[dict[str, Any]]]]:
-    """A simulation giving the sheet's rounds (each record's ``result``)."""
-
-    def rounds(
-        rng: random.Random, players: int, options: Mapping[str, Any]
-    ) -> list[list[dict[str, Any]]]:
-        return [record["result"] for record in simulate(rng, players, options)]
-
-    return rounds
-
-
-#: The rules of each game simulated, for the options its sheet keeps.
-RULES: dict[str, Game] = {game.key: game for game in (ROI, DIFFERENZLER, RUMOLI)}
-
-#: Each game's simulation giving the sheet's rounds (what the site stores).
-SIMULATIONS = {key: rounds_of(simulate) for key, simulate in RECORDS.items()}
+#: A game's simulation: the records of a whole sheet's rounds (each with its ``result``, the
+#: round's entries), from a random generator, the number of players and the sheet's options.
+Simulation = Callable[[random.Random, int, Mapping[str, Any]], Records]
 
 
 def simulate_records(
-    game: str, seed: int, players: int = 4, options: Mapping[str, Any] | None = None
+    rules: Game,
+    simulation: Simulation,
+    seed: int,
+    players: int = 4,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[GameSheetInput, Records]:
-    """A whole sheet of ``game`` played by simulation, players named Joueur 1, 2, …, and the
-    record of each of its rounds. Raises ``KeyError`` for a game without a simulation."""
+    """A whole sheet of the game of ``rules`` played by its ``simulation`` from ``seed``,
+    players named Joueur 1, 2, …, and the record of each of its rounds; the sheet keeps the
+    options that are rules (``rules.option_specs``)."""
     options = dict(options or {})
-    records = RECORDS[game](random.Random(seed), players, options)
+    records = simulation(random.Random(seed), players, options)
     names = tuple(f"Joueur {n}" for n in range(1, players + 1))
-    sheet_options = {k: v for k, v in options.items() if k in RULES[game].option_specs}
+    sheet_options = {k: v for k, v in options.items() if k in rules.option_specs}
     sheet = GameSheetInput(
-        game=game,
+        game=rules.key,
         players=names,
         rounds=tuple(tuple(record["result"]) for record in records),
         options=sheet_options,
     )
     return sheet, records
-
-
-def simulate_sheet(
-    game: str, seed: int, players: int = 4, options: Mapping[str, Any] | None = None
-) -> GameSheetInput:
-    """A whole sheet of ``game`` played by simulation, players named Joueur 1, 2, …
-
-    Raises ``KeyError`` for a game without a simulation."""
-    return simulate_records(game, seed, players, options)[0]

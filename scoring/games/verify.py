@@ -1,28 +1,25 @@
-"""Verifying round records of the other games (``scoring.games.records``): ``verify(record)``
-replays a record of any game card by card and lists every rule it breaks; ``verify_lines``
-does it for a file of JSON lines, naming the line."""
+"""Verifying a game's round records (``scoring.games.records``): ``verify(record, game,
+verifier)`` checks that a record is one of ``game`` and has the game's own verifier (its
+package's ``play.verify``, through the site's catalogue) replay it card by card, listing every
+rule it breaks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from . import differenzler_play, roi_play, rumoli_play
 from .records import RecordProblem
 
-VERIFIERS: dict[str, Callable[[dict[str, Any]], list[RecordProblem]]] = {
-    "roi": roi_play.verify,
-    "differenzler": differenzler_play.verify,
-    "rumoli": rumoli_play.verify,
-}
+#: A game's verifier: every rule a record of the game (a JSON object) breaks; empty: sound.
+Verifier = Callable[[dict[str, Any]], list[RecordProblem]]
 
 
-def verify(record: Any, game: str | None = None) -> list[RecordProblem]:
-    """The problems of one record (decoded JSON); ``game``, when given, is the only game
-    accepted. Empty: the record is sound."""
+def verify(record: Any, game: str, verifier: Verifier | None) -> list[RecordProblem]:
+    """The problems of one record (decoded JSON) of game ``game``: ``not_object``, a
+    ``not_game`` for a record of another game or of a game without records (no
+    ``verifier``), else what ``verifier`` finds. Empty: the record is sound."""
     if not isinstance(record, dict):
         return [RecordProblem("not_object")]
-    key = record.get("game")
-    if key not in VERIFIERS or (game is not None and key != game):
-        return [RecordProblem("not_game", {"value": key}, field="game")]
-    return VERIFIERS[key](record)
+    if verifier is None or record.get("game") != game:
+        return [RecordProblem("not_game", {"value": record.get("game")}, field="game")]
+    return verifier(record)

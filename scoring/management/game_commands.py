@@ -28,7 +28,6 @@ from django.utils.translation import ngettext
 from scoring import registry
 from scoring.games.notation import game_sheet_to_dict
 from scoring.games.records import write as write_records
-from scoring.games.simulate import simulate_records
 from scoring.jsoninput import JsonRefused, read_json
 from scoring.play.players import PLAYERS
 from scoring.play.simulate import simulate
@@ -325,8 +324,8 @@ class GameSimulateCommand(BaseCommand):
             raise CommandError("--games and --rounds: at least 1", returncode=2)
         lines, records = [], []
         for number in range(options["games"]):
-            sheet, played = simulate_records(
-                self.game, options["seed"] + number, options["players"], self.game_options(options)
+            sheet, played = registry.get(self.game).simulate_records(
+                options["seed"] + number, options["players"], self.game_options(options)
             )
             records += played
             if options["save"]:

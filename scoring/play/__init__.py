@@ -5,8 +5,8 @@ a round (a Roimat donne, a Roi manche, a Differenzler tour) from its rules, opti
 played with ``legal_moves()``, ``push(move)``, ``pop()``, seen by each seat through
 ``observation(seat)``, giving ``result()``, the entry its game's sheet scores, and written as
 a record (``to_record()`` / ``from_record()``). Each game implements it in its own package
-(``scoring.roimat.state``, ``scoring.games.roi_state``, ``scoring.games.differenzler_state``,
-``scoring.games.rumoli_state``); what is written once over it names no game:
+(``scoring.roimat.state``, ``scoring.games.roi.state``, ``scoring.games.differenzler.state``,
+``scoring.games.rumoli.state``); what is written once over it names no game:
 
 - ``players``: a random player, a greedy (one move ahead) player, fautes injected at a rate,
   and ``play_out(state, players, rng)``;

@@ -6,11 +6,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring.games.simulate import simulate_sheet
 from scoring.models import GameRound
 from tests.browser.conftest import drawn_evening
 from tests.browser.person import choose_value
 from tests.browser.test_table_phone import type_number, wait_until
+from tests.test_site_games import simulate_sheet
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,21 +1,21 @@
 """A manche of Roi played card by card behind the play interface (``scoring.play.state``).
 
-The rules (seed ``roi-regle.txt``, as ``roi_play`` reads them): 52 cards, 13 to each of 4
+The rules (seed ``roi-regle.txt``, as ``play`` reads them): 52 cards, 13 to each of 4
 players; the player left of the dealer leads and play goes clockwise (player n + 1 after
 player n); a player follows suit when he can, else plays any card (no obligation to trump or
 overtrump), except in the first manche, where a player who cannot follow discards his highest
 card; the highest trump, else the highest card of the suit led, wins the pli and leads the
-next. The manches come in the seed's order (``roi.MANCHES``), the dealer moving
+next. The manches come in the seed's order (``rules.MANCHES``), the dealer moving
 counter-clockwise from one to the next.
 
 A move is a card ``(suit, rank)`` (``cards.Card``), written as its code (``10C``, ``VP``).
-``result()`` is the manche's entries for the sheet (``roi.Roi`` checks and scores them): each
+``result()`` is the manche's entries for the sheet (``rules.Roi`` checks and scores them): each
 player's ``plis`` and what his contract counts (``coeurs``, ``rois_valets``, ``dames``,
 ``rois``, ``dernier``; ``atouts`` with trump). ``to_record()`` is the manche's record of
-``roi_play`` (``{"game": "roi", "manche", "contract", "dealer", "hands", "tricks",
+``play`` (``{"game": "roi", "manche", "contract", "dealer", "hands", "tricks",
 "result"}``), in progress too: the last trick may be incomplete, the result null.
 
-``RoiTable`` deals as ``roi_play.game_records`` does (one shuffle a manche, then the cards
+``RoiTable`` deals as ``play.game_records`` does (one shuffle a manche, then the cards
 drawn as ``rng.choice`` draws), so that a seed gives the same game through this interface.
 """
 
@@ -27,10 +27,10 @@ from typing import Any
 
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table, below
 
-from .cards import Card, card, code
-from .records import codes, read_hands, trick_steps, whole
-from .roi import MANCHES, ROI, TRICKS, TRUMP_OF
-from .roi_play import DECK, counts, deal, legal, trick_winner
+from ..cards import Card, card, code
+from ..records import codes, read_hands, trick_steps, whole
+from .play import DECK, counts, deal, legal, trick_winner
+from .rules import MANCHES, ROI, TRICKS, TRUMP_OF
 
 TRICK = 4  # cards in a pli
 SPECS = ROI.rounds(4, {})
@@ -78,7 +78,7 @@ class RoiState(GameState[Card, Entries]):
         return trick[0][1][0] if 0 < len(trick) < TRICK else None
 
     def legal_moves(self) -> list[Card]:
-        """The cards of the hand the rules allow, in the hand's order (``roi_play.legal``)."""
+        """The cards of the hand the rules allow, in the hand's order (``play.legal``)."""
         if self.is_over():
             return []
         return legal(self.hands[self.turn], self._led(), self.manche == 0)
@@ -249,7 +249,7 @@ class RoiState(GameState[Card, Entries]):
 
 class RoiTable(Table[RoiState]):
     """A game of Roi, and the next ones: the 10 manches in order, dealt by player 0 then
-    counter-clockwise (``roi_play.game_records``)."""
+    counter-clockwise (``play.game_records``)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import Card, code, deck
-from .records import (
+from ..cards import Card, code, deck
+from ..records import (
     RecordProblem,
     codes,
     compare_result,

@@ -1,21 +1,21 @@
 """A round of Differenzler played move by move behind the play interface
 (``scoring.play.state``).
 
-The rules (seed ``differenzler-jass-regle.txt``, as ``differenzler_play`` reads them): 36
+The rules (seed ``differenzler-jass-regle.txt``, as ``play`` reads them): 36
 cards, 9 to each of 4 players, trump drawn at random (§4.2). Each player first writes his
 estimate of the points he will take, 0 to 157, seen by no one else until the round is over
 (§4.3): these are the first four moves, from the player right of the dealer and
 counter-clockwise. Then the play (§4.4–4.7): that player leads, play goes counter-clockwise
 (player n − 1 after player n); a player follows suit or trumps; void, he plays any card; he
 undertrumps only when he does not hold the colour led; when trump is led all play trump, but
-the Buur need not be played (``differenzler_play.legal``). The highest trump, else the
+the Buur need not be played (``play.legal``). The highest trump, else the
 highest card of the colour led, wins the pli; its points (§3.1) and 5 for the last pli go to
 its winner.
 
 A move is an ``Estimate`` (``annonce 42``) or a card (``cards.Card``, its code ``VT``).
-``result()`` is the round's entries for the sheet (``differenzler.Differenzler`` checks and
+``result()`` is the round's entries for the sheet (``rules.Differenzler`` checks and
 scores them: ``estimate``, ``points``, ``last``, ``trump``). ``to_record()`` is the round's
-record of ``differenzler_play``, in progress too (estimates not yet written are null).
+record of ``play``, in progress too (estimates not yet written are null).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from typing import Any
 
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table, below
 
-from .cards import Card, card, code
-from .differenzler import DIFFERENZLER, ROUND_POINTS
-from .differenzler_play import (
+from ..cards import Card, card, code
+from ..records import MESSAGES, codes, read_hands, trick_steps, whole
+from .play import (
     DECK,
     LAST_PLI,
     SUITS,
@@ -40,7 +40,7 @@ from .differenzler_play import (
     strength,
     value,
 )
-from .records import MESSAGES, codes, read_hands, trick_steps, whole
+from .rules import DIFFERENZLER, ROUND_POINTS
 
 TRICK = 4
 
@@ -328,7 +328,7 @@ def _winner(trick: list[tuple[int, Card]], trump: str) -> int:
 
 
 class DifferenzlerTable(Table[DifferenzlerState]):
-    """Rounds dealt one after another as ``differenzler_play.round_record`` deals (one
+    """Rounds dealt one after another as ``play.round_record`` deals (one
     shuffle, then the trump drawn), the dealer turning clockwise from player 0."""
 
     def __init__(self, rng: random.Random) -> None:

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
 
 ROUND_POINTS = 157
 LAST_PLI = 5

@@ -1,29 +1,29 @@
 """A coup of Rumoli played move by move behind the play interface (``scoring.play.state``).
 
-The rules (seed ``rumoli-regle.txt``, as ``rumoli_play`` reads them), for 3 to 7 players:
+The rules (seed ``rumoli-regle.txt``, as ``play`` reads them), for 3 to 7 players:
 the stakes on the four boodle cards are laid and the cards dealt, with a dead hand, by the
-table (standard stakes, or the agreed amount spread at random: ``rumoli_play.stakes``). Then
+table (standard stakes, or the agreed amount spread at random: ``play.stakes``). Then
 the moves, each a ``RumoliMove`` written as text:
 
 - the dealer keeps his hand (``keep``) or takes the dead one (``take``);
 - keeping it, he sells the dead hand: each other player bids (``bid 3``, 0 to ``MAX_BID``
   chips), in seat order; the highest bid buys it, the first from the dealer's left on a tie
-  (``rumoli_play.sell``), and pays the dealer;
-- the play (``rumoli_play.Coup``): the leader leads the lowest card of a colour he may lead
+  (``play.sell``), and pays the dealer;
+- the play (``play.Coup``): the leader leads the lowest card of a colour he may lead
   (``lead 5C``); whoever holds the next card up plays it (``play 6C``), until the sequence
   stops; the coup ends when a player plays his last card.
 
 Rumoli scores its irregularities (``scores_faults``): a lead that is not the lowest card of
 its colour (1), a player holding the next card who stops the sequence (``stop``, 2) and a lead
 of the colour just played (3), taken back by the move that must follow it (``take_back 5C``)
-are the ``fault_moves``. ``result()`` is the coup's ledger for the sheet (``rumoli.Rumoli``
-checks and scores it), ``to_record()`` the coup's record of ``rumoli_play``; in progress,
+are the ``fault_moves``. ``result()`` is the coup's ledger for the sheet (``rules.Rumoli``
+checks and scores it), ``to_record()`` the coup's record of ``play``; in progress,
 ``dead_hand`` is null before the dealer's choice and carries ``"bidding": true`` while the
 bids are made. ``pop`` restores a snapshot of the coup taken before each move (python-chess's
 ``_BoardState``), as ``Coup`` has no undo.
 
-``RumoliTable`` deals as ``simulate.rumoli_records`` does, the board carried from coup to coup,
-so that a seed gives the same coups through this interface. Options: the sheet's (``rumoli``'s
+``RumoliTable`` deals as ``records.sheet_records`` does, the board carried from coup to coup,
+so that a seed gives the same coups through this interface. Options: the sheet's (``rules``'s
 ``option_specs``) and ``players`` (3 to 7, 4 by default).
 """
 
@@ -36,14 +36,14 @@ from typing import Any
 
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table, below
 
-from .cards import Card, card, code
-from .records import codes, read_hands, whole
-from .rumoli import RUMOLI, dealt
-from .rumoli_play import DECK, Coup, CoupError, deal, sell, stake_problems, stakes
+from ..cards import Card, card, code
+from ..records import codes, read_hands, whole
+from .play import DECK, Coup, CoupError, deal, sell, stake_problems, stakes
+from .rules import RUMOLI, dealt
 
 MAX_BID = 400  # chips: the most a bid for the dead hand may be (as a record reads it)
-TAKE_CHANCE = 0.3  # how often a random dealer takes the dead hand (``rumoli_play``)
-RANDOM_BIDS = 3  # a random bidder bids 0 to 3 chips (``rumoli_play``)
+TAKE_CHANCE = 0.3  # how often a random dealer takes the dead hand (``play``)
+RANDOM_BIDS = 3  # a random bidder bids 0 to 3 chips (``play``)
 Entries = list[dict[str, int]]
 
 
@@ -337,7 +337,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
         raise MoveError("bad_move", f"{text!r} is not a move of Rumoli")
 
     def random_move(self, rng: random.Random) -> RumoliMove:
-        """A move drawn as ``rumoli_play.coup_record`` draws with no irregularity: the dealer
+        """A move drawn as ``play.coup_record`` draws with no irregularity: the dealer
         takes the dead hand at ``TAKE_CHANCE``, a bid is 0 to ``RANDOM_BIDS``, a lead is the
         lowest card of a colour at random; the draws of the irregularities it does not make
         are drawn all the same."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
 
 BOODLES = 4
 BOODLE_KEYS = ("ac", "rt", "dk", "vp")  # A♥, K♣, Q♦, J♠

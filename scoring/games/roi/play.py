@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import Card, code, deck
-from .records import (
+from ..cards import Card, code, deck
+from ..records import (
     RecordProblem,
     codes,
     compare_result,
@@ -27,7 +27,7 @@ from .records import (
     read_tricks,
     whole,
 )
-from .roi import MANCHES, TRICKS, TRUMP_OF
+from .rules import MANCHES, TRICKS, TRUMP_OF
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
 RANKS = range(2, 15)  # 11 valet, 12 dame, 13 roi, 14 as

@@ -36,9 +36,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import Card, card, code, deck
-from .records import RecordProblem, codes, compare_result, read_hands, whole
-from .rumoli import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI, dealt
+from ..cards import Card, card, code, deck
+from ..records import RecordProblem, codes, compare_result, read_hands, whole
+from .rules import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI, dealt
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
 DECK = deck(2)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Entry, FieldSpec, Game, GameProblem, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, RoundSpec
 
 TRICKS = 13
 TRICK_CARDS = 4

@@ -1,0 +1,14 @@
+"""Differenzler (seed ``differenzler-jass-regle.txt``), everything of the game in one package,
+plain Python:
+
+- ``rules``: the sheet's rules and checks (``DIFFERENZLER``, a ``scoring.games.base.Game``);
+- ``play``: a round played card by card, its record and its verifier (``verify``);
+- ``state``: a round behind the play interface (``DifferenzlerState``, ``scoring.play.state``);
+- ``records``: the records of a whole sheet by simulation (``sheet_records``).
+
+The site's catalogue registers them (``scoring.adapters``); nothing else names the game.
+"""
+
+from . import play, records, rules, state
+
+__all__ = ["play", "records", "rules", "state"]
