@@ -61,8 +61,8 @@ MESSAGES = {
 @dataclass(frozen=True)
 class RecordProblem:
     """A rule a record breaks: ``code`` and ``params`` (``MESSAGES``), and where: ``trick``
-    and ``play`` (1-based in the trick), or Rumoli's ``move`` (1-based), ``player``
-    (0-based), ``card`` (code), ``field`` (of the record)."""
+    and ``play`` (1-based in the trick), or ``move`` (1-based, a game not played in tricks),
+    ``player`` (0-based), ``card`` (code), ``field`` (of the record)."""
 
     code: str
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -229,12 +229,12 @@ def compare_result(
 
 
 def trick_steps(record: Any, played: Callable[[], int], size: int = 4) -> Iterator[Step]:
-    r"""The plays of a four-player trick game's record (Roi, Differenzler): each
-    ``[player, card]`` of each pli of ``record["tricks"]``, as ``Step`` objects for the play
-    interface; ``played()`` tells how many cards the state has taken so far, so that a pli
-    must be complete (``size`` cards) before the next begins. Raises ``RecordError`` (field,
-    code, message) for a list that is not one, a pli too long or begun too early, a play
-    that is not ``[player 0-3, card]``."""
+    r"""The plays of a four-player trick game's record: each ``[player, card]`` of each pli
+    of ``record["tricks"]``, as ``Step`` objects for the play interface; ``played()`` tells
+    how many cards the state has taken so far, so that a pli must be complete (``size``
+    cards) before the next begins. Raises ``RecordError`` (field, code, message) for a list
+    that is not one, a pli too long or begun too early, a play that is not
+    ``[player 0-3, card]``."""
     tricks = record.get("tricks", [])
     if not isinstance(tricks, list):
         raise RecordError("tricks", "bad_field", "missing or not valid")
