@@ -20,6 +20,7 @@ from scoring.games.roi import ROI
 from scoring.games.roi_play import game_records
 from scoring.games.roi_play import verify as roi_verify
 from scoring.games.roi_state import RoiState
+from scoring.games.romer import RomerState
 from scoring.games.rumoli import RUMOLI
 from scoring.games.rumoli_play import verify as rumoli_verify
 from scoring.games.rumoli_state import RumoliState
@@ -52,12 +53,18 @@ TRICK_STATES = [
     pytest.param(RoiState, {}, id="roi"),
     pytest.param(DifferenzlerState, {}, id="differenzler"),
 ]
-#: Every state: Rumoli too, with 3 players and with 6 under two variants.
+#: Every state: Rumoli too, with 3 players and with 6 under two variants; Römer with 2, 4 and
+#: 6 players, under both card values and both readings of a beaten trumper.
 STATES = [
     *TRICK_STATES,
     pytest.param(RumoliState, {"players": 3}, id="rumoli-3"),
     pytest.param(
         RumoliState, {"players": 6, "stakes": "free", "same_colour": True}, id="rumoli-6-free"
+    ),
+    pytest.param(RomerState, {"players": 2}, id="romer-2"),
+    pytest.param(RomerState, {}, id="romer-4"),
+    pytest.param(
+        RomerState, {"players": 6, "values": "direct", "outcut_loses": False}, id="romer-6-direct"
     ),
 ]
 #: Each game's own verification of a finished record, to cross-check the interface's.
@@ -66,6 +73,8 @@ OWN_VERIFY = {
     "roi": roi_verify,
     "differenzler": differenzler_verify,
     "rumoli": rumoli_verify,
+    # Römer has no verifier of its own: its records are replayed by the play interface alone
+    "romer": lambda record: [r for r in [first_refusal(RomerState, record)] if r is not None],
 }
 TOKEN = re.compile(r"[0-9A-Z]+")
 
@@ -95,9 +104,12 @@ def text_tokens(value) -> set[str]:
 
 def played_codes(state, dealt_codes: Counter) -> set[str]:
     """The codes of the cards played so far (public): those no longer held, or for Rumoli,
-    whose dead hand may change hands, those its coup says were played."""
+    whose dead hand may change hands, those its coup says were played, or for Römer, whose
+    deck holds twin cards (and seven Césars of a colour), those of its moves."""
     if isinstance(state, RumoliState):
         return {code(c) for c in state.coup.played} if state.coup else set()
+    if isinstance(state, RomerState):  # twin cards: a card is played once one of its code is
+        return {state.move_text(m).split()[-1] for _seat, m in state.moves if m[1] is not None}
     held = Counter(c for seat in range(state.seats) for c in state.hand(seat))
     return set(dealt_codes - held)
 

@@ -30,10 +30,12 @@ from scoring.games.notation import (
     parse_game_sheet,
 )
 from scoring.games.simulate import SIMULATIONS
+from scoring.games.verify import VERIFIERS
 from scoring.games.verify import verify as verify_record
-from scoring.messages import game_record_problem_text, game_sheet_error_message
+from scoring.messages import game_record_problem_text, game_sheet_error_message, refusal_text
 from scoring.models import GameRound, Partie, PlayerResult
 from scoring.play.state import GameState
+from scoring.play.verify import first_refusal
 from scoring.registry import (
     REGISTRY,
     EntryTaken,
@@ -43,6 +45,12 @@ from scoring.registry import (
     check_heading,
     register,
 )
+
+
+def player_name(seat: int) -> str:
+    """A seat of a game of individual players, in words (``joueur 2``)."""
+    return _("player %(n)s") % {"n": seat + 1}
+
 
 #: A rule option offered on the new-partie form: key, label, and a function making its field.
 OptionField = tuple[str, Any, Callable[[], forms.Field]]
@@ -102,10 +110,16 @@ class TabularAdapter(GameAdapter):
 
     @property
     def simulated(self) -> bool:
-        """Whether the engine can play the game (Römer's seed does not give its cards)."""
+        """Whether the engine can play whole sheets of the game (``games.simulate``)."""
         return self.key in SIMULATIONS
 
     def record_problems(self, record: Any) -> list[str]:
+        """The game's own verifier's words (``scoring.games.verify``); for a game played
+        move by move without one, the first move its play state refuses
+        (``scoring.play.verify``)."""
+        if self.key not in VERIFIERS and self.state is not None:
+            refusal = first_refusal(self.state, record)
+            return [] if refusal is None else [refusal_text(refusal, player_name)]
         return [game_record_problem_text(p) for p in verify_record(record, self.key)]
 
     # -- the computed sheet

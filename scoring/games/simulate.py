@@ -1,6 +1,7 @@
-"""Whole sheets of the other games played by simulation (Roi, Rumoli, Differenzler; the seed
-of Römer does not give the values of its cards, so Römer has none), with the record of every
-round card by card (``scoring.games.records``), which ``scoring.games.verify`` replays.
+"""Whole sheets of the other games played by simulation (Roi, Römer, Rumoli, Differenzler),
+with the record of every round card by card (``scoring.games.records``; Römer's are its play
+state's, ``romer.state``), which ``scoring.games.verify`` (Römer: ``scoring.play.verify``)
+replays.
 
 ``simulate_records(game, seed, players, options)`` gives the sheet and its records;
 ``simulate_sheet`` the sheet alone. Options are the game's rule options (written on the
@@ -19,6 +20,7 @@ from .differenzler_play import round_record
 from .notation import GameSheetInput
 from .roi import ROI
 from .roi_play import game_records
+from .romer import ROMER, RomerState
 from .rumoli import RUMOLI
 from .rumoli_play import coup_record
 
@@ -42,9 +44,28 @@ def rumoli_records(rng: random.Random, players: int, options: Mapping[str, Any])
     return records
 
 
+def romer_records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
+    """Manches of Römer played by random players (``RomerState.play_random``) until a total
+    reaches the sheet's target."""
+    rules = {k: v for k, v in options.items() if k in ROMER.option_specs}
+    table = RomerState.table({**rules, "players": players}, rng)
+    spec = ROMER.round_spec(1, players, rules)
+    totals = [0] * players
+    records: Records = []
+    while not ROMER.is_over(totals, len(records), players, rules):
+        state = table.deal()
+        state.play_random(rng)
+        table.collect(state)
+        records.append(state.to_record())
+        scores = ROMER.score(spec, state.result())
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+    return records
+
+
 #: Each game's simulation: its rounds' records from a random generator, players and options.
 RECORDS: dict[str, Callable[[random.Random, int, Mapping[str, Any]], Records]] = {
     "roi": roi_records,
+    "romer": romer_records,
     "differenzler": differenzler_records,
     "rumoli": rumoli_records,
 }
@@ -64,7 +85,7 @@ def rounds_of(
 
 
 #: The rules of each game simulated, for the options its sheet keeps.
-RULES: dict[str, Game] = {game.key: game for game in (ROI, DIFFERENZLER, RUMOLI)}
+RULES: dict[str, Game] = {game.key: game for game in (ROI, ROMER, DIFFERENZLER, RUMOLI)}
 
 #: Each game's simulation giving the sheet's rounds (what the site stores).
 SIMULATIONS = {key: rounds_of(simulate) for key, simulate in RECORDS.items()}

@@ -203,9 +203,7 @@ def test_an_offline_phone_queues_three_donnes_and_sends_them_once(
     assert plis == [4, 5, 6]
 
 
-def test_the_installed_app_opens_without_network_and_keeps_what_is_entered(
-    phone_app, evening
-):
+def test_the_installed_app_opens_without_network_and_keeps_what_is_entered(phone_app, evening):
     page, url, network = phone_app
     page.goto(url(f"/t/{evening[0].code}/"))
     kept_by_the_phone(page)
