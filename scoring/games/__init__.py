@@ -7,7 +7,8 @@ knowing the game. The site's one catalogue (``scoring.registry``, filled in
 ``scoring.adapters``) lists them by key.
 
 Modules: ``base`` (the interface, rule options, ``compute``, the problem codes), ``roi``,
-``romer``, ``rumoli``, ``differenzler`` (the rules and checks of each sheet); ``cards`` (card
+``rumoli``, ``differenzler`` (the rules and checks of each sheet), the package ``romer`` (its
+rules, cards and play state); ``cards`` (card
 codes), ``roi_play``, ``differenzler_play``, ``rumoli_play`` (play card by card, records,
 ``verify``), ``records`` (the record format, its problem codes, JSON lines), ``verify`` (any
 game's record), ``simulate`` (whole sheets and their records), ``notation`` (the JSON sheet).
