@@ -160,6 +160,9 @@ def test_a_romer_move_against_the_rules_is_refused_at_its_move_in_french(client)
         f"joueur {record['moves'][0][0] + 1} pose d'abord sa carte d'atout [opening_trump]"
     )
     assert page.context["moves"] == [] and page.context["replay"].result is None
+    # the catalogue words it the same for a game without a verifier of its own
+    assert registry.get("romer").record_problems(broken) == [page.context["refusal"]]
+    assert registry.get("romer").record_problems(record) == []
     lead = next(n for n, (_seat, text) in enumerate(record["moves"]) if text.startswith("lead"))
     seat = record["moves"][lead][0]
     hand_then = held_before(record, lead)
