@@ -59,7 +59,9 @@ class GamePartieForm(forms.Form):
         return [p for p in chosen if p is not None]
 
     def options(self) -> dict:
-        return {key: self.cleaned_data[f"option_{key}"] for key in self.option_keys}
+        """The rule options typed; one left blank takes the rules' default."""
+        typed = {key: self.cleaned_data[f"option_{key}"] for key in self.option_keys}
+        return {key: value for key, value in typed.items() if value not in (None, "")}
 
 
 def parse_team(text: str) -> list[list[int]]:

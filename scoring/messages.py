@@ -313,6 +313,12 @@ REFUSAL_MESSAGES = {
     "not_deck": gettext_lazy("the hands are not the deck"),
     "hand_size": gettext_lazy("a hand does not hold the cards dealt"),
     "stakes_agreed": gettext_lazy("the stakes are not the agreed ones"),
+    "opening_trump": gettext_lazy("%(player)s first places his trump card"),
+    "must_play": gettext_lazy("a trick is being played: %(player)s plays a card to it"),
+    "no_pli": gettext_lazy("no trick is being played: a card is led"),
+    "alone": gettext_lazy("%(player)s alone holds cards: he adds to his team or ends the manche"),
+    "not_alone": gettext_lazy("the manche is ended only by the last player holding cards"),
+    "must_place_trump": gettext_lazy("%(player)s has no trump: he places a new one"),
     "stakes_standard": gettext_lazy("the stakes are not the standard ones"),
 }
 
@@ -334,6 +340,8 @@ PLACE_NAMES = {
     "board": gettext_lazy("board"),
     "players": gettext_lazy("players"),
     "options": gettext_lazy("options"),
+    "pile": gettext_lazy("draw pile"),
+    "shuffle": gettext_lazy("shuffle number"),
 }
 
 #: The moves a record writes as words (``GameState.move_text``) other than a bare card code,
@@ -347,6 +355,9 @@ MOVE_WORDS = {
     "play": gettext_lazy("plays %(rest)s"),
     "stop": gettext_lazy("stops the sequence"),
     "take_back": gettext_lazy("takes back %(rest)s"),
+    "trump": gettext_lazy("places %(rest)s as his trump"),
+    "pose": gettext_lazy("adds %(rest)s to his team"),
+    "end": gettext_lazy("ends the manche"),
 }
 
 

@@ -122,7 +122,7 @@ class GameAdapter(ABC):
       Roimat's ``scoring.roimat.rules``);
     - ``state``: a round of the game played move by move (``scoring.play.state.GameState``:
       its seeded simulation, its records read back and verified move by move, by
-      ``scoring.play``), None for a game not played card by card (Römer).
+      ``scoring.play``), None for a game not played card by card.
     """
 
     key: str

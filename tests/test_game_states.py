@@ -20,10 +20,14 @@ from scoring.games.roi.play import game_records
 from scoring.games.roi.play import verify as roi_verify
 from scoring.games.roi.rules import ROI
 from scoring.games.roi.state import RoiState
+from scoring.games.romer import ROMER, RomerState
+from scoring.games.romer.cards import card as romer_card
+from scoring.games.romer.cards import deck as romer_deck
 from scoring.games.rumoli.play import verify as rumoli_verify
 from scoring.games.rumoli.records import sheet_records as rumoli_records
 from scoring.games.rumoli.rules import RUMOLI
 from scoring.games.rumoli.state import RumoliState
+from scoring.games.simulate import played_sheets, simulate_records
 from scoring.play.players import (
     GREEDY,
     RANDOM,
@@ -52,12 +56,18 @@ TRICK_STATES = [
     pytest.param(RoiState, {}, id="roi"),
     pytest.param(DifferenzlerState, {}, id="differenzler"),
 ]
-#: Every state: Rumoli too, with 3 players and with 6 under two variants.
+#: Every state: Rumoli too, with 3 players and with 6 under two variants; Römer with 2, 4 and
+#: 6 players, under both card values and both readings of a beaten trumper.
 STATES = [
     *TRICK_STATES,
     pytest.param(RumoliState, {"players": 3}, id="rumoli-3"),
     pytest.param(
         RumoliState, {"players": 6, "stakes": "free", "same_colour": True}, id="rumoli-6-free"
+    ),
+    pytest.param(RomerState, {"players": 2}, id="romer-2"),
+    pytest.param(RomerState, {}, id="romer-4"),
+    pytest.param(
+        RomerState, {"players": 6, "values": "direct", "outcut_loses": False}, id="romer-6-direct"
     ),
 ]
 #: Each game's own verification of a finished record, to cross-check the interface's.
@@ -66,6 +76,8 @@ OWN_VERIFY = {
     "roi": roi_verify,
     "differenzler": differenzler_verify,
     "rumoli": rumoli_verify,
+    # Römer has no verifier of its own: its records are replayed by the play interface alone
+    "romer": lambda record: [r for r in [first_refusal(RomerState, record)] if r is not None],
 }
 TOKEN = re.compile(r"[0-9A-Z]+")
 
@@ -95,9 +107,12 @@ def text_tokens(value) -> set[str]:
 
 def played_codes(state, dealt_codes: Counter) -> set[str]:
     """The codes of the cards played so far (public): those no longer held, or for Rumoli,
-    whose dead hand may change hands, those its coup says were played."""
+    whose dead hand may change hands, those its coup says were played, or for Römer, whose
+    deck holds twin cards (and seven Césars of a colour), those of its moves."""
     if isinstance(state, RumoliState):
         return {code(c) for c in state.coup.played} if state.coup else set()
+    if isinstance(state, RomerState):  # twin cards: a card is played once one of its code is
+        return {state.move_text(m).split()[-1] for _seat, m in state.moves if m[1] is not None}
     held = Counter(c for seat in range(state.seats) for c in state.hand(seat))
     return set(dealt_codes - held)
 
@@ -470,3 +485,237 @@ def test_rumoli_verification_names_a_card_out_of_sequence_and_a_move_left_out():
     del changed["moves"][number]
     refusal = first_refusal(RumoliState, changed)
     assert refusal.place == f"move {number + 1}" and refusal.code in ("out_of_turn", "not_now")
+
+
+# -- Römer ----------------------------------------------------------------------------------
+
+
+def romer_manche(players, dealer, starts, **options):
+    """A Römer manche whose hands begin with the cards ``starts`` (codes, one list a seat),
+    filled up to 15 from the rest of the deck in its order, the rest the draw pile."""
+    rest = list(romer_deck(options.get("values", "inverse")))
+    for codes in starts:
+        for text in codes:
+            rest.remove(romer_card(text))
+    hands = []
+    for codes in starts:
+        fill = 15 - len(codes)
+        hands.append([romer_card(text) for text in codes] + rest[:fill])
+        del rest[:fill]
+    return RomerState(players, dealer, hands, rest, 0, options)
+
+
+def play(state, moves):
+    """Push each ``(seat, text)``, the seat being the one to move."""
+    for seat, text in moves:
+        assert state.to_move == seat, text
+        state.push(state.parse_move(text))
+    return state
+
+
+def teams(state):
+    return [[code for code in state.observation(seat)["teams"][seat]] for seat in range(3)]
+
+
+OPENING = [(0, "trump 11XX"), (1, "trump 21XX"), (2, "trump 31XX")]
+
+
+@pytest.mark.parametrize("outcut_loses", [True, False])
+def test_romer_a_trumped_pli_goes_to_the_first_highest_trump_who_takes_the_cards_of_the_others(
+    outcut_loses,
+):
+    """Seed §2-2-1, §2-2-3: two trumps of combat 7, the first wins; the beaten trumper loses
+    his last team card to him (unless the option says no); only the winner draws; the card
+    he gains lies face down, unseen even by him."""
+    starts = [["11XX", "12XX", "45V"], ["21XX", "22XX", "27III"], ["31XX", "32XX", "37III"]]
+    state = romer_manche(3, 2, starts, outcut_loses=outcut_loses)
+    poses = [(0, "pose 12XX"), (1, "pose 22XX"), (2, "pose 32XX")]
+    play(state, [*OPENING, *poses, (0, "lead 45V"), (1, "play 27III"), (2, "play 37III")])
+    assert state.to_move == 1
+    assert [len(state.hand(seat)) for seat in range(3)] == [14, 15, 14]
+    if outcut_loses:
+        assert teams(state) == [["11XX", "12XX"], ["21XX", "22XX", "?"], ["31XX"]]
+        assert not state.is_over() and state.returns() == [60, 80, 20]
+        assert state.observation(0)["teams"][1] == ["21XX", "?", "?"]
+    else:
+        assert teams(state) == [["11XX", "12XX"], ["21XX", "22XX"], ["31XX", "32XX"]]
+        assert state.returns() == [60, 60, 60]
+
+
+def test_romer_a_player_who_loses_his_trump_moves_first_and_places_a_new_one():
+    """ "Cas particuliers": the pli's winner does not move next; the player who lost his
+    trump does, and may do nothing but place a new one."""
+    starts = [["11XX", "45V"], ["21XX", "27III"], ["31XX", "55V"]]
+    state = play(
+        romer_manche(3, 2, starts),
+        [*OPENING, (0, "lead 45V"), (1, "play 27III"), (2, "play 55V")],
+    )
+    assert teams(state) == [["11XX"], ["21XX", "?"], []]
+    assert state.to_move == 2
+    assert {kind for kind, _card in state.legal_moves()} == {"trump"}
+    held = state.hand(2)[0]
+    assert state.refusal(state.parse_move(f"lead {held}"))[0] == "must_place_trump"
+    record = state.to_record()
+    record["moves"].append([2, f"pose {held}"])
+    refusal = first_refusal(RomerState, record)
+    assert (refusal.place, refusal.seat, refusal.code) == ("move 7", 2, "must_place_trump")
+
+
+@pytest.mark.parametrize(
+    "second, winner", [("play 44X", 1), ("play 43X", 0)], ids=["higher", "tie"]
+)
+def test_romer_a_pli_not_trumped_goes_to_the_highest_of_the_colour_and_its_followers_draw(
+    second, winner
+):
+    """Seed §2-2-2, §2-2-3: the highest card of the colour led, the first on a tie; who
+    followed draws, who did not neither draws nor loses a card."""
+    starts = [["11XX", "43X"], ["21XX", "43X", "44X"], ["31XX", "53X"]]
+    state = play(
+        romer_manche(3, 2, starts),
+        [*OPENING, (0, "lead 43X"), (1, second), (2, "play 53X")],
+    )
+    assert state.to_move == winner
+    assert [len(state.hand(seat)) for seat in range(3)] == [15, 15, 14]
+    assert teams(state) == [["11XX"], ["21XX"], ["31XX"]]
+
+
+def test_romer_a_team_of_five_takes_two_of_three_cards_and_the_manche_ends_at_seven():
+    """ "Cas particuliers" and §3: the winner takes the lost cards in the order of play up to
+    seven; the third is discarded; the manche ends at once, the team scored as §4 says."""
+    colours = range(1, 6)
+    starts = [[f"{c}1XX", f"{c}2XX", f"{c}3X", f"{c}4X"] for c in colours]
+    starts[0] += ["15V", "17III"]
+    starts[1] += ["5C"]
+    for seat, text in ((2, "26V"), (3, "36V"), (4, "46V")):
+        starts[seat].append(text)
+    state = romer_manche(5, 4, starts)
+    moves = [(s, f"trump {c}1XX") for s, c in enumerate(colours)]
+    for rank in ("2XX", "3X", "4X"):
+        moves += [(s, f"pose {c}{rank}") for s, c in enumerate(colours)]
+    moves += [(0, "pose 15V"), (1, "lead 5C"), (2, "play 26V"), (3, "play 36V")]
+    play(state, [*moves, (4, "play 46V"), (0, "play 17III")])
+    assert state.is_over()
+    result = state.result()
+    assert result[0]["cards"] == [[1, 20], [1, 20], [1, 10], [1, 10], [1, 5], [3, 10], [4, 10]]
+    assert [len(entry["cards"]) for entry in result] == [7, 4, 3, 3, 3]
+    # §4: trump-coloured cards times their position, the others their value
+    assert ROMER.score(ROMER.round_spec(1, 5, {}), result)[0] == 20 + 40 + 30 + 40 + 25 + 20
+    position = state.position
+    held = [*position.pile, *position.discard, *sum(position.hands, ()), *sum(position.teams, ())]
+    assert Counter(held) == Counter(romer_deck("inverse"))
+
+
+def seed_points(cards):
+    """A team's points read from the seed (§4), independently of the engine."""
+    trump = cards[0][0]
+    return sum(value * (n if colour == trump else 1) for n, (colour, value) in enumerate(cards, 1))
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_romer_results_pass_its_checks_add_up_as_the_seed_says_and_lose_no_card(kind, players):
+    options = {"players": players}
+    spec = ROMER.round_spec(1, players, {})
+    states = list(simulate(RomerState, 40, 28, options, players=kind))
+    for state in states:
+        entries = state.result()
+        assert ROMER.check(spec, entries) == []
+        assert ROMER.score(spec, entries) == state.returns()
+        assert state.returns() == [seed_points(e["cards"]) if e["cards"] else 0 for e in entries]
+        sevens = sum(len(e["cards"]) == 7 for e in entries)
+        assert sevens == 1 or state.position.stopped or not any(state.position.hands)
+        position = state.position
+        cards = [
+            *position.pile,
+            *position.discard,
+            *sum(position.hands, ()),
+            *sum(position.teams, ()),
+        ]
+        assert Counter(cards) == Counter(romer_deck("inverse"))
+    if kind == "random" and players == 6:
+        assert any(s.position.shuffles for s in states), "the discard pile was shuffled in"
+        assert all(RomerState.from_text(s.to_text()).to_text() == s.to_text() for s in states)
+
+
+ROMER_SHEETS = played_sheets(ROMER, RomerState)
+
+
+def test_romer_whole_sheets_by_simulation_end_at_the_target():
+    for players, options in ((2, {}), (4, {"target": 800}), (6, {"values": "direct"})):
+        sheet, records = simulate_records(ROMER, ROMER_SHEETS, 29, players, options)
+        computed = compute(ROMER, players, [list(r) for r in sheet.rounds], sheet.options)
+        target = options.get("target", 500)
+        assert computed.finished and max(computed.totals) >= target
+        if len(computed.cumuls) > 1:  # it goes on until then
+            assert max(computed.cumuls[-2]) < target
+        assert all(first_refusal(RomerState, record) is None for record in records)
+
+
+def romer_record(seed=30):
+    return next(simulate(RomerState, 1, seed, {"players": 4})).to_record()
+
+
+def changed(record, index, seat=None, text=None):
+    record = json.loads(json.dumps(record))
+    if seat is not None:
+        record["moves"][index][0] = seat
+    if text is not None:
+        record["moves"][index][1] = text
+    return record
+
+
+def test_romer_verification_names_the_rule_each_changed_move_breaks():
+    record = romer_record()
+    moves = record["moves"]
+    assert first_refusal(RomerState, record) is None
+    first_play = next(n for n, (_s, text) in enumerate(moves) if text.startswith("play"))
+    _seat, text = moves[first_play]
+    second_pose = next(n for n, (_s, t) in enumerate(moves) if n > 4 and t.startswith("pose"))
+    state = RomerState.start(record)
+    for _seat, move in moves[:second_pose]:
+        state.push(state.parse_move(move))
+    absent = next(
+        c
+        for c in sorted(set(sum(record["hands"], [])))
+        if c not in state.hand(moves[second_pose][0])
+    )
+    cases = [
+        (changed(record, 0, text=moves[0][1].replace("trump", "pose")), 0, "opening_trump"),
+        (changed(record, first_play, text=text.replace("play", "pose")), first_play, "must_play"),
+        (changed(record, second_pose, text=f"pose {absent}"), second_pose, "not_in_hand"),
+        (changed(record, second_pose, text="end"), second_pose, "not_alone"),
+        (changed(record, 1, seat=(moves[1][0] + 1) % 4), 1, "out_of_turn"),
+        (changed(record, 1, text="pose 99X"), 1, "bad_move"),
+    ]
+    for broken, index, rule in cases:
+        refusal = first_refusal(RomerState, broken)
+        assert (refusal.index, refusal.place, refusal.code) == (index, f"move {index + 1}", rule)
+    over = json.loads(json.dumps(record))
+    over["moves"].append([0, "end"])
+    assert first_refusal(RomerState, over).code == "over"
+    wrong = json.loads(json.dumps(record))
+    wrong["result"][0]["cards"] = wrong["result"][0]["cards"][:-1]
+    assert (first_refusal(RomerState, wrong).place, first_refusal(RomerState, wrong).code) == (
+        "result",
+        "wrong_result",
+    )
+    twice = json.loads(json.dumps(record))
+    twice["pile"][0] = twice["hands"][0][0] if twice["pile"][0] != twice["hands"][0][0] else "1C"
+    state, refusal = check(RomerState, twice)
+    assert state is None and (refusal.place, refusal.code) == ("hands", "not_deck")
+
+
+def test_romer_a_seat_sees_no_card_another_adds_face_down():
+    for state, rng in dealt(RomerState, {"players": 3}, seed=31, count=10):
+        while not state.is_over():
+            seat = state.to_move
+            move = state.random_move(rng)
+            state.push(move)
+            if move[0] == "pose":
+                for other in range(3):
+                    seen = state.observation(other)
+                    shown = seen["history"][-1][1]
+                    assert shown == (state.move_text(move) if other == seat else "pose")
+                    assert seen["teams"][seat][-1] == (
+                        state.move_text(move)[5:] if other == seat else "?"
+                    )

@@ -10,6 +10,7 @@ from django.core.management.base import CommandError
 from scoring.play.verify import first_refusal
 from scoring.registry import get
 from tests.test_game_states import forbidden_step, set_card
+from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
 
 #: Each game played card by card, with table options of its own.
 GAMES = [
@@ -17,6 +18,7 @@ GAMES = [
     ("roi", []),
     ("differenzler", []),
     ("rumoli", ["--option", "players=5", "--option", "same_colour=true"]),
+    ("romer", ["--option", "players=5", "--option", "values=direct"]),
 ]
 
 
@@ -50,7 +52,10 @@ def test_verify_accepts_the_records_and_names_the_rule_a_corrupted_one_breaks(
     state = get(game).state
     corrupted = None
     for record in records:
-        if game != "rumoli":
+        if game == "romer":  # the opening trump made a card added to the team
+            corrupted = json.loads(json.dumps(record))
+            corrupted["moves"][0][1] = corrupted["moves"][0][1].replace("trump", "pose")
+        elif game != "rumoli":
             found = record.get("tricks") and forbidden_step(state, record)
             if found:
                 corrupted = set_card(record, found[1], found[3])
@@ -76,7 +81,9 @@ def test_verify_accepts_the_records_and_names_the_rule_a_corrupted_one_breaks(
     "command, args, named",
     [
         ("simulate", ["belote"], "game"),
-        ("simulate", ["romer"], "game"),  # not played card by card
+        ("simulate", ["bouchon"], "game"),  # not played card by card
+        ("simulate", ["romer", "--option", "players=7"], "--option"),
+        ("simulate", ["romer", "--option", "values=random"], "--option"),
         ("simulate", ["roi", "--rounds", "0"], "--rounds"),
         ("simulate", ["roi", "--players", "smart"], "--players"),
         ("simulate", ["roimat", "--fault-rate", "2"], "--fault-rate"),
@@ -86,6 +93,7 @@ def test_verify_accepts_the_records_and_names_the_rule_a_corrupted_one_breaks(
         ("verify", ["roi", "missing.jsonl"], "missing.jsonl"),
     ],
 )
+@pytest.mark.usefixtures("bouchon")
 def test_bad_input_exits_2_naming_the_argument(command, args, named):
     with pytest.raises(CommandError) as refused:
         call_command(command, *args)

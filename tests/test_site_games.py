@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from scoring import registry
 from scoring.models import Partie, Player
 from tests.test_exports import evaluate
+from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +70,7 @@ def round_post(game, entries):
         ("roi", 4, {}),
         ("differenzler", 4, {"rounds": 3}),
         ("rumoli", 5, {"rounds": 4, "stakes": "standard"}),
+        ("romer", 3, {"target": 500, "values": "direct", "outcut_loses": True}),
     ],
 )
 def test_a_whole_simulated_partie_typed_through_the_site(secretary, game, count, options):
@@ -191,14 +193,25 @@ def test_simulate_commands_refuse_bad_options():
     assert Partie.objects.get(game="rumoli").sheet.finished
 
 
-def test_each_manche_names_its_contract_and_romer_says_it_is_not_simulated(secretary):
+@pytest.mark.usefixtures("bouchon")
+def test_each_manche_names_its_contract_and_a_game_the_engine_cannot_play_says_so(secretary):
     roi = new_game(secretary, "roi")
     spec = roi.adapter.game.round_spec(1, 4, {})
     page = secretary.get(roi.get_absolute_url())
     assert spec.rule and spec.name in page.text and spec.rule in page.text
     assert "n'est pas simulé" not in page.text
     romer = new_game(secretary, "romer", count=2, target=500)
-    assert "n'est pas simulé" in secretary.get(romer.get_absolute_url()).text
+    assert "n'est pas simulé" not in secretary.get(romer.get_absolute_url()).text
+    toy = new_game(secretary, "bouchon", count=3)
+    assert "n'est pas simulé" in secretary.get(toy.get_absolute_url()).text
+
+
+def test_a_romer_partie_left_to_the_default_rules_plays_by_them(secretary):
+    """The card values left blank on the form are the rules' default, written nowhere."""
+    partie = new_game(secretary, "romer", count=3, target=600, outcut_loses="on")
+    assert partie.options == {"target": 600, "outcut_loses": True}
+    assert partie.adapter.simulate(partie, seed=3)
+    assert Partie.objects.get(pk=partie.pk).sheet.finished
 
 
 def test_a_romer_team_total_is_the_engines_as_it_is_typed(client):

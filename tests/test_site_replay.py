@@ -10,6 +10,7 @@ from django.urls import reverse
 from scoring import registry
 from scoring.play.simulate import simulate
 from scoring.play.state import GameState
+from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
 
 
 def record_of(game: str, seed: int = 7) -> dict:
@@ -24,6 +25,8 @@ def move_count(record: dict) -> int:
     if record["game"] == "rumoli":
         bids = 0 if record["dead_hand"]["taken_by"] == record["dealer"] else record["players"] - 1
         return 1 + bids + len(record["moves"])
+    if record["game"] == "romer":
+        return len(record["moves"])
     estimates = 4 if record["game"] == "differenzler" else 0
     return estimates + sum(len(trick) for trick in record["tricks"])
 
@@ -59,7 +62,7 @@ def with_illegal_card(game: str, record: dict) -> tuple[dict, str, str]:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", ["roi", "differenzler", "rumoli"])
+@pytest.mark.parametrize("game", ["roi", "differenzler", "rumoli", "romer"])
 def test_a_simulated_record_is_replayed_move_by_move_with_its_result(client, game):
     record = record_of(game)
     page = replay(client, game, json.dumps(record))
@@ -79,6 +82,7 @@ def test_a_simulated_record_is_replayed_move_by_move_with_its_result(client, gam
         "roi": ("plis", "plis"),
         "differenzler": ("estimate", "annonce"),
         "rumoli": ("stake", "mise"),
+        "romer": ("cards", "équipe (chariot)"),
     }[game]
     assert labels[words] == [entry.get(key, "") for entry in record["result"]]
     assert "joueur 1" in page.text
@@ -143,15 +147,55 @@ def test_a_record_that_cannot_be_dealt_names_the_field(client):
 
 
 @pytest.mark.django_db
+def test_a_romer_move_against_the_rules_is_refused_at_its_move_in_french(client):
+    """Römer's refusals in the site's words: the opening trump replaced by a card added to
+    the team, then a card led by a player who holds none of it."""
+    record = record_of("romer")
+    broken = json.loads(json.dumps(record))
+    broken["moves"][0][1] = broken["moves"][0][1].replace("trump", "pose")
+    page = replay(client, "romer", json.dumps(broken))
+    card = record["moves"][0][1].split()[1]
+    assert page.context["refusal"] == (
+        f"coup 1 (joueur {record['moves'][0][0] + 1} ajoute {card} à son équipe) : "
+        f"joueur {record['moves'][0][0] + 1} pose d'abord sa carte d'atout [opening_trump]"
+    )
+    assert page.context["moves"] == [] and page.context["replay"].result is None
+    # the catalogue words it the same for a game without a verifier of its own
+    assert registry.get("romer").record_problems(broken) == [page.context["refusal"]]
+    assert registry.get("romer").record_problems(record) == []
+    lead = next(n for n, (_seat, text) in enumerate(record["moves"]) if text.startswith("lead"))
+    seat = record["moves"][lead][0]
+    hand_then = held_before(record, lead)
+    absent = next(c for hand in record["hands"] for c in hand if c not in hand_then)
+    broken = json.loads(json.dumps(record))
+    broken["moves"][lead][1] = f"lead {absent}"
+    page = replay(client, "romer", json.dumps(broken))
+    where = f"coup {lead + 1} (joueur {seat + 1} entame {absent})"
+    assert page.context["refusal"].startswith(where)
+    assert page.context["refusal"].endswith("[not_in_hand]")
+    assert len(page.context["moves"]) == lead
+
+
+def held_before(record: dict, index: int) -> list[str]:
+    """The hand of the player making move ``index`` of a Römer record, just before it."""
+    state_class = registry.get("romer").state
+    assert state_class is not None
+    state = state_class.start(record)
+    for _seat, text in record["moves"][:index]:
+        state.push(state.parse_move(text))
+    return state.hand(state.to_move)
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("bouchon")
 def test_a_game_not_played_move_by_move_has_no_replay_page(client):
-    assert client.get(reverse("scoring:game_replay", args=["romer"])).status_code == 404
+    assert client.get(reverse("scoring:game_replay", args=["bouchon"])).status_code == 404
     assert client.get(reverse("scoring:game_replay", args=["nothing"])).status_code == 404
 
 
 @pytest.mark.django_db
 def test_the_menu_links_each_game_played_move_by_move(client):
     page = client.get(reverse("home")).text
-    for game in ("roi", "differenzler", "rumoli"):
+    for game in ("roi", "differenzler", "rumoli", "romer"):
         assert reverse("scoring:game_replay", args=[game]) in page
     assert reverse("scoring:donne_replay") in page  # Roimat keeps its own page
-    assert reverse("scoring:game_replay", args=["romer"]) not in page

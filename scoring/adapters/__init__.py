@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.games import differenzler, roi, rumoli
 from scoring.games.base import Game
-from scoring.games.romer import ROMER, team_points
+from scoring.games.romer import ROMER, RomerState, team_points
 from scoring.registry import register
 
 from .roimat import RoimatAdapter
@@ -27,9 +27,11 @@ def whole(game: Game, key: str):
     )
 
 
-def flag():
-    """A rule option's field: a yes/no box."""
-    return forms.BooleanField(required=False)
+def flag(game: Game, key: str):
+    """A rule option's field: a yes/no box, ticked as the game's ``option_specs[key]``
+    default says."""
+    default = game.option_specs[key].default
+    return lambda: forms.BooleanField(required=False, initial=default)
 
 
 register(RoimatAdapter())
@@ -41,7 +43,27 @@ register_game(
 )
 register_game(
     ROMER,
-    options=[("target", _("Points to win"), whole(ROMER, "target"))],
+    state=RomerState,
+    options=[
+        ("target", _("Points to win"), whole(ROMER, "target")),
+        (
+            "values",
+            _("Card values"),
+            lambda: forms.ChoiceField(
+                required=False,
+                initial=ROMER.option_specs["values"].default,
+                choices=[
+                    ("inverse", _("the weaker in combat, the more points (1–2: XX … 7: III)")),
+                    ("direct", _("the stronger in combat, the more points (7–6: XX … 1: III)")),
+                ],
+            ),
+        ),
+        (
+            "outcut_loses",
+            _("A trumper beaten by a higher trump loses a team card"),
+            flag(ROMER, "outcut_loses"),
+        ),
+    ],
     card_fields=["cards"],
     card_total=team_points,
     hint=_(

@@ -29,11 +29,12 @@ from scoring.games.notation import (
     game_sheet_to_dict,
     parse_game_sheet,
 )
-from scoring.games.simulate import Records, Simulation, simulate_records
+from scoring.games.simulate import Records, Simulation, played_sheets, simulate_records
 from scoring.games.verify import Verifier, verify
-from scoring.messages import game_record_problem_text, game_sheet_error_message
+from scoring.messages import game_record_problem_text, game_sheet_error_message, refusal_text
 from scoring.models import GameRound, Partie, PlayerResult
 from scoring.play.state import GameState
+from scoring.play.verify import first_refusal
 from scoring.registry import (
     REGISTRY,
     EntryTaken,
@@ -43,6 +44,12 @@ from scoring.registry import (
     check_heading,
     register,
 )
+
+
+def player_name(seat: int) -> str:
+    """A seat of a game of individual players, in words (``joueur 2``)."""
+    return _("player %(n)s") % {"n": seat + 1}
+
 
 #: A rule option offered on the new-partie form: key, label, and a function making its field.
 OptionField = tuple[str, Any, Callable[[], forms.Field]]
@@ -96,6 +103,8 @@ class TabularAdapter(GameAdapter):
     ):
         self.game = self.rules = game
         self.state = state
+        if simulation is None and state is not None:
+            simulation = played_sheets(game, state)
         self.simulation, self.verifier = simulation, verifier
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
         self.option_specs = game.option_specs
@@ -123,6 +132,12 @@ class TabularAdapter(GameAdapter):
         return simulate_records(self.game, self.simulation, seed, players, options)
 
     def record_problems(self, record: Any) -> list[str]:
+        """The game's own verifier's words (``scoring.games.verify``); for a game played
+        move by move without one, the first move its play state refuses
+        (``scoring.play.verify``)."""
+        if self.verifier is None and self.state is not None:
+            refusal = first_refusal(self.state, record)
+            return [] if refusal is None else [refusal_text(refusal, player_name)]
         return [game_record_problem_text(p) for p in verify(record, self.key, self.verifier)]
 
     # -- the computed sheet

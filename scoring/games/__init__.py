@@ -14,6 +14,8 @@ verifier), ``simulate`` (whole sheets and their records by a game's simulation),
 
 One package a game: ``roi``, ``rumoli``, ``differenzler`` (each: ``rules``, the sheet's rules
 and checks; ``play``, a round card by card, its record and ``verify``; ``state``, the round
-behind the play interface; ``records``, a whole sheet's records by simulation); ``romer`` (the
-sheet's rules: its seed gives no cards to play).
+behind the play interface; ``records``, a whole sheet's records by simulation); ``romer``
+(``rules``, ``cards``, ``state``: its manche is played through the play interface alone, its
+whole sheets by ``simulate.played_sheets``). ``tricks``: a trick game's round written once
+over the play interface.
 """

@@ -6,7 +6,8 @@ played with ``legal_moves()``, ``push(move)``, ``pop()``, seen by each seat thro
 ``observation(seat)``, giving ``result()``, the entry its game's sheet scores, and written as
 a record (``to_record()`` / ``from_record()``). Each game implements it in its own package
 (``scoring.roimat.state``, ``scoring.games.roi.state``, ``scoring.games.differenzler.state``,
-``scoring.games.rumoli.state``); what is written once over it names no game:
+``scoring.games.rumoli.state``, ``scoring.games.romer.state``); what is written once over it
+names no game:
 
 - ``players``: a random player, a greedy (one move ahead) player, fautes injected at a rate,
   and ``play_out(state, players, rng)``;

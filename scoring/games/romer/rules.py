@@ -11,8 +11,15 @@ The deck is 21 cards in each of 5 colours, 7 of them Césars and 14 valued: the 
 manche together hold at most that of each colour. The manche ends at once when a team
 reaches seven cards, so at most one team has seven.
 
-The seed does not give the values of the valued cards (how many III, V, X, XX each colour
-holds), so there is no simulation of Römer: a club that supplies them as data could add one.
+Where the seed leaves the play open, the rule options say it (``option_specs``; a manche is
+played move by move in ``state``):
+
+- ``values``: which point value each combat value carries (``cards.LAYOUTS``): ``inverse``
+  by default (combat 1–2 XX, 3–4 X, 5–6 V, 7 III), or ``direct`` (the reverse);
+- ``outcut_loses``: in a pli trumped by several players, whether a trumper beaten by a
+  higher trump loses his last team card like any player who did not follow the colour led:
+  yes by default (the seed's words: he did not play the colour), or no.
+
 Players: 2 to 6 (15 cards each from 105, with a draw pile left) — the seed does not say.
 """
 
@@ -22,7 +29,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from .cards import DEFAULT_LAYOUT, LAYOUTS
 
 COLOURS = 5
 VALUES = (0, 3, 5, 10, 20)  # César, III, V, X, XX
@@ -67,7 +75,11 @@ class Romer(Game):
     key = "romer"
     name = "Römer"
     seats = (2, 6)
-    option_specs = {"target": OptionSpec("whole", DEFAULT_TARGET, DEFAULT_TARGET, 1_000_000)}
+    option_specs = {
+        "target": OptionSpec("whole", DEFAULT_TARGET, DEFAULT_TARGET, 1_000_000),
+        "values": OptionSpec("choice", DEFAULT_LAYOUT, choices=tuple(LAYOUTS)),
+        "outcut_loses": OptionSpec("flag", True),
+    }
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
         return [self.round_spec(1, players, options)]

@@ -1,0 +1,71 @@
+"""Römer's cards (seed ``romer-regle.txt``, "Les cartes"), as values and as text codes.
+
+105 cards: 21 in each of 5 colours (1 to 5, as on the sheet), 7 of them Césars (no combat
+value, no points) and 14 valued cards, each with a combat value 1 to 7 and a point value
+III, V, X or XX (3, 5, 10, 20). The seed gives neither how the combat values are spread nor
+which point value goes with which card; Römer's rule option ``values`` says it
+(``LAYOUTS``): every combat value twice in each colour, and
+
+- ``inverse`` (the default): the weaker a card in combat, the more it scores: combat 1 and 2
+  are XX, 3 and 4 X, 5 and 6 V, 7 III; what wins a pli is not what scores in a team;
+- ``direct``: the stronger, the more it scores: 7 and 6 are XX, 5 and 4 X, 3 and 2 V, 1 III.
+
+Both give each colour four XX, four X, four V and two III (146 points).
+
+A card is ``(colour, combat, points)``, a César ``(colour, 0, 0)``. Its code is the colour,
+then ``C`` for a César, else the combat value and the points in Roman numerals: ``3C``,
+``15XX``, ``27III``.
+
+>>> code((1, 5, 20)), card("27III"), card("3C")
+('15XX', (2, 7, 3), (3, 0, 0))
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Card = tuple[int, int, int]
+COLOURS = range(1, 6)
+COMBATS = range(1, 8)
+CESARS_PER_COLOUR = 7
+ROMAN = {3: "III", 5: "V", 10: "X", 20: "XX"}
+POINTS_OF = {text: points for points, text in ROMAN.items()}
+#: The points of each combat value 1 to 7, by layout (rule option ``values``).
+LAYOUTS = {
+    "inverse": (20, 20, 10, 10, 5, 5, 3),
+    "direct": (3, 5, 5, 10, 10, 20, 20),
+}
+DEFAULT_LAYOUT = "inverse"
+CODE = re.compile(r"([1-5])(?:C|([1-7])(III|XX|V|X))")
+
+
+def code(card: Card) -> str:
+    """The card's text code."""
+    colour, combat, points = card
+    return f"{colour}C" if combat == 0 else f"{colour}{combat}{ROMAN[points]}"
+
+
+def card(text: Any) -> Card | None:
+    """The card of a text code (of any layout), or None when ``text`` is not one."""
+    match = CODE.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    colour, combat, points = match.groups()
+    if combat is None:
+        return (int(colour), 0, 0)
+    return (int(colour), int(combat), POINTS_OF[points])
+
+
+def deck(layout: str = DEFAULT_LAYOUT) -> tuple[Card, ...]:
+    """The 105 cards of ``layout`` (a key of ``LAYOUTS``), colour by colour: the Césars, then
+    each combat value twice. Raises ``KeyError`` for another layout."""
+    points = LAYOUTS[layout]
+    return tuple(
+        one
+        for colour in COLOURS
+        for one in [
+            *[(colour, 0, 0)] * CESARS_PER_COLOUR,
+            *((colour, combat, points[combat - 1]) for combat in COMBATS for _copy in (1, 2)),
+        ]
+    )
