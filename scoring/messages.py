@@ -124,116 +124,6 @@ def record_problem_text(problem: Problem) -> str:
     return _("%(where)s: %(message)s") % {"where": where, "message": message} if where else message
 
 
-#: The other games' refusals (``scoring.games.base.GameProblem``), in the user's language.
-GAME_MESSAGES = {
-    "missing": gettext_lazy("missing"),
-    "unknown": gettext_lazy("not known here"),
-    "range": gettext_lazy("must be between %(minimum)s and %(maximum)s, not %(value)s"),
-    "sum": gettext_lazy("the players' %(label)s add up to %(total)s, not %(expected)s"),
-    "players": gettext_lazy(
-        "this game is played by %(minimum)s to %(maximum)s players, not %(value)s"
-    ),
-    "after_end": gettext_lazy("the game was already over"),
-    "bad_card": gettext_lazy(
-        "%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)"
-    ),
-    "one_dealer": gettext_lazy("one player deals, not %(count)s"),
-    "stake": gettext_lazy("the stake is %(expected)s chips, not %(value)s"),
-    "sale_not_dealer": gettext_lazy("only the dealer receives the price of the dead hand"),
-    "irregular_collects": gettext_lazy("a player who committed an irregularity collects nothing"),
-    "board": gettext_lazy("%(collected)s chips collected, but the board held %(available)s"),
-    "two_winners": gettext_lazy("only one player goes out first and wins the coup"),
-    "not_whole": gettext_lazy("must be a whole number, not %(value)r"),
-    "choice": gettext_lazy("must be one of %(choices)s, not %(value)r"),
-    "not_flag": gettext_lazy("must be true or false, not %(value)r"),
-    "not_entry": gettext_lazy("each player's entry is a set of named numbers, not %(value)r"),
-    "without_trick": gettext_lazy("%(value)s %(label)s taken without winning a trick"),
-    "beyond_tricks": gettext_lazy("%(value)s %(label)s do not fit in %(plis)s tricks of 4 cards"),
-    "deck_cesars": gettext_lazy(
-        "the teams hold %(count)s Césars of colour %(colour)s, the deck %(available)s"
-    ),
-    "deck_valued": gettext_lazy(
-        "the teams hold %(count)s valued cards of colour %(colour)s, the deck %(available)s"
-    ),
-    "two_sevens": gettext_lazy("only one team reaches seven cards: the manche ends at once"),
-    "one_buyer": gettext_lazy("only one player, the highest bidder, buys the dead hand"),
-    "dealt": gettext_lazy("%(value)s cards left, but %(dealt)s were dealt to this hand"),
-    "boodle_card": gettext_lazy(
-        "%(card)s: %(collected)s chips collected, but the card held %(available)s"
-    ),
-    "boodle_twice": gettext_lazy("%(card)s is played once: only one player collects it"),
-    "boodle_sum": gettext_lazy("the chips by boodle card add up to %(total)s, not %(value)s"),
-    "fault_penalty": gettext_lazy(
-        "the leads of a card other than the lowest make this penalty %(expected)s chips, "
-        "not %(value)s"
-    ),
-    "penalty_unexplained": gettext_lazy(
-        "%(value)s chips of penalty paid without an irregularity to explain them"
-    ),
-    "no_such_points": gettext_lazy("no set of cards makes %(value)s points"),
-    "no_such_deal": gettext_lazy("no deal of the cards gives these points"),
-    "last_trick": gettext_lazy("one player wins the last trick, not %(count)s"),
-    "last_points": gettext_lazy("the last trick alone is worth 5 points, not %(value)s"),
-    "trump_differs": gettext_lazy("the players' entries name different trumps"),
-    "bad_colour": gettext_lazy("%(value)r is not a colour (T, K, C or P)"),
-}
-
-
-#: The problems of another game's round record (``scoring.games.records``), in the user's
-#: language; players are numbered from 1.
-GAME_RECORD_MESSAGES = {
-    "not_object": gettext_lazy("a record is a JSON object"),
-    "not_game": gettext_lazy("%(value)r is not a game with records here"),
-    "bad_field": gettext_lazy("%(field)s: missing or not valid"),
-    "not_card": gettext_lazy("%(value)r is not a card"),
-    "not_deck": gettext_lazy("the hands are not the deck: %(card)s %(count)s times"),
-    "hand_size": gettext_lazy("player %(player)s was dealt %(count)s cards, not %(expected)s"),
-    "out_of_turn": gettext_lazy("player %(player)s plays, but player %(turn)s was to play"),
-    "not_in_hand": gettext_lazy("player %(player)s does not hold %(card)s"),
-    "must_follow": gettext_lazy("player %(player)s holds the colour led and must follow"),
-    "must_discard_highest": gettext_lazy(
-        "player %(player)s cannot follow and must discard his highest card"
-    ),
-    "must_trump": gettext_lazy(
-        "trump was led: player %(player)s holds a trump other than the Buur"
-    ),
-    "undertrump": gettext_lazy("player %(player)s holds the colour led and may not undertrump"),
-    "trick_size": gettext_lazy("a trick holds %(expected)s cards, not %(count)s"),
-    "tricks": gettext_lazy("%(count)s tricks, not %(expected)s"),
-    "result": gettext_lazy(
-        "the result gives player %(player)s %(value)s for %(field)s, the cards give %(expected)s"
-    ),
-    "result_size": gettext_lazy("the result has %(count)s entries, not %(expected)s"),
-    "not_move": gettext_lazy("%(value)r is not a move (lead, play, stop or take_back)"),
-    "coup_over": gettext_lazy("the coup was already over"),
-    "coup_not_over": gettext_lazy("the record stops before the coup is over"),
-    "not_next": gettext_lazy("%(card)s does not follow %(last)s: the sequence needs %(expected)s"),
-    "sequence_goes_on": gettext_lazy(
-        "player %(player)s holds %(card)s, the next card of the sequence"
-    ),
-    "sequence_stopped": gettext_lazy("the sequence stopped: a new one is led"),
-    "lead_expected": gettext_lazy("player %(player)s leads a new sequence"),
-    "colour_again": gettext_lazy(
-        "%(card)s leads the colour just played: it is taken back (irregularity 3)"
-    ),
-    "take_back": gettext_lazy("only a lead in the colour just played is taken back"),
-    "stop_without_card": gettext_lazy(
-        "player %(player)s does not hold %(card)s and cannot stop the sequence"
-    ),
-    "dead_hand_price": gettext_lazy("the dealer takes the dead hand without a price"),
-    "dead_hand_buyer": gettext_lazy(
-        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
-        "at his bid"
-    ),
-    "stakes_agreed": gettext_lazy(
-        "player %(player)s stakes %(value)s in all, not the agreed %(expected)s"
-    ),
-    "stakes_standard": gettext_lazy(
-        "player %(player)s stakes %(value)s, not %(expected)s on each boodle card"
-    ),
-}
-
-
 def game_record_place(problem) -> str:
     """Where a problem of another game's record stands, in the user's language
     (``pli 3, carte 2 (joueur 4 10C)``)."""
@@ -253,16 +143,19 @@ def game_record_place(problem) -> str:
 
 def game_record_problem_text(problem) -> str:
     """A problem of another game's record as one line in the user's language (where, then
-    what), players numbered from 1."""
+    what), players numbered from 1: its English ``text`` (the msgid, marked in the engine's
+    module, generic or the game's own) translated."""
     params = {k: v + 1 if k in ("player", "turn") else v for k, v in problem.params.items()}
-    message = str(GAME_RECORD_MESSAGES[problem.code]) % params
+    message = _(problem.text) % params
     where = game_record_place(problem)
     return _("%(where)s: %(message)s") % {"where": where, "message": message} if where else message
 
 
 def game_problem_message(problem: GameProblem) -> str:
-    """An other game's refusal in the user's language, capitalised as a sentence."""
-    text = str(GAME_MESSAGES[problem.code]) % problem.params
+    """An other game's refusal in the user's language, capitalised as a sentence: its English
+    ``text`` (the msgid, marked in the engine's module, generic or the game's own)
+    translated."""
+    text = _(problem.text) % problem.params
     return text[:1].upper() + text[1:] + "."
 
 
@@ -308,7 +201,10 @@ REFUSAL_MESSAGES = {
     "bad_play": gettext_lazy("a play is [player, card]"),
     "trick_size": gettext_lazy("a trick holds 4 cards, and is complete before the next"),
     "not_move": gettext_lazy("this is not a move of the game"),
-    "dead_hand_buyer": GAME_RECORD_MESSAGES["dead_hand_buyer"],
+    "dead_hand_buyer": gettext_lazy(
+        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
+        "at his bid"
+    ),
     "not_card": gettext_lazy("a card of the hands is not a card of the deck"),
     "not_deck": gettext_lazy("the hands are not the deck"),
     "hand_size": gettext_lazy("a hand does not hold the cards dealt"),

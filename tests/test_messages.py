@@ -1,11 +1,17 @@
 """One message catalogue: the engines raise codes with English defaults; ``scoring.messages``
-translates every code they can raise, with the same parameters."""
+translates every code Roimat can raise, with the same parameters; the other games' problems
+carry their English text, the msgid the site translates: the generic ones and each game's
+own (its package's ``messages``)."""
 
+import importlib
+import importlib.util
+import pkgutil
 import re
 
 import pytest
+from django.utils import translation
 
-from scoring import messages
+from scoring import games, messages
 from scoring.games import base as games_base
 from scoring.games import records as game_records
 from scoring.roimat import problems, scoring
@@ -13,9 +19,21 @@ from scoring.roimat import problems, scoring
 CATALOGUES = [
     (scoring.MESSAGES, messages.MESSAGES),
     (problems.MESSAGES, messages.RECORD_MESSAGES),
-    (games_base.MESSAGES, messages.GAME_MESSAGES),
-    (game_records.MESSAGES, messages.GAME_RECORD_MESSAGES),
 ]
+
+
+def game_catalogues():
+    """The games' problem texts by code: the generic ones, then each game package's own."""
+    catalogues = [games_base.MESSAGES, game_records.MESSAGES]
+    for package in pkgutil.iter_modules(games.__path__):
+        name = f"scoring.games.{package.name}.messages"
+        if package.ispkg and importlib.util.find_spec(name) is not None:
+            own = importlib.import_module(name)
+            catalogues += [own.SHEET_MESSAGES, own.RECORD_MESSAGES]
+    return catalogues
+
+
+GAME_TEXTS = [text for catalogue in game_catalogues() for text in catalogue.values()]
 
 
 def parameters(text: str) -> set[str]:
@@ -33,3 +51,22 @@ def test_every_engine_code_is_translated_with_its_parameters(engine, site):
 @pytest.mark.parametrize("engine, site", CATALOGUES)
 def test_every_translation_is_of_a_code_an_engine_raises(engine, site):
     assert set(site) <= set(engine), f"translations of no code: {set(site) - set(engine)}"
+
+
+def test_the_game_packages_own_their_problems():
+    assert len(game_catalogues()) >= 8  # the generic two, then Roi, Rumoli, Differenzler
+
+
+def test_no_game_code_is_both_generic_and_a_games_own():
+    catalogues = game_catalogues()
+    generic = set(catalogues[0]) | set(catalogues[1])
+    for own in catalogues[2:]:
+        assert not generic & set(own)
+
+
+@pytest.mark.parametrize("text", GAME_TEXTS)
+def test_every_game_problem_text_is_translated_with_its_parameters(text):
+    with translation.override("fr"):
+        french = translation.gettext(text)
+    assert french != text, f"no French for {text!r}"
+    assert parameters(french) <= parameters(text)

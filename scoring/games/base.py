@@ -7,14 +7,15 @@ the problems of a round's entries (each naming the player and the field), ``scor
 player's points for the round. ``compute`` checks the rule options (``option_specs``) and adds
 up a whole sheet.
 
-Problems are codes with English texts (``MESSAGES``); the site translates them.
+Problems are codes with English texts (``MESSAGES``, and a game's own in its package); the
+site translates the texts.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,17 +98,24 @@ def option_problems(
 @dataclass(frozen=True)
 class GameProblem:
     """A refused entry: ``player`` (index, or None for the round as a whole), ``field``, a
-    stable ``code`` and its ``params``; ``message`` in English."""
+    stable ``code`` and its ``params``; ``text``, the English text with ``%(name)s``
+    parameters (by default ``MESSAGES[code]``: a game's own problems are made by its
+    ``problem_maker``), which the site translates; ``message`` in English."""
 
     player: int | None
     field: str
     code: str
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", MESSAGES[self.code])
 
     @property
     def message(self) -> str:
         """The problem in English."""
-        return MESSAGES[self.code].format(**self.params)
+        return self.text % self.params
 
     def __str__(self) -> str:
         who = f"player {self.player + 1}, " if self.player is not None else ""
@@ -123,48 +131,53 @@ class InvalidGameSheet(ValueError):
         super().__init__(f"round {number}, {problem}" if number else str(problem))
 
 
+def gettext_noop(text: str) -> str:
+    """``text`` itself: marks a problem's English text, which is also its msgid, for Django's
+    ``makemessages`` (the site translates it with ``gettext``; the engines import no Django)."""
+    return text
+
+
+#: The problems any game may raise, by code: English texts with ``%(name)s`` parameters. A
+#: game's own problems are in its package (``<game>/messages.py``, made by ``problem_maker``).
 MESSAGES = {
-    "missing": "missing",
-    "unknown": "not known here",
-    "not_whole": "must be a whole number, not {value!r}",
-    "choice": "must be one of {choices}, not {value!r}",
-    "not_flag": "must be true or false, not {value!r}",
-    "not_entry": "each player's entry is a set of named numbers, not {value!r}",
-    "range": "must be between {minimum} and {maximum}, not {value}",
-    "sum": "the players' {label} add up to {total}, not {expected}",
-    "players": "this game is played by {minimum} to {maximum} players, not {value}",
-    "after_end": "the game was already over",
-    "bad_card": "{value!r} is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)",
-    "one_dealer": "one player deals, not {count}",
-    "stake": "the stake is {expected} chips, not {value}",
-    "sale_not_dealer": "only the dealer receives the price of the dead hand",
-    "irregular_collects": "a player who committed an irregularity collects nothing",
-    "board": "{collected} chips collected, but the board held {available}",
-    "two_winners": "only one player goes out first and wins the coup",
-    # Roi
-    "without_trick": "{value} {label} taken without winning a trick",
-    "beyond_tricks": "{value} {label} do not fit in {plis} tricks of 4 cards",
-    # Römer
-    "deck_cesars": "the teams hold {count} Césars of colour {colour}, the deck {available}",
-    "deck_valued": "the teams hold {count} valued cards of colour {colour}, the deck {available}",
-    "two_sevens": "only one team reaches seven cards: the manche ends at once",
-    # Rumoli
-    "one_buyer": "only one player, the highest bidder, buys the dead hand",
-    "dealt": "{value} cards left, but {dealt} were dealt to this hand",
-    "boodle_card": "{card}: {collected} chips collected, but the card held {available}",
-    "boodle_twice": "{card} is played once: only one player collects it",
-    "boodle_sum": "the chips by boodle card add up to {total}, not {value}",
-    "fault_penalty": "the leads of a card other than the lowest make this penalty {expected} "
-    "chips, not {value}",
-    "penalty_unexplained": "{value} chips of penalty paid without an irregularity to explain them",
-    # Differenzler
-    "no_such_points": "no set of cards makes {value} points",
-    "no_such_deal": "no deal of the cards gives these points",
-    "last_trick": "one player wins the last trick, not {count}",
-    "last_points": "the last trick alone is worth 5 points, not {value}",
-    "trump_differs": "the players' entries name different trumps",
-    "bad_colour": "{value!r} is not a colour (T, K, C or P)",
+    "missing": gettext_noop("missing"),
+    "unknown": gettext_noop("not known here"),
+    "not_whole": gettext_noop("must be a whole number, not %(value)r"),
+    "choice": gettext_noop("must be one of %(choices)s, not %(value)r"),
+    "not_flag": gettext_noop("must be true or false, not %(value)r"),
+    "not_entry": gettext_noop("each player's entry is a set of named numbers, not %(value)r"),
+    "range": gettext_noop("must be between %(minimum)s and %(maximum)s, not %(value)s"),
+    "sum": gettext_noop("the players' %(label)s add up to %(total)s, not %(expected)s"),
+    "players": gettext_noop(
+        "this game is played by %(minimum)s to %(maximum)s players, not %(value)s"
+    ),
+    "after_end": gettext_noop("the game was already over"),
+    # Römer's, until its package holds them (as Roi's, Rumoli's and Differenzler's)
+    "bad_card": gettext_noop(
+        "%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)"
+    ),
+    "deck_cesars": gettext_noop(
+        "the teams hold %(count)s Césars of colour %(colour)s, the deck %(available)s"
+    ),
+    "deck_valued": gettext_noop(
+        "the teams hold %(count)s valued cards of colour %(colour)s, the deck %(available)s"
+    ),
+    "two_sevens": gettext_noop("only one team reaches seven cards: the manche ends at once"),
 }
+
+
+def problem_maker(messages: Mapping[str, str]) -> Callable[..., GameProblem]:
+    """``problem(player, field, code, params=None)``: a ``GameProblem`` whose English text is
+    ``messages[code]`` (a game's own problems) or, for a code any game raises, ``MESSAGES[code]``;
+    raises ``KeyError`` for a code of neither."""
+    texts = {**MESSAGES, **messages}
+
+    def problem(
+        player: int | None, field: str, code: str, params: dict[str, Any] | None = None
+    ) -> GameProblem:
+        return GameProblem(player, field, code, params or {}, texts[code])
+
+    return problem
 
 
 class Game(ABC):

@@ -6,63 +6,32 @@ codes of ``cards``), the plays in order, and ``"result"``: the entries of the sh
 that the plays give. ``write`` and ``read`` turn records into JSON lines and back; each
 game's verifier (its package's ``play.verify``, run by ``scoring.games.verify``) lists the
 rules a record breaks as ``RecordProblem`` values, each a code with an English text
-(``MESSAGES``) and its place: trick (or move), play, player (0-based, written 1-based), card,
-field. The helpers below read and check what games share: hands, tricks, a result.
+(``MESSAGES``; a game's own in its package) and its place: trick (or move), play, player
+(0-based, written 1-based), card, field. The helpers below read and check what games share:
+hands, tricks, a result.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from scoring.play.state import RecordError, Step
 
+from .base import gettext_noop
 from .cards import Card, card, code
-
-MESSAGES = {
-    "not_object": "a record is a JSON object",
-    "not_game": "{value!r} is not a game with records here",
-    "bad_field": "{field}: missing or not valid",
-    "not_card": "{value!r} is not a card",
-    "not_deck": "the hands are not the deck: {card} {count} times",
-    "hand_size": "player {player} was dealt {count} cards, not {expected}",
-    "out_of_turn": "player {player} plays, but player {turn} was to play",
-    "not_in_hand": "player {player} does not hold {card}",
-    "must_follow": "player {player} holds the colour led and must follow",
-    "must_discard_highest": "player {player} cannot follow and must discard his highest card",
-    "must_trump": "trump was led: player {player} holds a trump other than the Buur",
-    "undertrump": "player {player} holds the colour led and may not undertrump",
-    "trick_size": "a trick holds {expected} cards, not {count}",
-    "tricks": "{count} tricks, not {expected}",
-    "result": "the result gives player {player} {value} for {field}, the cards give {expected}",
-    "result_size": "the result has {count} entries, not {expected}",
-    # Rumoli
-    "not_move": "{value!r} is not a move (lead, play, stop or take_back)",
-    "coup_over": "the coup was already over",
-    "coup_not_over": "the record stops before the coup is over",
-    "not_next": "{card} does not follow {last}: the sequence needs {expected}",
-    "sequence_goes_on": "player {player} holds {card}, the next card of the sequence",
-    "sequence_stopped": "the sequence stopped: a new one is led",
-    "lead_expected": "player {player} leads a new sequence",
-    "colour_again": "{card} leads the colour just played: it is taken back (irregularity 3)",
-    "take_back": "only a lead in the colour just played is taken back",
-    "stop_without_card": "player {player} does not hold {card} and cannot stop the sequence",
-    "dead_hand_price": "the dealer takes the dead hand without a price",
-    "dead_hand_buyer": "the highest bidder (the first from the dealer's left on a tie) buys "
-    "the dead hand, at his bid",
-    "stakes_agreed": "player {player} stakes {value} in all, not the agreed {expected}",
-    "stakes_standard": "player {player} stakes {value}, not {expected} on each boodle card",
-}
 
 
 @dataclass(frozen=True)
 class RecordProblem:
-    """A rule a record breaks: ``code`` and ``params`` (``MESSAGES``), and where: ``trick``
-    and ``play`` (1-based in the trick), or ``move`` (1-based, a game not played in tricks),
-    ``player`` (0-based), ``card`` (code), ``field`` (of the record)."""
+    """A rule a record breaks: ``code`` and ``params``, and where: ``trick`` and ``play``
+    (1-based in the trick), or ``move`` (1-based, a game not played in tricks), ``player``
+    (0-based), ``card`` (code), ``field`` (of the record); ``text``, the English
+    text with ``%(name)s`` parameters (by default ``MESSAGES[code]``; a game's own problems
+    are made by its ``record_problem_maker``), which the site translates."""
 
     code: str
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -72,12 +41,17 @@ class RecordProblem:
     player: int | None = None
     card: str | None = None
     field: str = ""
+    text: str = dataclasses.field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", MESSAGES[self.code])
 
     @property
     def message(self) -> str:
         """The problem in English (players numbered from 1)."""
         params = {k: v + 1 if k in ("player", "turn") else v for k, v in self.params.items()}
-        return MESSAGES[self.code].format(**params)
+        return self.text % params
 
     @property
     def place(self) -> str:
@@ -96,6 +70,39 @@ class RecordProblem:
 
     def __str__(self) -> str:
         return f"{self.place}: {self.message}" if self.place else self.message
+
+
+#: The problems of any game's record, by code: English texts with ``%(name)s`` parameters. A
+#: game's own are in its package (``<game>/messages.py``, made by ``record_problem_maker``).
+MESSAGES = {
+    "not_object": gettext_noop("a record is a JSON object"),
+    "not_game": gettext_noop("%(value)r is not a game with records here"),
+    "bad_field": gettext_noop("%(field)s: missing or not valid"),
+    "not_card": gettext_noop("%(value)r is not a card"),
+    "not_deck": gettext_noop("the hands are not the deck: %(card)s %(count)s times"),
+    "hand_size": gettext_noop("player %(player)s was dealt %(count)s cards, not %(expected)s"),
+    "out_of_turn": gettext_noop("player %(player)s plays, but player %(turn)s was to play"),
+    "not_in_hand": gettext_noop("player %(player)s does not hold %(card)s"),
+    "must_follow": gettext_noop("player %(player)s holds the colour led and must follow"),
+    "trick_size": gettext_noop("a trick holds %(expected)s cards, not %(count)s"),
+    "tricks": gettext_noop("%(count)s tricks, not %(expected)s"),
+    "result": gettext_noop(
+        "the result gives player %(player)s %(value)s for %(field)s, the cards give %(expected)s"
+    ),
+    "result_size": gettext_noop("the result has %(count)s entries, not %(expected)s"),
+}
+
+
+def record_problem_maker(messages: Mapping[str, str]) -> Callable[..., RecordProblem]:
+    """``problem(code, params=None, **where)``: a ``RecordProblem`` (``where`` its place)
+    whose English text is ``messages[code]`` (a game's own problems) or, for a code of any
+    game, ``MESSAGES[code]``; raises ``KeyError`` for a code of neither."""
+    texts = {**MESSAGES, **messages}
+
+    def problem(code: str, params: dict[str, Any] | None = None, **where: Any) -> RecordProblem:
+        return RecordProblem(code, params or {}, text=texts[code], **where)
+
+    return problem
 
 
 def write(records: Iterable[dict[str, Any]]) -> str:

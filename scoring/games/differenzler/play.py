@@ -28,6 +28,7 @@ from ..records import (
     read_tricks,
     whole,
 )
+from .messages import record_problem
 
 SUITS = "TKCP"
 RANKS = (6, 7, 8, 9, 10, 11, 12, 13, 14)  # 11 valet (Under), 12 dame (Ober), 13 roi, 14 as
@@ -144,13 +145,13 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
     dealer, trump, estimates = record.get("dealer"), record.get("trump"), record.get("estimates")
     problems = []
     if not whole(record.get("round"), 1, 10_000):
-        problems.append(RecordProblem("bad_field", {"field": "round"}))
+        problems.append(record_problem("bad_field", {"field": "round"}))
     if not whole(dealer, 0, 3):
-        problems.append(RecordProblem("bad_field", {"field": "dealer"}))
+        problems.append(record_problem("bad_field", {"field": "dealer"}))
     if trump not in tuple(SUITS):
-        problems.append(RecordProblem("bad_field", {"field": "trump"}))
+        problems.append(record_problem("bad_field", {"field": "trump"}))
     if not isinstance(estimates, list) or [whole(e, 0, 157) for e in estimates] != [True] * 4:
-        problems.append(RecordProblem("bad_field", {"field": "estimates"}))
+        problems.append(record_problem("bad_field", {"field": "estimates"}))
     hands, hand_problems = read_hands(record.get("hands"), "hands", [TRICKS] * 4, DECK, True)
     tricks, trick_problems = read_tricks(record.get("tricks"), TRICKS, 4)
     problems += hand_problems + trick_problems
@@ -167,7 +168,7 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
                 return [*problems, stop]
             if played not in legal(hands[seat], plays, trump):
                 why = refusal(hands[seat], plays, trump)
-                problems.append(RecordProblem(why, {"player": seat}, **where))
+                problems.append(record_problem(why, {"player": seat}, **where))
             hands[seat].remove(played)
             plays.append(played)
         led = plays[0][0]

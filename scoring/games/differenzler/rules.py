@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from .messages import problem
 
 ROUND_POINTS = 157
 LAST_PLI = 5
@@ -108,24 +109,24 @@ class Differenzler(Game):
         total = sum(points)
         if total != ROUND_POINTS:
             params = {"label": "points", "total": total, "expected": ROUND_POINTS}
-            return [GameProblem(None, "points", "sum", params)]
+            return [problem(None, "points", "sum", params)]
         for player, value in enumerate(points):
             if value not in POSSIBLE_POINTS:
-                problems.append(GameProblem(player, "points", "no_such_points", {"value": value}))
+                problems.append(problem(player, "points", "no_such_points", {"value": value}))
         if problems:
             return problems
         if all("last" in entry for entry in entries):
             lasts = [entry["last"] for entry in entries]
             if sum(lasts) != 1:
-                return [GameProblem(None, "last", "last_trick", {"count": sum(lasts)})]
+                return [problem(None, "last", "last_trick", {"count": sum(lasts)})]
             winner = lasts.index(1)
             if points[winner] < LAST_PLI:
-                return [GameProblem(winner, "points", "last_points", {"value": points[winner]})]
+                return [problem(winner, "points", "last_points", {"value": points[winner]})]
             cards = [p - LAST_PLI * last for p, last in zip(points, lasts, strict=True)]
             for player, value in enumerate(cards):
                 if value not in CARD_SUMS:
                     params = {"value": points[player]}
-                    problems.append(GameProblem(player, "points", "no_such_points", params))
+                    problems.append(problem(player, "points", "no_such_points", params))
             possible = not problems and deal_possible(cards)
         else:
             possible = any(
@@ -134,7 +135,7 @@ class Differenzler(Game):
                 if points[w] >= LAST_PLI
             )
         if not problems and not possible:
-            problems.append(GameProblem(None, "points", "no_such_deal"))
+            problems.append(problem(None, "points", "no_such_deal"))
         return problems
 
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
@@ -150,9 +151,9 @@ def trump_problems(entries: Sequence[Entry]) -> list[GameProblem]:
         return []
     for player, value in given:
         if value not in tuple(COLOURS):
-            return [GameProblem(player, "trump", "bad_colour", {"value": value})]
+            return [problem(player, "trump", "bad_colour", {"value": value})]
     if len(given) != len(entries) or len({value for _p, value in given}) > 1:
-        return [GameProblem(None, "trump", "trump_differs")]
+        return [problem(None, "trump", "trump_differs")]
     return []
 
 

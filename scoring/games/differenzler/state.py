@@ -28,7 +28,8 @@ from typing import Any
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table, below
 
 from ..cards import Card, card, code
-from ..records import MESSAGES, codes, read_hands, trick_steps, whole
+from ..records import codes, read_hands, trick_steps, whole
+from .messages import record_problem
 from .play import (
     DECK,
     LAST_PLI,
@@ -138,7 +139,7 @@ class DifferenzlerState(GameState[Move, Entries]):
         if move not in self.hands[seat]:
             return "not_in_hand", f"player {seat + 1} does not hold {code(move)}"
         why = refusal(self.hands[seat], self._plays(), self.trump)
-        return why, MESSAGES[why].format(player=seat + 1)
+        return why, record_problem(why, {"player": seat}).message
 
     def hand(self, seat: int) -> list[str]:
         return codes(self.hands[seat])

@@ -27,6 +27,7 @@ from ..records import (
     read_tricks,
     whole,
 )
+from .messages import record_problem
 from .rules import MANCHES, TRICKS, TRUMP_OF
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
@@ -131,13 +132,13 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
     """Every rule the record of a manche breaks, card by card (empty: the manche is sound)."""
     manche, dealer = record.get("manche"), record.get("dealer")
     if not whole(manche, 1, len(MANCHES)):
-        return [RecordProblem("bad_field", {"field": "manche"})]
+        return [record_problem("bad_field", {"field": "manche"})]
     key = MANCHES[manche - 1][0]
     problems = []
     if record.get("contract") != key:
-        problems.append(RecordProblem("bad_field", {"field": "contract"}))
+        problems.append(record_problem("bad_field", {"field": "contract"}))
     if not whole(dealer, 0, 3):
-        return [*problems, RecordProblem("bad_field", {"field": "dealer"})]
+        return [*problems, record_problem("bad_field", {"field": "dealer"})]
     hands, hand_problems = read_hands(record.get("hands"), "hands", [TRICKS] * 4, DECK, True)
     tricks, trick_problems = read_tricks(record.get("tricks"), TRICKS, 4)
     problems += hand_problems + trick_problems
@@ -158,7 +159,7 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
             if played not in legal(hands[seat], led, manche == 1):
                 follows = any(c[0] == led for c in hands[seat])
                 why = "must_follow" if follows else "must_discard_highest"
-                problems.append(RecordProblem(why, {"player": seat}, **where))
+                problems.append(record_problem(why, {"player": seat}, **where))
             hands[seat].remove(played)
             plays.append((seat, played))
         winner = trick_winner(plays, trump)

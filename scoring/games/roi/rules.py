@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import Entry, FieldSpec, Game, GameProblem, RoundSpec
+from .messages import problem
 
 TRICKS = 13
 TRICK_CARDS = 4
@@ -100,7 +101,7 @@ class Roi(Game):
             total = sum(entry[item.key] for entry in entries)
             if total != item.total:
                 params = {"label": item.label, "total": total, "expected": item.total}
-                problems.append(GameProblem(None, item.key, "sum", params))
+                problems.append(problem(None, item.key, "sum", params))
         for player, entry in enumerate(entries):
             plis = entry.get(PLIS.key)
             if plis is None:
@@ -111,9 +112,9 @@ class Roi(Game):
                     continue
                 params = {"value": value, "label": item.label, "plis": plis}
                 if plis == 0:
-                    problems.append(GameProblem(player, item.key, "without_trick", params))
+                    problems.append(problem(player, item.key, "without_trick", params))
                 elif value > TRICK_CARDS * plis:
-                    problems.append(GameProblem(player, item.key, "beyond_tricks", params))
+                    problems.append(problem(player, item.key, "beyond_tricks", params))
         return problems
 
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:

@@ -38,6 +38,7 @@ from typing import Any
 
 from ..cards import Card, card, code, deck
 from ..records import RecordProblem, codes, compare_result, read_hands, whole
+from .messages import record_problem
 from .rules import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI, dealt
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
@@ -124,7 +125,7 @@ class Coup:
         """``player`` leads ``lead``; raises ``CoupError``."""
         self._expect_lead(player)
         if lead not in self.hands[player]:
-            raise CoupError(RecordProblem("not_in_hand", {"player": player, "card": code(lead)}))
+            raise CoupError(record_problem("not_in_hand", {"player": player, "card": code(lead)}))
         if lead[0] not in self.lead_suits(player):
             self.taken_back = (player, lead)  # irregularity 3: to be taken back at once
             return
@@ -141,7 +142,7 @@ class Coup:
     def take_back(self, player: int, lead: Card) -> None:
         """The lead of the colour just played is taken back (irregularity 3)."""
         if self.taken_back != (player, lead):
-            raise CoupError(RecordProblem("take_back"))
+            raise CoupError(record_problem("take_back"))
         self.taken_back = None
 
     def play(self, player: int, played: Card) -> None:
@@ -154,8 +155,8 @@ class Coup:
                     "last": code(self.last[1]) if self.last else "",
                     "expected": code(due[1]),
                 }
-                raise CoupError(RecordProblem("not_next", params))
-            raise CoupError(RecordProblem("not_in_hand", {"player": player, "card": code(played)}))
+                raise CoupError(record_problem("not_next", params))
+            raise CoupError(record_problem("not_in_hand", {"player": player, "card": code(played)}))
         self._play(player, played)
 
     def stop(self, player: int) -> None:
@@ -163,7 +164,7 @@ class Coup:
         due = self._expect_next()
         if due[0] != player:
             raise CoupError(
-                RecordProblem("stop_without_card", {"player": player, "card": code(due[1])})
+                record_problem("stop_without_card", {"player": player, "card": code(due[1])})
             )
         self.stopped.add(player)
         self._forfeit(player)
@@ -184,26 +185,26 @@ class Coup:
 
     def _expect_lead(self, player: int) -> None:
         if self.over:
-            raise CoupError(RecordProblem("coup_over"))
+            raise CoupError(record_problem("coup_over"))
         if self.taken_back is not None:
-            raise CoupError(RecordProblem("colour_again", {"card": code(self.taken_back[1])}))
+            raise CoupError(record_problem("colour_again", {"card": code(self.taken_back[1])}))
         if self.leader is None:
             due = self.next_card()
             assert due is not None
             raise CoupError(
-                RecordProblem("sequence_goes_on", {"player": due[0], "card": code(due[1])})
+                record_problem("sequence_goes_on", {"player": due[0], "card": code(due[1])})
             )
         if player != self.leader:
-            raise CoupError(RecordProblem("lead_expected", {"player": self.leader}))
+            raise CoupError(record_problem("lead_expected", {"player": self.leader}))
 
     def _expect_next(self) -> tuple[int, Card]:
         if self.over:
-            raise CoupError(RecordProblem("coup_over"))
+            raise CoupError(record_problem("coup_over"))
         if self.taken_back is not None:
-            raise CoupError(RecordProblem("colour_again", {"card": code(self.taken_back[1])}))
+            raise CoupError(record_problem("colour_again", {"card": code(self.taken_back[1])}))
         due = self.next_card() if self.leader is None else None
         if due is None:
-            raise CoupError(RecordProblem("sequence_stopped"))
+            raise CoupError(record_problem("sequence_stopped"))
         return due
 
     def _forfeit(self, player: int) -> None:
@@ -395,24 +396,24 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
     players, dealer = record.get("players"), record.get("dealer")
     if not whole(players, 3, 7) or not whole(dealer, 0, players - 1):
         return [
-            RecordProblem(
+            record_problem(
                 "bad_field", {"field": "players" if not whole(players, 3, 7) else "dealer"}
             )
         ]
     options = record.get("options")
     if not isinstance(options, dict) or RUMOLI.option_problems(options):
-        return [RecordProblem("bad_field", {"field": "options"})]
+        return [record_problem("bad_field", {"field": "options"})]
     board: Any = record.get("board")
     bets: Any = record.get("stakes")
     problems = []
     if not isinstance(board, list) or [whole(b, 0, 10**6) for b in board] != [True] * 4:
-        problems.append(RecordProblem("bad_field", {"field": "board"}))
+        problems.append(record_problem("bad_field", {"field": "board"}))
     if not (
         isinstance(bets, list)
         and len(bets) == players
         and all(isinstance(b, list) and [whole(x, 0, 400) for x in b] == [True] * 4 for b in bets)
     ):
-        return [*problems, RecordProblem("bad_field", {"field": "stakes"})]
+        return [*problems, record_problem("bad_field", {"field": "stakes"})]
     problems += stake_problems(bets, dealer, options)
     sizes, dead_size = dealt(players, dealer)
     both, hand_problems = read_hands(
@@ -436,14 +437,14 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
     coup = Coup(hands, dealer, start, options)
     moves: Any = record.get("moves")
     if not isinstance(moves, list):
-        return [RecordProblem("bad_field", {"field": "moves"})]
+        return [record_problem("bad_field", {"field": "moves"})]
     for number, move in enumerate(moves, start=1):
         try:
             apply_move(coup, move)
         except CoupError as error:
             problem = error.problem
             return [
-                RecordProblem(
+                record_problem(
                     problem.code,
                     problem.params,
                     move=number,
@@ -452,7 +453,7 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
                 )
             ]
     if not coup.over or coup.taken_back is not None:
-        return [RecordProblem("coup_not_over")]
+        return [record_problem("coup_not_over")]
     return compare_result(record, coup.entries(dealer, bets, sale))
 
 
@@ -467,10 +468,10 @@ def stake_problems(
         each = 2 if player == dealer else 1
         if free and sum(bet) != agreed:
             params = {"player": player, "value": sum(bet), "expected": agreed}
-            problems.append(RecordProblem("stakes_agreed", params, player=player))
+            problems.append(record_problem("stakes_agreed", params, player=player))
         if not free and bet != [each] * len(BOODLE_CARDS):
             params = {"player": player, "value": bet, "expected": each}
-            problems.append(RecordProblem("stakes_standard", params, player=player))
+            problems.append(record_problem("stakes_standard", params, player=player))
     return problems
 
 
@@ -480,20 +481,20 @@ def dead_hand(
     """Apply the dealer's choice of the dead hand (to ``hands``, ``dead`` and ``sale``):
     taken by him, sold to the highest bidder at his bid, or left aside."""
     if not isinstance(value, dict):
-        return [RecordProblem("bad_field", {"field": "dead_hand"})]
+        return [record_problem("bad_field", {"field": "dead_hand"})]
     taken_by, price, bids = value.get("taken_by"), value.get("price"), value.get("bids")
     if taken_by == dealer:
         if price != 0:
-            return [RecordProblem("dead_hand_price")]
+            return [record_problem("dead_hand_price")]
         taker: int = dealer
     else:
         if not isinstance(bids, list) or len(bids) != len(hands):
-            return [RecordProblem("bad_field", {"field": "dead_hand.bids"})]
+            return [record_problem("bad_field", {"field": "dead_hand.bids"})]
         if not all(b is None or whole(b, 0, 400) for b in bids):
-            return [RecordProblem("bad_field", {"field": "dead_hand.bids"})]
+            return [record_problem("bad_field", {"field": "dead_hand.bids"})]
         buyer = sell(bids, dealer)
         if taken_by != buyer or (buyer is not None and price != bids[buyer]):
-            return [RecordProblem("dead_hand_buyer")]
+            return [record_problem("dead_hand_buyer")]
         if buyer is None:
             return []
         taker = buyer
@@ -511,13 +512,13 @@ def apply_move(coup: Coup, move: Any) -> None:
         or player is None
         or (player >= coup.players)
     ):
-        raise CoupError(RecordProblem("not_move", {"value": move}))
+        raise CoupError(record_problem("not_move", {"value": move}))
     if kind == "stop":
         coup.stop(player)
         return
     played = card(move[2]) if len(move) > 2 else None
     if played is None:
-        raise CoupError(RecordProblem("not_move", {"value": move}))
+        raise CoupError(record_problem("not_move", {"value": move}))
     {"lead": coup.lead, "play": coup.play, "take_back": coup.take_back}[kind](player, played)
 
 

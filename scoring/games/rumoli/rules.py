@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from .messages import problem
 
 BOODLES = 4
 BOODLE_KEYS = ("ac", "rt", "dk", "vp")  # A♥, K♣, Q♦, J♠
@@ -157,34 +158,34 @@ class Rumoli(Game):
         options = options or {}
         dealers = [i for i, e in enumerate(entries) if e["dealer"]]
         if len(dealers) != 1:
-            return [GameProblem(None, "dealer", "one_dealer", {"count": len(dealers)})]
+            return [problem(None, "dealer", "one_dealer", {"count": len(dealers)})]
         standard = self.option(options, "stakes") == "standard"
         problems += self.stake_problems(entries, standard, self.option(options, "stake"))
         for key, label in (("sale", "vente du mort"), ("penalty", "pénalités")):
             total = sum(e[key] for e in entries)
             if total:
                 params = {"label": label, "total": total, "expected": 0}
-                problems.append(GameProblem(None, key, "sum", params))
+                problems.append(problem(None, key, "sum", params))
         buyers = [i for i, e in enumerate(entries) if e["sale"] < 0]
         for i, e in enumerate(entries):
             if e["sale"] > 0 and not e["dealer"]:
-                problems.append(GameProblem(i, "sale", "sale_not_dealer"))
+                problems.append(problem(i, "sale", "sale_not_dealer"))
         if len(buyers) > 1:
-            problems.append(GameProblem(buyers[1], "sale", "one_buyer"))
+            problems.append(problem(buyers[1], "sale", "one_buyer"))
         problems += self.cards_problems(entries, dealers[0], buyers)
         problems += self.penalty_problems(entries)
         for i, e in enumerate(entries):
             if (e["irregular"] or e.get("wrong_lead", 0)) and e["collected"]:
-                problems.append(GameProblem(i, "collected", "irregular_collects"))
+                problems.append(problem(i, "collected", "irregular_collects"))
         problems += self.boodle_problems(entries, previous, standard)
         available = board_before(previous) + sum(e["stake"] for e in entries)
         collected = sum(e["collected"] for e in entries)
         if collected > available:
             params = {"collected": collected, "available": available}
-            problems.append(GameProblem(None, "collected", "board", params))
+            problems.append(problem(None, "collected", "board", params))
         out = [i for i, e in enumerate(entries) if e["cards_left"] == 0 and not e["irregular"]]
         if len(out) > 1:
-            problems.append(GameProblem(None, "cards_left", "two_winners"))
+            problems.append(problem(None, "cards_left", "two_winners"))
         return problems
 
     @staticmethod
@@ -195,16 +196,16 @@ class Rumoli(Game):
             expected = BOODLES * (2 if e["dealer"] else 1) if standard else agreed
             if e["stake"] != expected:
                 params = {"expected": expected, "value": e["stake"]}
-                problems.append(GameProblem(i, "stake", "stake", params))
+                problems.append(problem(i, "stake", "stake", params))
             by_card = [e[f"stake_{k}"] for k in BOODLE_KEYS if f"stake_{k}" in e]
             if len(by_card) < BOODLES:
                 continue
             if sum(by_card) != e["stake"]:
                 params = {"total": sum(by_card), "value": e["stake"]}
-                problems.append(GameProblem(i, "stake_ac", "boodle_sum", params))
+                problems.append(problem(i, "stake_ac", "boodle_sum", params))
             elif standard and len(set(by_card)) > 1:
                 params = {"expected": expected // BOODLES, "value": by_card}
-                problems.append(GameProblem(i, "stake_ac", "stake", params))
+                problems.append(problem(i, "stake_ac", "stake", params))
         return problems
 
     @staticmethod
@@ -223,7 +224,7 @@ class Rumoli(Game):
                 limit = max(limit, dead)
             if e["cards_left"] > limit:
                 params = {"value": e["cards_left"], "dealt": limit}
-                problems.append(GameProblem(i, "cards_left", "dealt", params))
+                problems.append(problem(i, "cards_left", "dealt", params))
         return problems
 
     @staticmethod
@@ -242,9 +243,9 @@ class Rumoli(Game):
                 continue
             if any(leads):
                 params = {"expected": expected, "value": e["penalty"]}
-                problems.append(GameProblem(i, "penalty", "fault_penalty", params))
+                problems.append(problem(i, "penalty", "fault_penalty", params))
             else:
-                problems.append(GameProblem(i, "penalty", "penalty_unexplained", {"value": -rest}))
+                problems.append(problem(i, "penalty", "penalty_unexplained", {"value": -rest}))
         return problems
 
     @staticmethod
@@ -259,7 +260,7 @@ class Rumoli(Game):
             by_card = [e[f"collected_{k}"] for k in BOODLE_KEYS if f"collected_{k}" in e]
             if len(by_card) == BOODLES and sum(by_card) != e["collected"]:
                 params = {"total": sum(by_card), "value": e["collected"]}
-                problems.append(GameProblem(i, "collected_ac", "boodle_sum", params))
+                problems.append(problem(i, "collected_ac", "boodle_sum", params))
         boards = boards_before(previous, standard)
         if problems or boards is None:
             return problems
@@ -273,12 +274,12 @@ class Rumoli(Game):
             name = BOODLE_NAMES[key]
             if len(takers) > 1:
                 problems.append(
-                    GameProblem(takers[1][0], f"collected_{key}", "boodle_twice", {"card": name})
+                    problem(takers[1][0], f"collected_{key}", "boodle_twice", {"card": name})
                 )
             for i, value in takers:
                 if value != available:
                     params = {"card": name, "collected": value, "available": available}
-                    problems.append(GameProblem(i, f"collected_{key}", "boodle_card", params))
+                    problems.append(problem(i, f"collected_{key}", "boodle_card", params))
         return problems
 
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:

@@ -1,0 +1,27 @@
+"""Differenzler's own problems, by code: English texts with ``%(name)s`` parameters, which the
+site translates (``gettext_noop`` marks them for ``makemessages``); a code any game raises is
+in ``scoring.games.base`` or ``scoring.games.records``."""
+
+from ..base import gettext_noop, problem_maker
+from ..records import record_problem_maker
+
+#: A sheet's (``check``).
+SHEET_MESSAGES = {
+    "no_such_points": gettext_noop("no set of cards makes %(value)s points"),
+    "no_such_deal": gettext_noop("no deal of the cards gives these points"),
+    "last_trick": gettext_noop("one player wins the last trick, not %(count)s"),
+    "last_points": gettext_noop("the last trick alone is worth 5 points, not %(value)s"),
+    "trump_differs": gettext_noop("the players' entries name different trumps"),
+    "bad_colour": gettext_noop("%(value)r is not a colour (T, K, C or P)"),
+}
+
+#: A round record's (``play.verify``).
+RECORD_MESSAGES = {
+    "must_trump": gettext_noop(
+        "trump was led: player %(player)s holds a trump other than the Buur"
+    ),
+    "undertrump": gettext_noop("player %(player)s holds the colour led and may not undertrump"),
+}
+
+problem = problem_maker(SHEET_MESSAGES)
+record_problem = record_problem_maker(RECORD_MESSAGES)

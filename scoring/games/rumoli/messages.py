@@ -1,0 +1,64 @@
+"""Rumoli's own problems, by code: English texts with ``%(name)s`` parameters, which the site
+translates (``gettext_noop`` marks them for ``makemessages``); a code any game raises is in
+``scoring.games.base`` or ``scoring.games.records``."""
+
+from ..base import gettext_noop, problem_maker
+from ..records import record_problem_maker
+
+#: A sheet's (``check``).
+SHEET_MESSAGES = {
+    "one_dealer": gettext_noop("one player deals, not %(count)s"),
+    "stake": gettext_noop("the stake is %(expected)s chips, not %(value)s"),
+    "sale_not_dealer": gettext_noop("only the dealer receives the price of the dead hand"),
+    "irregular_collects": gettext_noop("a player who committed an irregularity collects nothing"),
+    "board": gettext_noop("%(collected)s chips collected, but the board held %(available)s"),
+    "two_winners": gettext_noop("only one player goes out first and wins the coup"),
+    "one_buyer": gettext_noop("only one player, the highest bidder, buys the dead hand"),
+    "dealt": gettext_noop("%(value)s cards left, but %(dealt)s were dealt to this hand"),
+    "boodle_card": gettext_noop(
+        "%(card)s: %(collected)s chips collected, but the card held %(available)s"
+    ),
+    "boodle_twice": gettext_noop("%(card)s is played once: only one player collects it"),
+    "boodle_sum": gettext_noop("the chips by boodle card add up to %(total)s, not %(value)s"),
+    "fault_penalty": gettext_noop(
+        "the leads of a card other than the lowest make this penalty %(expected)s chips, "
+        "not %(value)s"
+    ),
+    "penalty_unexplained": gettext_noop(
+        "%(value)s chips of penalty paid without an irregularity to explain them"
+    ),
+}
+
+#: A round record's (``play.verify``).
+RECORD_MESSAGES = {
+    "not_move": gettext_noop("%(value)r is not a move (lead, play, stop or take_back)"),
+    "coup_over": gettext_noop("the coup was already over"),
+    "coup_not_over": gettext_noop("the record stops before the coup is over"),
+    "not_next": gettext_noop("%(card)s does not follow %(last)s: the sequence needs %(expected)s"),
+    "sequence_goes_on": gettext_noop(
+        "player %(player)s holds %(card)s, the next card of the sequence"
+    ),
+    "sequence_stopped": gettext_noop("the sequence stopped: a new one is led"),
+    "lead_expected": gettext_noop("player %(player)s leads a new sequence"),
+    "colour_again": gettext_noop(
+        "%(card)s leads the colour just played: it is taken back (irregularity 3)"
+    ),
+    "take_back": gettext_noop("only a lead in the colour just played is taken back"),
+    "stop_without_card": gettext_noop(
+        "player %(player)s does not hold %(card)s and cannot stop the sequence"
+    ),
+    "dead_hand_price": gettext_noop("the dealer takes the dead hand without a price"),
+    "dead_hand_buyer": gettext_noop(
+        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
+        "at his bid"
+    ),
+    "stakes_agreed": gettext_noop(
+        "player %(player)s stakes %(value)s in all, not the agreed %(expected)s"
+    ),
+    "stakes_standard": gettext_noop(
+        "player %(player)s stakes %(value)s, not %(expected)s on each boodle card"
+    ),
+}
+
+problem = problem_maker(SHEET_MESSAGES)
+record_problem = record_problem_maker(RECORD_MESSAGES)
