@@ -152,17 +152,6 @@ MESSAGES = {
         "this game is played by %(minimum)s to %(maximum)s players, not %(value)s"
     ),
     "after_end": gettext_noop("the game was already over"),
-    # Römer's, until its package holds them (as Roi's, Rumoli's and Differenzler's)
-    "bad_card": gettext_noop(
-        "%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)"
-    ),
-    "deck_cesars": gettext_noop(
-        "the teams hold %(count)s Césars of colour %(colour)s, the deck %(available)s"
-    ),
-    "deck_valued": gettext_noop(
-        "the teams hold %(count)s valued cards of colour %(colour)s, the deck %(available)s"
-    ),
-    "two_sevens": gettext_noop("only one team reaches seven cards: the manche ends at once"),
 }
 
 

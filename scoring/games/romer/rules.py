@@ -31,6 +31,7 @@ from typing import Any
 
 from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
 from .cards import DEFAULT_LAYOUT, LAYOUTS
+from .messages import problem
 
 COLOURS = 5
 VALUES = (0, 3, 5, 10, 20)  # César, III, V, X, XX
@@ -108,20 +109,20 @@ class Romer(Game):
         teams = []
         for player, entry in enumerate(entries):
             if not isinstance(entry, Mapping):
-                problems.append(GameProblem(player, "entry", "not_entry", {"value": entry}))
+                problems.append(problem(player, "entry", "not_entry", {"value": entry}))
                 continue
-            problems += [GameProblem(player, str(k), "unknown") for k in entry if k != "cards"]
+            problems += [problem(player, str(k), "unknown") for k in entry if k != "cards"]
             cards = entry.get("cards")
             if not isinstance(cards, list):
-                problems.append(GameProblem(player, "cards", "missing"))
+                problems.append(problem(player, "cards", "missing"))
                 continue
             if len(cards) > TEAM:
                 params = {"minimum": 0, "maximum": TEAM, "value": len(cards)}
-                problems.append(GameProblem(player, "cards", "range", params))
+                problems.append(problem(player, "cards", "range", params))
             for position, card in enumerate(cards, start=1):
                 if not is_card(card):
                     params = {"value": card}
-                    problems.append(GameProblem(player, f"card {position}", "bad_card", params))
+                    problems.append(problem(player, f"card {position}", "bad_card", params))
             teams.append(cards)
         if problems:
             return problems
@@ -131,9 +132,9 @@ class Romer(Game):
             if count > available:
                 code = "deck_cesars" if cesar else "deck_valued"
                 params = {"colour": colour, "count": count, "available": available}
-                problems.append(GameProblem(None, "cards", code, params))
+                problems.append(problem(None, "cards", code, params))
         if sum(len(cards) == TEAM for cards in teams) > 1:
-            problems.append(GameProblem(None, "cards", "two_sevens"))
+            problems.append(problem(None, "cards", "two_sevens"))
         return problems
 
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:

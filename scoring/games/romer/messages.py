@@ -1,0 +1,24 @@
+"""Römer's own problems, by code: English texts with ``%(name)s`` parameters, which the site
+translates (``gettext_noop`` marks them for ``makemessages``); a code any game raises is in
+``scoring.games.base`` or ``scoring.games.records``."""
+
+from ..base import gettext_noop, problem_maker
+
+#: A sheet's (``rules.Romer.check``).
+SHEET_MESSAGES = {
+    "bad_card": gettext_noop(
+        "%(value)r is not a card (a colour 1 to 5 and a value 0, 3, 5, 10 or 20)"
+    ),
+    "deck_cesars": gettext_noop(
+        "the teams hold %(count)s Césars of colour %(colour)s, the deck %(available)s"
+    ),
+    "deck_valued": gettext_noop(
+        "the teams hold %(count)s valued cards of colour %(colour)s, the deck %(available)s"
+    ),
+    "two_sevens": gettext_noop("only one team reaches seven cards: the manche ends at once"),
+}
+
+#: A round record's: none of its own (its records are checked by its play state).
+RECORD_MESSAGES: dict[str, str] = {}
+
+problem = problem_maker(SHEET_MESSAGES)
