@@ -3,6 +3,7 @@ as one package (``tests/toygame``) and registered by one call, gets from the gen
 alone its menu entry, its sheet entered through the site with PDF, Excel and JSON, its
 simulation and verification commands and its replay page."""
 
+import datetime
 import io
 import json
 
@@ -16,6 +17,8 @@ from scoring import registry
 from scoring.models import Partie, Player
 from scoring.play.simulate import simulate
 from tests import toygame
+from tournaments.models import Season, Tournament
+from tournaments.services import close_tournament, play_round_simulated, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +130,30 @@ def test_played_donnes_entered_through_the_site_make_its_sheet_and_documents(pli
     assert "Donne 2" in [cell for row in book.iter_rows(values_only=True) for cell in row]
     exported = secretary.get(reverse("scoring:partie_json", args=[partie.pk])).json()
     assert exported["game"] == "plis" and len(exported["rounds"]) == 3
+
+
+def test_an_evening_of_the_toy_game_is_played_by_simulation_and_counts_in_the_league(
+    plis, secretary
+):
+    season = Season.objects.create(
+        name="Saison", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 6, 30)
+    )
+    tournament = Tournament.objects.create(
+        name="Soirée Plis",
+        date=datetime.date(2026, 11, 26),
+        game="plis",
+        table_size=3,
+        rounds=1,
+        season=season,
+    )
+    for name in ("Annie", "Bernard", "Claire", "Denis", "Eve", "Fanny"):
+        player = Player.objects.create(name=name)
+        tournament.registrations.create(player=player, checked_in=True)
+    play_round_simulated(start_round(tournament=tournament), seed=11)
+    parties = [Partie.objects.get(pk=t.partie_id) for t in tournament.rounds_set.get().tables.all()]
+    assert len(parties) == 2
+    for partie in parties:  # three donnes of 8 cards a hand each, as the rules deal them
+        assert partie.sheet.finished and sum(partie.sheet.totals) == 3 * 8
+    close_tournament(tournament=tournament, decisions={})
+    rows = secretary.get(reverse("tournaments:season", args=[season.pk])).context["rows"]
+    assert len(rows) == 6 and rows[0]["rank"] == 1
