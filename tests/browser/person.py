@@ -92,13 +92,18 @@ def unfold(control: Locator) -> None:
 
 
 def every_choice_shows(scope: Locator) -> int:
-    """Choose, one after the other, every radio and checkbox in ``scope`` (and untick the
-    checkboxes again), each checked as ``choose`` does, opening a disclosure by its summary
-    where one holds it; returns how many were tried."""
+    """Choose, one after the other, every radio and checkbox that ``scope`` offers now (and
+    untick the checkboxes again), each checked as ``choose`` does, opening a disclosure by its
+    summary where one holds it; returns how many were tried. A control inside a ``hidden``
+    part (another game's rules on the tournament form) is not offered until a choice shows
+    that part, and is left out."""
     controls = scope.locator("input[type=radio], input[type=checkbox]")
-    count = controls.count()
-    for index in range(count):
+    count = 0
+    for index in range(controls.count()):
         control = controls.nth(index)
+        if control.evaluate("node => node.closest('[hidden]') !== null"):
+            continue
+        count += 1
         unfold(control)
         choose(control)
         if control.get_attribute("type") == "checkbox":

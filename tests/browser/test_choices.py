@@ -103,6 +103,15 @@ def test_the_new_partie_and_tournament_forms_show_their_choices(page, context, l
         page.goto(live_server.url + path)
         tried += every_choice_shows(page.locator("main form").first)
     assert tried > 0
+    # Each game's rules on the tournament form, once that game is chosen.
+    page.goto(live_server.url + paths[0])
+    form = page.locator("main form").first
+    games = form.locator("[name=game] option").evaluate_all("options => options.map(o => o.value)")
+    shown = {}
+    for game in games:
+        form.locator("[name=game]").select_option(game)
+        shown[game] = every_choice_shows(form)
+    assert shown["romer"] > shown["roi"]  # Römer's rule flag among them
     # The tournament form shows the chosen game's rules alone, and sends them alone.
     page.goto(live_server.url + paths[0])
     form = page.locator("main form")
