@@ -227,7 +227,9 @@ class SimulateCommand(GameCommand):
             action="append",
             default=[],
             metavar="KEY=VALUE",
-            help="a rule option of the game (repeatable), e.g. variant=official-1000, players=5",
+            help="a rule option of the game (repeatable), e.g. variant=official-1000, players=5 "
+            "(a round's table; --table-size with --sheets), or one the simulation reads "
+            "(fault_rate=0.1)",
         )
         parser.add_argument(
             "--out", help="write the records or sheets to this file (default stdout)"
@@ -283,15 +285,17 @@ class SimulateCommand(GameCommand):
             raise bad_input(f"{self.size_flag}: {low} to {high} players")
         if "players" in game_options:
             raise bad_input(f"--option: players, the table's size, is {self.size_flag} here")
+        sheets = (
+            self.played_sheet(adapter, options["seed"] + number, size, game_options)
+            for number in range(options["sheets"])
+        )
+        first = next(sheets)  # refused options refused before a file is written
         quiet = options["save"] and not options["out"]
         with (
             self.opened("--out", options["out"]) as out,
             self.opened("--records", options["records"], quiet=True) as records,
         ):
-            for number in range(options["sheets"]):
-                data, played = self.played_sheet(
-                    adapter, options["seed"] + number, size, game_options
-                )
+            for data, played in itertools.chain([first], sheets):
                 if options["save"]:
                     try:
                         partie = adapter.import_sheet(adapter.read_sheet(data))
