@@ -345,6 +345,19 @@ class GameAdapter(ABC):
     ) -> Partie:
         """Store a new partie with ``players`` in seat order and no donne or round yet."""
 
+    def simulated_sheet(
+        self, seed: int, players: int, options: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """A whole sheet played to its end by the engine's simulated players from ``seed``
+        (the same sheet for the same arguments), at a table of ``players`` (within
+        ``table_sizes``): (the sheet as decoded JSON, which ``read_sheet`` reads back, the
+        record of each of its rounds in order, which ``record_problems`` and the game's play
+        state check card by card). ``options`` are the sheet's rule options and those the
+        simulation alone reads (an irregularities' rate, the players' kind: not rules, not
+        written on the sheet). None for a game the engine cannot play; raises
+        ``SheetRefused`` for options the game refuses."""
+        return None
+
     def simulate(self, partie: Partie, seed: int) -> bool:
         """Fill a new partie with a whole game played by the engine's simulated players;
         False when the game has no simulation."""

@@ -43,7 +43,7 @@ from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_deale
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.seats import SEATS, partner, team_of
-from scoring.roimat.simulate import simulate_partie
+from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
 from scoring.roimat.state import RoimatState
 from scoring.roimat.stats import player_stats
 from scoring.roimat.verify import verify as verify_record
@@ -276,6 +276,28 @@ class RoimatAdapter(GameAdapter):
             table=table,
         )
         return services.partie_create(sheet=sheet, players=seated, created_by=created_by)
+
+    def simulated_sheet(
+        self, seed: int, players: int, options: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A partie played to its end (ROIMAT.md §6) by ``simulate_partie``, as
+        ``roimat_simulate --parties`` plays it from the same seed. ``options`` are the
+        ``RuleSet``'s (``variant``, ``rounding``, ``fault_counting``, ``donnes``, ``target``)
+        and the simulation's own: ``players``' kind is ``strategy`` (``random``, the default,
+        or ``heuristic``), ``fault_rate`` the chance of a forbidden card (0 to 1, default 0)."""
+        rules_options = dict(options)
+        strategy = rules_options.pop("strategy", "random")
+        fault_rate = rules_options.pop("fault_rate", 0.0)
+        if strategy not in PLAYERS:
+            raise SheetRefused(f"strategy: {strategy!r}, not one of {', '.join(PLAYERS)}")
+        if not isinstance(fault_rate, int | float) or not 0 <= fault_rate <= 1:
+            raise SheetRefused(f"fault_rate: {fault_rate!r}, not a number from 0 to 1")
+        try:
+            rules = RuleSet(**rules_options)
+        except (TypeError, ValueError) as error:
+            raise SheetRefused(f"{', '.join(rules_options)}: {error}") from None
+        records = simulate_partie(rules, seed, strategy, fault_rate)
+        return sheet_to_dict(partie_sheet(rules, records)), records
 
     def simulate(self, partie: Partie, seed: int) -> bool:
         records = simulate_partie(partie.rules, seed, "heuristic", 0.01)

@@ -131,6 +131,21 @@ class TabularAdapter(GameAdapter):
             raise KeyError(self.key)
         return simulate_records(self.game, self.simulation, seed, players, options)
 
+    def simulated_sheet(
+        self, seed: int, players: int, options: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], Records] | None:
+        """The game's ``simulation`` (``simulate_records``), its rule options checked first
+        against ``option_specs``; the other options go to the simulation alone (Rumoli's
+        ``fault_rate``)."""
+        if self.simulation is None:
+            return None
+        rules = {key: value for key, value in options.items() if key in self.option_specs}
+        problems = self.option_problems(rules)
+        if problems:
+            raise SheetRefused(problems[0])
+        sheet, records = self.simulate_records(seed, players, options)
+        return game_sheet_to_dict(sheet), records
+
     def record_problems(self, record: Any) -> list[str]:
         """The game's own verifier's words (``scoring.games.verify``); for a game played
         move by move without one, the first move its play state refuses

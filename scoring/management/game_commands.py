@@ -3,10 +3,11 @@ and name no game:
 
 - ``sheet GAME FILE.json`` (and its ``<game>_sheet`` alias for each of the club's games);
 - ``simulate GAME``: rounds played by seeded players through the game's play state
-  (``scoring.play``), written as records, one JSON line a round;
+  (``scoring.play``), written as records, one JSON line a round; with ``--sheets N``, whole
+  sheets played by the catalogue (``GameAdapter.simulated_sheet``), one JSON sheet a line,
+  and the ``<game>_simulate`` aliases of the games of individual players;
 - ``verify GAME FILE``: such records replayed move by move, naming the first move the rules
-  refuse; the ``<game>_verify`` aliases word the problems as the game's own verifier does;
-- ``<game>_simulate`` for the games of individual players: whole sheets by simulation.
+  refuse; the ``<game>_verify`` aliases word the problems as the game's own verifier does.
 
 Input a command cannot use (an unknown game, an unreadable file, an option out of bounds) is
 refused with one line naming the argument and exit status 2.
@@ -14,9 +15,11 @@ refused with one line naming the argument and exit status 2.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +29,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import registry
-from scoring.games.notation import game_sheet_to_dict
 from scoring.games.records import write as write_records
 from scoring.jsoninput import JsonRefused, read_json
 from scoring.play.players import PLAYERS
 from scoring.play.simulate import simulate
 from scoring.play.state import GameState, MoveError, RecordError
 from scoring.play.verify import first_refusal
-from scoring.services import game_partie_create
 
 
 def bad_input(message: str) -> CommandError:
@@ -173,66 +174,209 @@ def option_value(text: str) -> tuple[str, Any]:
 
 
 class SimulateCommand(GameCommand):
-    """Play rounds of a game (donnes, manches, coups) with seeded players through its play
-    state (``scoring.play.simulate``) and write their records, one JSON line a round, which
-    ``verify GAME`` replays."""
+    """Play a game with seeded players and write what they played.
+
+    - by rounds (donnes, manches, coups), through the game's play state
+      (``scoring.play.simulate``): their records, one JSON line a round, which ``verify GAME``
+      replays;
+    - by whole sheets (``--sheets N``), as the catalogue plays them
+      (``GameAdapter.simulated_sheet``): one JSON sheet a line, which ``sheet GAME`` reads;
+      ``--save`` stores each as a partie, ``--records`` writes every round's record.
+
+    ``sheets_flag`` and ``size_flag`` name the arguments of a sheet's count and table size in
+    refusals (the ``<game>_simulate`` aliases keep their own)."""
+
+    sheets_flag = "--sheets"
+    size_flag = "--table-size"
 
     def add_arguments(self, parser):
         super().add_arguments(parser)
-        parser.add_argument("--rounds", type=int, default=1, help="rounds to play (default 1)")
+        parser.add_argument(
+            "--sheets",
+            type=int,
+            metavar="N",
+            help="play N whole sheets (parties) instead of rounds; one JSON sheet a line",
+        )
+        parser.add_argument(
+            "--table-size",
+            type=int,
+            metavar="P",
+            help="with --sheets: players at the table (default 4, or the nearest the game seats)",
+        )
+        parser.add_argument(
+            "--save", action="store_true", help="with --sheets: store each sheet as a partie"
+        )
+        parser.add_argument(
+            "--records",
+            metavar="FILE",
+            help="with --sheets: write every round's card-by-card record (JSON lines)",
+        )
+        parser.add_argument("--rounds", type=int, help="rounds to play (default 1)")
         parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-        parser.add_argument("--players", default="random", help=" or ".join(PLAYERS))
+        parser.add_argument(
+            "--players", help="rounds' players: " + " or ".join(PLAYERS) + " (default random)"
+        )
         parser.add_argument(
             "--fault-rate",
             type=float,
-            default=0.0,
-            help="chance that a player makes a faute de jeu, where the game scores them (0 to 1)",
+            help="chance that a player makes a faute de jeu in a round, where the game scores "
+            "them (0 to 1, default 0)",
         )
         parser.add_argument(
             "--option",
             action="append",
             default=[],
             metavar="KEY=VALUE",
-            help="a rule option of the game (repeatable), e.g. variant=official-1000, players=5",
+            help="a rule option of the game (repeatable), e.g. variant=official-1000, players=5 "
+            "(a round's table; --table-size with --sheets), or one the simulation reads "
+            "(fault_rate=0.1)",
         )
-        parser.add_argument("--out", help="write the records to this file (default stdout)")
+        parser.add_argument(
+            "--out", help="write the records or sheets to this file (default stdout)"
+        )
 
     def handle(self, *args, **options):
-        state = game_state(self.game_key(options))
-        if options["rounds"] < 1:
-            raise bad_input("--rounds: at least 1")
-        if options["players"] not in PLAYERS:
-            raise bad_input(f"--players: {options['players']!r} is not one of {tuple(PLAYERS)}")
-        if not 0 <= options["fault_rate"] <= 1:
-            raise bad_input("--fault-rate: between 0 and 1")
+        key = self.game_key(options)
         game_options = dict(option_value(text) for text in options["option"])
-        states = simulate(
-            state,
-            options["rounds"],
-            options["seed"],
-            game_options,
-            options["players"],
-            options["fault_rate"],
-        )
+        if options["sheets"] is None:
+            for name in ("table_size", "records", "save"):
+                if options[name]:
+                    raise bad_input(f"--{name.replace('_', '-')}: goes with --sheets")
+            self.play_rounds(key, options, game_options)
+            return
+        for name in ("rounds", "players", "fault_rate"):
+            if options[name] is not None:
+                raise bad_input(f"--{name.replace('_', '-')}: plays rounds, not with --sheets")
+        self.play_sheets(key, options, game_options)
+
+    def play_rounds(self, key: str, options, game_options: dict[str, Any]) -> None:
+        """``options["rounds"]`` rounds of game ``key`` played by ``options["players"]``."""
+        state = game_state(key)
+        rounds = 1 if options["rounds"] is None else options["rounds"]
+        players = options["players"] or "random"
+        fault_rate = options["fault_rate"] or 0.0
+        if rounds < 1:
+            raise bad_input("--rounds: at least 1")
+        if players not in PLAYERS:
+            raise bad_input(f"--players: {players!r} is not one of {tuple(PLAYERS)}")
+        if not 0 <= fault_rate <= 1:
+            raise bad_input("--fault-rate: between 0 and 1")
+        states = simulate(state, rounds, options["seed"], game_options, players, fault_rate)
         try:
             first = next(states)
         except (KeyError, ValueError, TypeError, MoveError, RecordError) as error:
             raise bad_input(f"--option: {game_options} refused ({error})") from None
-        self.write(options["out"], [first], states)
+        with self.opened("--out", options["out"]) as out:
+            for state in itertools.chain([first], states):
+                out.write(state.to_text() + "\n")
 
-    def write(self, path: str | None, *parts: Iterable[GameState[Any, Any]]) -> None:
-        """The records of the states, one a line, to ``path`` (stdout when None)."""
+    def play_sheets(self, key: str, options, game_options: dict[str, Any]) -> None:
+        """``options["sheets"]`` whole sheets of game ``key`` seeded ``options["seed"]``,
+        ``+ 1`` …, at a table of ``options["table_size"]``: each written as a JSON line (to
+        ``out``; not to stdout when they are saved), stored as a partie with ``save``
+        (``read_sheet`` and ``import_sheet``), its rounds' records written to ``records``."""
+        adapter = game_adapter(key)
+        if options["sheets"] < 1:
+            raise bad_input(f"{self.sheets_flag}: at least 1")
+        low, high = adapter.table_sizes
+        size = options["table_size"]
+        size = min(max(4, low), high) if size is None else size
+        if not low <= size <= high:
+            raise bad_input(f"{self.size_flag}: {low} to {high} players")
+        if "players" in game_options:
+            raise bad_input(f"--option: players, the table's size, is {self.size_flag} here")
+        sheets = (
+            self.played_sheet(adapter, options["seed"] + number, size, game_options)
+            for number in range(options["sheets"])
+        )
+        first = next(sheets)  # refused options refused before a file is written
+        quiet = options["save"] and not options["out"]
+        with (
+            self.opened("--out", options["out"]) as out,
+            self.opened("--records", options["records"], quiet=True) as records,
+        ):
+            for data, played in itertools.chain([first], sheets):
+                if options["save"]:
+                    try:
+                        partie = adapter.import_sheet(adapter.read_sheet(data))
+                    except registry.SheetRefused as error:
+                        raise bad_input(f"--option: {error}") from None
+                    self.stderr.write(f"saved as partie {partie.pk}")
+                if not quiet:
+                    out.write(json.dumps(data, ensure_ascii=False) + "\n")
+                if records is not None:
+                    records.write(write_records(played))
+
+    def played_sheet(
+        self, adapter: registry.GameAdapter, seed: int, size: int, game_options: dict[str, Any]
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """``adapter.simulated_sheet``; raises CommandError (status 2) for a game the engine
+        cannot play or options it refuses."""
         try:
-            out = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
+            played = adapter.simulated_sheet(seed, size, game_options)
+        except (KeyError, ValueError, TypeError, MoveError, RecordError) as error:
+            raise bad_input(f"--option: {game_options} refused ({error})") from None
+        if played is None:
+            raise bad_input(f"game: {adapter.key!r} is not played by the engine")
+        return played
+
+    @contextlib.contextmanager
+    def opened(self, flag: str, path: str | None, quiet: bool = False) -> Iterator[Any]:
+        """The file at ``path`` open for writing, closed after; without a path, stdout (None
+        when ``quiet``). Raises CommandError (status 2) naming ``flag``."""
+        if not path:
+            yield None if quiet else self.stdout
+            return
+        try:
+            file = open(path, "w", encoding="utf-8")  # noqa: SIM115
         except OSError as error:
-            raise bad_input(f"--out: {error}") from None
-        try:
-            for part in parts:
-                for state in part:
-                    (out or self.stdout).write(state.to_text() + "\n")
-        finally:
-            if out is not None:
-                out.close()
+            raise bad_input(f"{flag}: {error}") from None
+        with file:
+            yield file
+
+
+class SheetsAlias(SimulateCommand):
+    """``<game>_simulate``: ``simulate GAME --sheets`` with the options it had before
+    ``simulate`` played sheets: ``--games`` (``--sheets``), ``--players`` (the table's size),
+    ``--rounds`` (the ``rounds`` rule option); a game's own flags are rule options
+    (``game_options``)."""
+
+    sheets_flag = "--games"
+    size_flag = "--players"
+
+    def add_arguments(self, parser):
+        parser.add_argument("--games", type=int, default=1, help="sheets to play (default 1)")
+        parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+        parser.add_argument("--players", type=int, default=4, help="players at the table")
+        parser.add_argument("--rounds", type=int, help="rounds (coups) of a sheet")
+        parser.add_argument("--out", help="write the sheets to this file")
+        parser.add_argument("--save", action="store_true", help="store the parties")
+        parser.add_argument(
+            "--records", metavar="FILE", help="write each round's card-by-card record (JSON lines)"
+        )
+
+    def game_options(self, options) -> dict[str, Any]:
+        """The rule options the alias's own arguments give."""
+        if options["rounds"] is not None and options["rounds"] < 1:
+            raise bad_input("--rounds: at least 1")
+        return {} if options["rounds"] is None else {"rounds": options["rounds"]}
+
+    def handle(self, *args, **options):
+        sheets = {**options, "sheets": options["games"], "table_size": options["players"]}
+        self.play_sheets(self.game, sheets, self.game_options(options))
+
+
+def simulate_command(game: str) -> type[SheetsAlias]:
+    """The ``<game>_simulate`` command of one game: ``simulate GAME --sheets``."""
+    name = registry.get(game).name
+    return type(
+        "Command",
+        (SheetsAlias,),
+        {
+            "game": game,
+            "help": f"Play whole {name} sheets by simulation (simulate {game} --sheets).",
+        },
+    )
 
 
 def write_outputs(outputs: dict[str, bytes]) -> None:
@@ -293,51 +437,3 @@ def sheet_command(game: str) -> type[SheetCommand]:
             "help": f"Compute a {name} score sheet (JSON); optionally export or store it.",
         },
     )
-
-
-class GameSimulateCommand(BaseCommand):
-    """Play whole sheets of ``game`` by simulation; one JSON sheet per line (stdout or
-    ``--out``), or ``--save`` them as parties; ``--records`` writes each round's card-by-card
-    record (JSON lines, checked by ``<game>_verify``)."""
-
-    game = ""
-
-    def add_arguments(self, parser):
-        parser.add_argument("--games", type=int, default=1, help="sheets to play")
-        parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--players", type=int, default=4)
-        parser.add_argument("--rounds", type=int, help="rounds (coups) of a sheet")
-        parser.add_argument("--out", help="write the sheets to this file")
-        parser.add_argument("--save", action="store_true", help="store the parties")
-        parser.add_argument(
-            "--records", metavar="FILE", help="write each round's card-by-card record (JSON lines)"
-        )
-
-    def game_options(self, options) -> dict:
-        return {"rounds": options["rounds"]} if options["rounds"] else {}
-
-    def handle(self, *args, **options):
-        low, high = registry.get(self.game).table_sizes
-        if not low <= options["players"] <= high:
-            raise CommandError(f"--players: {low} to {high}", returncode=2)
-        if options["games"] < 1 or (options["rounds"] is not None and options["rounds"] < 1):
-            raise CommandError("--games and --rounds: at least 1", returncode=2)
-        lines, records = [], []
-        for number in range(options["games"]):
-            sheet, played = registry.get(self.game).simulate_records(
-                options["seed"] + number, options["players"], self.game_options(options)
-            )
-            records += played
-            if options["save"]:
-                partie = game_partie_create(sheet=sheet)
-                self.stderr.write(f"saved as partie {partie.pk}")
-            lines.append(json.dumps(game_sheet_to_dict(sheet), ensure_ascii=False))
-        text = "\n".join(lines) + "\n"
-        for option, content in (("out", text), ("records", write_records(records))):
-            if options[option]:
-                try:
-                    Path(options[option]).write_text(content, encoding="utf-8")
-                except OSError as error:
-                    raise CommandError(f"--{option}: {error}", returncode=2) from None
-        if not options["out"] and not options["save"]:
-            self.stdout.write(text, ending="")

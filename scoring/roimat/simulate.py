@@ -15,6 +15,7 @@ from typing import Any
 from .cards import DECK_SIZE
 from .donne import BIDS, BIT, OVER, ROI_MASK, DonneState, left
 from .draws import randint, shuffle
+from .notation import SheetInput
 from .partie import compute_sheet
 from .players import HeuristicPlayer, Player, RandomPlayer
 from .record import entry_of_record, record_of
@@ -23,6 +24,8 @@ from .rules import RuleSet, rules_of
 PACKETS = (1, 2, 3, 2, 1)
 MOVES = 1 + len(BIDS) + DECK_SIZE  # the most moves a donne has: announcement, bids, cards
 PLAYERS: dict[str, type[RandomPlayer]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+#: The names of the simulated players on a sheet, by seat.
+SIMULATED = {"N": "Sim Nord", "E": "Sim Est", "S": "Sim Sud", "O": "Sim Ouest"}
 
 
 def _packet_positions() -> tuple[tuple[int, ...], ...]:
@@ -171,3 +174,12 @@ def simulate_partie(
         if compute_sheet([entry_of_record(r) for r in records], rules).finished:
             break
     return records
+
+
+def partie_sheet(rules: RuleSet, records: Sequence[dict[str, Any]]) -> SheetInput:
+    """The score sheet of a simulated partie (§10): its ``records`` in order (``record_of``,
+    as ``simulate_partie`` gives them), one donne each, the players named by seat
+    (``SIMULATED``)."""
+    return SheetInput(
+        rules=rules, players=dict(SIMULATED), donnes=tuple(entry_of_record(r) for r in records)
+    )

@@ -1,8 +1,5 @@
-"""``manage.py differenzler_simulate``: play Differenzler sheets by simulation."""
+"""``manage.py differenzler_simulate``: the same as ``simulate differenzler --sheets N``."""
 
-from scoring.management.game_commands import GameSimulateCommand
+from scoring.management.game_commands import simulate_command
 
-
-class Command(GameSimulateCommand):
-    help = "Play whole differenzler sheets by simulation."
-    game = "differenzler"
+Command = simulate_command("differenzler")

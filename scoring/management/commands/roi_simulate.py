@@ -1,8 +1,5 @@
-"""``manage.py roi_simulate``: play roi sheets by simulation (see ``GameSimulateCommand``)."""
+"""``manage.py roi_simulate``: the same as ``simulate roi --sheets N``."""
 
-from scoring.management.game_commands import GameSimulateCommand
+from scoring.management.game_commands import simulate_command
 
-
-class Command(GameSimulateCommand):
-    help = "Play whole roi sheets by simulation."
-    game = "roi"
+Command = simulate_command("roi")

@@ -3,6 +3,8 @@
 Writes one donne record per line (ROIMAT.md §10) to stdout or ``--out``; with ``--parties K``
 plays K parties to their end, and ``--save`` stores them as parties of the site. ``--jobs N``
 plays on N processes (``scoring.roimat.parallel``), streaming the records in a fixed order.
+``simulate roimat --sheets K`` plays the same parties from the same seed through the generic
+command (one JSON sheet a line, as every game's); this one keeps Roimat's own speed paths.
 """
 
 from __future__ import annotations
@@ -10,25 +12,23 @@ from __future__ import annotations
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from scoring.roimat.notation import SheetInput
+from scoring.management.game_commands import bad_input
 from scoring.roimat.parallel import CHUNK, DonneRun, partie_records, record_chunks
-from scoring.roimat.record import entry_of_record, to_text
+from scoring.roimat.record import to_text
 from scoring.roimat.rules import VARIANTS, RuleSet
-from scoring.roimat.simulate import PLAYERS, simulate_donnes
+from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_donnes
 from scoring.services import partie_import
-
-SIMULATED = {"N": "Sim Nord", "E": "Sim Est", "S": "Sim Sud", "O": "Sim Ouest"}
-
-
-def bad_input(message: str) -> CommandError:
-    return CommandError(message, returncode=2)
 
 
 class Command(BaseCommand):
-    help = "Simulate Roimat donnes (records, ROIMAT.md §10) or whole parties."
+    help = (
+        "Simulate Roimat donnes (records, ROIMAT.md §10) or whole parties, on several processes "
+        "with --jobs; 'simulate roimat --sheets K' writes whole parties as score sheets, as for "
+        "every game."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--donnes", type=int, default=1, help="donnes to play (default 1)")
@@ -129,12 +129,7 @@ class Command(BaseCommand):
             if bar:
                 bar.update(len(records))
             if options["save"]:
-                sheet = SheetInput(
-                    rules=rules,
-                    players=SIMULATED,
-                    donnes=tuple(entry_of_record(r) for r in records),
-                )
-                partie = partie_import(sheet=sheet)
+                partie = partie_import(sheet=partie_sheet(rules, records))
                 self.stderr.write(f"partie {partie.pk}: {len(records)} donnes")
             else:
                 for record in records:

@@ -1,15 +1,16 @@
-"""``manage.py rumoli_simulate``: play Rumoli sheets by simulation, with the seed's variants."""
+"""``manage.py rumoli_simulate``: ``simulate rumoli --sheets N``, the seed's variants as flags
+(``--free-stakes`` is ``--option stakes=free``, ``--same-colour`` ``--option
+same_colour=true``, ``--stop-when-stuck`` ``--option stop_when_stuck=true``, ``--stake S``
+``--option stake=S``, ``--fault-rate F`` ``--option fault_rate=F``)."""
 
-from django.core.management.base import CommandError
-
-from scoring.management.game_commands import GameSimulateCommand
+from scoring.management.game_commands import SheetsAlias, bad_input
 
 
-class Command(GameSimulateCommand):
+class Command(SheetsAlias):
+    game = "rumoli"
     help = (
         "Play whole Rumoli sheets by simulation (--free-stakes, --same-colour, --stop-when-stuck)."
     )
-    game = "rumoli"
 
     def add_arguments(self, parser):
         super().add_arguments(parser)
@@ -23,7 +24,7 @@ class Command(GameSimulateCommand):
 
     def game_options(self, options) -> dict:
         if not 0 <= options["fault_rate"] <= 1:
-            raise CommandError("--fault-rate: between 0 and 1", returncode=2)
+            raise bad_input("--fault-rate: between 0 and 1")
         return {
             **super().game_options(options),
             "stakes": "free" if options["free_stakes"] else "standard",
