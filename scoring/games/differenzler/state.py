@@ -31,7 +31,7 @@ from scoring.play.state import MoveError, RecordError, Step, Table
 from ..cards import Card, code
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
-from .messages import record_problem
+from .messages import REFUSAL_MESSAGES, record_problem
 from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, legal, refusal, strength, value
 from .rules import DIFFERENZLER, ROUND_POINTS
 
@@ -56,6 +56,7 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
     (four lists of 9 cards), ``trump`` a suit letter: see the module docstring."""
 
     game = "differenzler"
+    refusal_messages = REFUSAL_MESSAGES
     deck = DECK
     direction = -1
 

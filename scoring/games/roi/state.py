@@ -31,6 +31,7 @@ from scoring.play.state import MoveError, RecordError, Table
 from ..cards import Card
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
+from .messages import REFUSAL_MESSAGES
 from .play import DECK, counts, deal, legal, trick_winner
 from .rules import MANCHES, ROI, TRICKS, TRUMP_OF
 
@@ -43,6 +44,7 @@ class RoiState(TrickState[Never, Entries]):
     13 cards): see the module docstring."""
 
     game = "roi"
+    refusal_messages = REFUSAL_MESSAGES
     deck = DECK
 
     def __init__(self, manche: int, dealer: int, hands: Sequence[Sequence[Card]]) -> None:
