@@ -5,6 +5,7 @@ player's name."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -172,50 +173,26 @@ def game_sheet_error_message(error: InvalidGameSheet, players: list[str] | None 
     return f"{', '.join(parts)}: {game_problem_message(problem)}"
 
 
-#: The rules the play interface names when it refuses a move of a record
+#: The rules any game's play state may name when it refuses a move of a record
 #: (``scoring.play.verify.Refusal.code``), in the user's language: ``%(player)s`` is who was
-#: to move, ``%(move)s`` the move in words. A code not listed keeps the engine's English text.
+#: to move, ``%(move)s`` the move in words. A game's own codes have their texts in its state
+#: (``GameState.refusal_messages``); a code of neither keeps the engine's English text.
 REFUSAL_MESSAGES = {
     "over": gettext_lazy("the round was already over"),
-    "coup_over": gettext_lazy("the coup was already over"),
     "out_of_turn": gettext_lazy("%(player)s was not the one to play"),
     "bad_move": gettext_lazy("%(move)s is not a move of this game"),
     "not_in_hand": gettext_lazy("%(player)s does not hold this card"),
     "must_follow": gettext_lazy("%(player)s holds the colour led and must follow"),
-    "must_discard_highest": gettext_lazy(
-        "%(player)s cannot follow and must discard his highest card (first manche)"
-    ),
-    "must_trump": gettext_lazy("trump was led: %(player)s holds a trump other than the Buur"),
-    "undertrump": gettext_lazy("%(player)s holds the colour led and may not undertrump"),
-    "range": gettext_lazy("an estimate is 0 to 157 points"),
-    "estimates_written": gettext_lazy("the estimates are written: a card is played"),
-    "estimate_first": gettext_lazy("%(player)s writes his estimate first"),
-    "not_now": gettext_lazy("%(move)s is not a move %(player)s may make now"),
-    "not_next": gettext_lazy("%(move)s does not follow the sequence"),
     "forbidden": gettext_lazy("%(move)s is not allowed now"),
-    "illegal_card": gettext_lazy("%(move)s breaks §9 (follow, climb over, trump)"),
     "marked_legal": gettext_lazy("marked as a faute de jeu, but the rules allow it"),
     "wrong_result": gettext_lazy("the result written is not what the moves give"),
     "not_game": gettext_lazy("this is not a record of this game"),
     "bad_field": gettext_lazy("missing or not valid"),
     "bad_play": gettext_lazy("a play is [player, card]"),
     "trick_size": gettext_lazy("a trick holds 4 cards, and is complete before the next"),
-    "not_move": gettext_lazy("this is not a move of the game"),
-    "dead_hand_buyer": gettext_lazy(
-        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
-        "at his bid"
-    ),
     "not_card": gettext_lazy("a card of the hands is not a card of the deck"),
     "not_deck": gettext_lazy("the hands are not the deck"),
     "hand_size": gettext_lazy("a hand does not hold the cards dealt"),
-    "stakes_agreed": gettext_lazy("the stakes are not the agreed ones"),
-    "opening_trump": gettext_lazy("%(player)s first places his trump card"),
-    "must_play": gettext_lazy("a trick is being played: %(player)s plays a card to it"),
-    "no_pli": gettext_lazy("no trick is being played: a card is led"),
-    "alone": gettext_lazy("%(player)s alone holds cards: he adds to his team or ends the manche"),
-    "not_alone": gettext_lazy("the manche is ended only by the last player holding cards"),
-    "must_place_trump": gettext_lazy("%(player)s has no trump: he places a new one"),
-    "stakes_standard": gettext_lazy("the stakes are not the standard ones"),
 }
 
 #: Where a record's move or field stands (``Refusal.place``, ``Made.place``), word by word.
@@ -278,14 +255,16 @@ def move_words(text: str) -> str:
     return str(words) % {"rest": rest} if words is not None else text
 
 
-def refusal_text(refusal: Refusal, seat_name) -> str:
+def refusal_text(refusal: Refusal, seat_name, own: Mapping[str, str]) -> str:
     """The first problem of a record, one line in the user's language: where, the move and
     who made it, the rule broken (in words where known) and its code, e.g. ``pli 2, carte 3
     (joueur 4 : 10C) : joueur 4 doit fournir la couleur demandée [must_follow]``.
-    ``seat_name(seat)`` names a seat."""
+    ``seat_name(seat)`` names a seat; ``own`` is the game's own refusal texts
+    (``GameState.refusal_messages``: English msgids, translated here)."""
     player = seat_name(refusal.seat) if refusal.seat is not None else ""
     move = move_words(refusal.move) if refusal.move else ""
-    words = REFUSAL_MESSAGES.get(refusal.code)
+    text = own.get(refusal.code)
+    words = _(text) if text is not None else REFUSAL_MESSAGES.get(refusal.code)
     message = str(words) % {"player": player, "move": move} if words else refusal.message
     where = place_words(refusal.place)
     if move:

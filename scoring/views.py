@@ -125,7 +125,7 @@ def game_replay(request, game: str):
         entries = replay.result if replay.per_seat else [replay.result or {}]
         context |= {
             "replay": replay,
-            "refusal": refusal and refusal_text(refusal, seat_name),
+            "refusal": refusal and refusal_text(refusal, seat_name, adapter.state.refusal_messages),
             "hands": [(seat_name(seat), hand) for seat, hand in enumerate(replay.hands)],
             "moves": [
                 (

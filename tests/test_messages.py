@@ -14,7 +14,13 @@ from django.utils import translation
 from scoring import games, messages
 from scoring.games import base as games_base
 from scoring.games import records as game_records
+from scoring.games.differenzler.state import DifferenzlerState
+from scoring.games.roi.state import RoiState
+from scoring.games.romer.state import RomerState
+from scoring.games.rumoli.state import RumoliState
+from scoring.play.verify import Refusal
 from scoring.roimat import problems, scoring
+from scoring.roimat.state import RoimatState
 
 CATALOGUES = [
     (scoring.MESSAGES, messages.MESSAGES),
@@ -70,3 +76,34 @@ def test_every_game_problem_text_is_translated_with_its_parameters(text):
         french = translation.gettext(text)
     assert french != text, f"no French for {text!r}"
     assert parameters(french) <= parameters(text)
+
+
+#: Every game's play state, with the refusal texts of its own.
+PLAY_STATES = [RoimatState, RoiState, DifferenzlerState, RumoliState, RomerState]
+REFUSAL_TEXTS = [text for cls in PLAY_STATES for text in cls.refusal_messages.values()]
+
+
+def test_the_play_states_own_their_refusals_and_the_site_lists_only_generic_ones():
+    for cls in PLAY_STATES:
+        assert cls.refusal_messages, cls.game
+        assert not set(cls.refusal_messages) & set(messages.REFUSAL_MESSAGES), cls.game
+
+
+@pytest.mark.parametrize("text", REFUSAL_TEXTS)
+def test_every_refusal_text_of_a_game_is_translated_with_its_parameters(text):
+    with translation.override("fr"):
+        french = translation.gettext(text)
+    assert french != text, f"no French for {text!r}"
+    assert parameters(french) <= parameters(text) <= {"player", "move"}
+
+
+def test_a_games_own_refusal_reads_in_french_in_a_replay():
+    refusal = Refusal("trick 2, play 3", "must_trump", "english", 5, 1, "VT")
+    with translation.override("fr"):
+        text = messages.refusal_text(
+            refusal, lambda seat: f"joueur {seat + 1}", DifferenzlerState.refusal_messages
+        )
+    assert text == (
+        "pli 2, carte 3 (joueur 2 VT) : atout demandé : joueur 2 a un atout autre que le Bour"
+        " [must_trump]"
+    )

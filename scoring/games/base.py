@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.play.state import gettext_noop as gettext_noop  # the games mark their texts
+
 #: A player's entry for a round: whole numbers by field key (a Römer team: a list of cards).
 Entry = Mapping[str, Any]
 
@@ -129,12 +131,6 @@ class InvalidGameSheet(ValueError):
     def __init__(self, number: int, problem: GameProblem):
         self.round, self.problem = number, problem
         super().__init__(f"round {number}, {problem}" if number else str(problem))
-
-
-def gettext_noop(text: str) -> str:
-    """``text`` itself: marks a problem's English text, which is also its msgid, for Django's
-    ``makemessages`` (the site translates it with ``gettext``; the engines import no Django)."""
-    return text
 
 
 #: The problems any game may raise, by code: English texts with ``%(name)s`` parameters. A

@@ -1,14 +1,16 @@
 """A round of a trick-taking game behind the play interface, written once (``TrickState``).
 
 What every trick game here shares: hands dealt, one card a move, the seat to move going round
-the table (seat n + 1 after seat n), a pli of one card a player won by the game's own rule
-(``winner``), whose winner leads the next; the cards a player may play given the suit led
-(``allowed``: follow suit when he can, by default). A game adds its deal's facts (trump,
-contract), how a pli is won, what ``result()`` and ``returns()`` count, and its record's
-heading (``record_heading`` / ``start``); its plis are recorded as ``[player, card]`` pairs
-(``records.trick_steps``).
+the table (``direction``: seat n + 1 after seat n, by default), a pli of one card a player won
+by the game's own rule (``winner``), whose winner leads the next; the cards a player may play
+given the cards already in the pli (``allowed``: follow suit when he can, by default). A game
+adds its deal's facts (trump, contract), how a pli is won, what ``result()`` and ``returns()``
+count, and its record's heading (``to_record`` / ``start``); its plis are recorded as
+``[player, card]`` pairs (``records.trick_steps``).
 
-A move is a card ``(suit, rank)`` (``cards.Card``), written as its code.
+A move is a card ``(suit, rank)`` (``cards.Card``), written as its code, or one of the moves
+a game may have before the card play (its type ``P``: an estimate, a bid; none by default:
+``Never``), which all come before the first card (``opening`` and the hooks below it).
 """
 
 from __future__ import annotations
@@ -17,27 +19,31 @@ import copy
 import random
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from scoring.play.state import GameState, MoveError, Step, below
 
 from .cards import Card, card, code
 from .records import codes, trick_steps
 
-R = TypeVar("R")
+P = TypeVar("P")  # a move before the card play
+R = TypeVar("R")  # the sheet's entry of a round
 #: A pli as played: (seat, card) pairs in order.
 Trick = list[tuple[int, Card]]
 
 
-class TrickState(GameState[Card, R]):
+class TrickState(GameState[Card | P, R]):
     """A round of a trick game: ``hands`` (one list of cards a seat, as dealt), ``leader``
-    (the seat who leads the first pli). Subclasses set ``deck`` (the cards a move may name)
-    and implement ``winner``, ``result``, ``returns``, ``to_record`` / ``start`` (with
-    ``record_heading`` and ``trick_record``) and ``table``; ``allowed`` and ``refusal`` when
-    their rule of play is not plain follow-suit."""
+    (the seat who leads the first pli, or makes the first move before the card play).
+    Subclasses set ``deck`` (the cards a move may name) and implement ``winner``, ``result``,
+    ``returns``, ``to_record`` / ``start`` (with ``trick_record``) and ``table``; ``allowed``
+    and ``refusal`` when their rule of play is not plain follow-suit; ``direction`` when play
+    goes counter-clockwise; the hooks of ``opening`` when moves come before the card play."""
 
     #: Every card of the game's pack.
     deck: Sequence[Card] = ()
+    #: The seat after seat n is n + ``direction``: 1 clockwise, -1 counter-clockwise.
+    direction = 1
 
     def __init__(self, hands: Sequence[Sequence[Card]], leader: int) -> None:
         self.seats = len(hands)
@@ -57,14 +63,38 @@ class TrickState(GameState[Card, R]):
     def winner(self, trick: Trick) -> int:
         """The seat who wins a complete ``trick``."""
 
-    def allowed(self, hand: list[Card], led: str | None) -> list[Card]:
-        """The cards of ``hand`` the rules allow when ``led`` is the suit led (None at a
-        lead): a card of that suit when he holds one, else any card."""
-        if led is not None:
+    def allowed(self, hand: list[Card], plays: list[Card]) -> list[Card]:
+        """The cards of ``hand`` the rules allow when ``plays`` are the cards already in the
+        pli, in order (empty at a lead): a card of the suit led when he holds one, else any
+        card."""
+        if plays:
+            led = plays[0][0]
             following = [c for c in hand if c[0] == led]
             if following:
                 return following
         return list(hand)
+
+    # -- moves before the card play (none by default) -------------------------------------
+
+    def opening(self) -> bool:
+        """Whether the seat to move makes a move before the card play (an estimate, a bid)
+        rather than play a card: never, by default. Every such move comes before the first
+        card."""
+        return False
+
+    def opening_moves(self) -> Sequence[P]:
+        """The moves before the card play the rules allow the seat to move now."""
+        return ()
+
+    def make_opening(self, move: P) -> None:
+        """Make ``move``, an allowed move before the card play, for the seat to move (and
+        pass the turn on)."""
+        raise NotImplementedError("no move comes before the card play")
+
+    def undo_opening(self) -> None:
+        """Take the last move before the card play back (the turn too). Raises
+        ``IndexError`` when none was made."""
+        raise IndexError("no move to take back")
 
     # -- reading the state --------------------------------------------------------------
 
@@ -80,23 +110,26 @@ class TrickState(GameState[Card, R]):
         """How many cards were played."""
         return len(self._taken_from)
 
-    def led(self) -> str | None:
-        """The suit led in the pli being played (None at a lead)."""
+    def plays(self) -> list[Card]:
+        """The cards of the pli being played, in order (empty at a lead)."""
         trick = self.tricks[-1] if self.tricks else []
-        return trick[0][1][0] if 0 < len(trick) < self.seats else None
+        return [c for _s, c in trick] if len(trick) < self.seats else []
 
-    def legal_moves(self) -> list[Card]:
-        """The cards of the hand the rules allow (``allowed``), in the hand's order."""
+    def legal_moves(self) -> list[Card | P]:
+        """The moves before the card play while they are due (``opening_moves``), then the
+        cards of the hand the rules allow (``allowed``), in the hand's order."""
+        if self.opening():
+            return list(self.opening_moves())
         if self.is_over():
             return []
-        return self.allowed(self.hands[self.turn], self.led())
+        return [*self.allowed(self.hands[self.turn], self.plays())]
 
-    def refusal(self, move: Card) -> tuple[str, str]:
+    def refusal(self, move: Card | P) -> tuple[str, str]:
         seat = self.turn
         if self.is_over():
             return "over", "the round is over"
         if move not in self.hands[seat]:
-            return "not_in_hand", f"player {seat + 1} does not hold {code(move)}"
+            return "not_in_hand", f"player {seat + 1} does not hold {self.move_text(move)}"
         return "must_follow", f"player {seat + 1} holds the colour led and must follow"
 
     def hand(self, seat: int) -> list[str]:
@@ -106,6 +139,10 @@ class TrickState(GameState[Card, R]):
         """The pli on the table: the one being played (empty at a lead)."""
         trick = self.tricks[-1] if self.tricks else []
         return trick if len(trick) < self.seats else []
+
+    def last(self) -> int:
+        """The seat who won the last pli (-1 before the round is over)."""
+        return self.winner(self.tricks[-1]) if self.is_over() else -1
 
     def public(self) -> dict[str, Any]:
         """The round's public facts for ``observation`` (dealer, trump, contract …)."""
@@ -126,20 +163,33 @@ class TrickState(GameState[Card, R]):
 
     # -- playing ------------------------------------------------------------------------
 
-    def push(self, move: Card) -> bool:
-        """Play card ``move`` for the seat to move; raises ``MoveError`` for a card not held
-        or one the rules forbid (no game here scores a faute of play in a trick game but
-        Roimat, which has its own state)."""
+    def push(self, move: Card | P) -> bool:
+        """Make ``move`` for the seat to move: a move before the card play (``make_opening``) while
+        they are due, then a card; raises ``MoveError`` for a card not held or a move the
+        rules forbid (no game here scores a faute of play in a trick game but Roimat, which
+        has its own state)."""
         if not self.is_legal(move):
             raise MoveError(*self.refusal(move))
-        self._play(move)
+        if self.opening():
+            self.make_opening(cast(P, move))
+        else:
+            self._play(cast(Card, move))
         return False
 
     def play_random(self, rng: random.Random) -> None:
-        """``random_move`` after ``random_move``, each card made without checking it again."""
+        """``random_move`` after ``random_move``, each move made without checking it again."""
+        while self.opening():
+            opening = self.opening_moves()
+            self.make_opening(opening[below(rng, len(opening))])
+        plays, last = self.plays(), self.seats - 1
         while not self.is_over():
-            moves = self.allowed(self.hands[self.turn], self.led())
-            self._play(moves[below(rng, len(moves))])
+            moves = self.allowed(self.hands[self.turn], plays)
+            move = moves[below(rng, len(moves))]
+            self._play(move)
+            if len(plays) == last:
+                plays = []
+            else:
+                plays.append(move)
 
     def _play(self, move: Card) -> None:
         """Play ``move``, a legal card, for the seat to move."""
@@ -152,7 +202,7 @@ class TrickState(GameState[Card, R]):
         trick = self.tricks[-1]
         trick.append((seat, move))
         if len(trick) < size:
-            self.turn = (seat + 1) % size
+            self.turn = (seat + self.direction) % size
             return
         winner = self.winner(trick)
         self.won[winner] += [c for _s, c in trick]
@@ -161,7 +211,8 @@ class TrickState(GameState[Card, R]):
 
     def pop(self) -> None:
         if not self._taken_from:
-            raise IndexError("no card to take back")
+            self.undo_opening()
+            return
         trick = self.tricks[-1]
         if len(trick) == self.seats:
             winner = self.winner(trick)
@@ -182,10 +233,10 @@ class TrickState(GameState[Card, R]):
         other._taken_from = list(self._taken_from)
         return other
 
-    def move_text(self, move: Card) -> str:
-        return code(move)
+    def move_text(self, move: Card | P) -> str:
+        return code(cast(Card, move))
 
-    def parse_move(self, text: str) -> Card:
+    def parse_move(self, text: str) -> Card | P:
         move = card(text)
         if move is None or move not in self.deck:
             raise MoveError("bad_move", f"{text!r} is not a card")

@@ -69,6 +69,12 @@ class Step:
     fault: bool = False
 
 
+def gettext_noop(text: str) -> str:
+    """``text`` itself: marks an English text, which is also its msgid, for Django's
+    ``makemessages`` (the site translates it with ``gettext``; the engines import no Django)."""
+    return text
+
+
 def below(rng: random.Random, n: int) -> int:
     """A number in ``range(n)``, n ≥ 1, drawn as ``rng.choice`` draws (one ``getrandbits(k)``
     per try), so that a seed gives the same play through this interface as through a game's
@@ -92,6 +98,11 @@ class GameState(ABC, Generic[M, R]):
     #: True when the sheet scores fautes de jeu, so a forbidden move may be made (and marked).
     scores_faults: ClassVar[bool] = False
     seats: int = 4
+    #: The English texts of the game's own refusal codes (``refusal``), by code, with
+    #: ``%(player)s`` (who was to move) and ``%(move)s`` (the move in words), marked with
+    #: ``gettext_noop`` for the site to translate; the codes any game may refuse a move with
+    #: (``over``, ``not_in_hand``, ``must_follow`` …) have their texts in the site.
+    refusal_messages: ClassVar[Mapping[str, str]] = {}
 
     # -- the game between rounds ----------------------------------------------------------
 

@@ -10,6 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.play.state import gettext_noop
+
+#: The play state's refusals of its own (``state.RoimatState.refusal``): ``%(player)s`` is who
+#: was to move, by name, ``%(move)s`` the move in words; the site translates them.
+REFUSAL_MESSAGES = {
+    "illegal_card": gettext_noop("%(move)s breaks §9 (follow, climb over, trump)"),
+}
+
 MESSAGES: dict[str, str] = {
     "not_json": "not JSON: %(detail)s",
     "not_object": "a record is a JSON object",

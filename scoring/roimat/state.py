@@ -44,7 +44,7 @@ from .donne import (
     left,
 )
 from .players import RandomPlayer
-from .problems import MESSAGES
+from .problems import MESSAGES, REFUSAL_MESSAGES
 from .record import RecordError as DonneRecordError
 from .record import announcement, plays_of, record_of, start
 from .rules import RuleSet
@@ -72,6 +72,7 @@ class RoimatState(GameState[Move, DonneEntry]):
     docstring."""
 
     game = "roimat"
+    refusal_messages = REFUSAL_MESSAGES
     scores_faults = True
     seats = 4
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Never
 
 from scoring.adapters.tabular import register_game
 from scoring.games.base import FieldSpec, Game, GameProblem, RoundSpec
@@ -48,7 +48,7 @@ class Plis(Game):
 PLIS = Plis()
 
 
-class PlisState(TrickState[list[dict[str, int]]]):
+class PlisState(TrickState[Never, list[dict[str, int]]]):
     """Donne ``number`` dealt by ``dealer`` as ``hands``."""
 
     game, deck = "plis", DECK

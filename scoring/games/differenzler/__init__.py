@@ -4,7 +4,8 @@ plain Python:
 - ``rules``: the sheet's rules and checks (``DIFFERENZLER``, a ``scoring.games.base.Game``);
 - ``play``: a round played card by card, its record and its verifier (``verify``);
 - ``state``: a round behind the play interface (``DifferenzlerState``, ``scoring.play.state``);
-- ``messages``: its own problems, codes with English texts (the msgids the site translates);
+- ``messages``: its own problems and refusals, codes with English texts (the msgids the site
+  translates);
 - ``records``: the records of a whole sheet by simulation (``sheet_records``).
 
 The site's catalogue registers them (``scoring.adapters``); nothing else names the game.

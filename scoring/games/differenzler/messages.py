@@ -23,5 +23,15 @@ RECORD_MESSAGES = {
     "undertrump": gettext_noop("player %(player)s holds the colour led and may not undertrump"),
 }
 
+#: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,
+#: ``%(move)s`` the move in words.
+REFUSAL_MESSAGES = {
+    "must_trump": gettext_noop("trump was led: %(player)s holds a trump other than the Buur"),
+    "undertrump": gettext_noop("%(player)s holds the colour led and may not undertrump"),
+    "range": gettext_noop("an estimate is 0 to 157 points"),
+    "estimates_written": gettext_noop("the estimates are written: a card is played"),
+    "estimate_first": gettext_noop("%(player)s writes his estimate first"),
+}
+
 problem = problem_maker(SHEET_MESSAGES)
 record_problem = record_problem_maker(RECORD_MESSAGES)

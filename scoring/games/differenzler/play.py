@@ -77,16 +77,9 @@ def refusal(hand: list[Card], plays: list[Card], trump: str) -> str:
     led = plays[0][0]
     if led == trump:
         return "must_trump"
-    return (
-        "undertrump"
-        if any(c[0] == led for c in hand) and card_is_trump(plays, trump)
-        else ("must_follow")
-    )
-
-
-def card_is_trump(plays: list[Card], trump: str) -> bool:
-    """Whether a trump was played in the trick."""
-    return any(c[0] == trump for c in plays)
+    if any(c[0] == led for c in hand) and any(c[0] == trump for c in plays):
+        return "undertrump"
+    return "must_follow"
 
 
 def round_record(rng: random.Random, dealer: int, number: int = 1) -> dict[str, Any]:

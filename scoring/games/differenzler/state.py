@@ -1,5 +1,6 @@
 """A round of Differenzler played move by move behind the play interface
-(``scoring.play.state``).
+(``scoring.play.state``), as a trick game (``scoring.games.tricks.TrickState``) whose
+estimates are its moves before the card play.
 
 The rules (seed ``differenzler-jass-regle.txt``, as ``play`` reads them): 36
 cards, 9 to each of 4 players, trump drawn at random (§4.2). Each player first writes his
@@ -25,25 +26,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.play.state import GameState, MoveError, RecordError, Step, Table, below
+from scoring.play.state import MoveError, RecordError, Step, Table
 
-from ..cards import Card, card, code
-from ..records import codes, read_hands, trick_steps, whole
-from .messages import record_problem
-from .play import (
-    DECK,
-    LAST_PLI,
-    SUITS,
-    TRICKS,
-    entries_of,
-    legal,
-    refusal,
-    strength,
-    value,
-)
+from ..cards import Card, code
+from ..records import codes, read_hands, whole
+from ..tricks import Trick, TrickState
+from .messages import REFUSAL_MESSAGES, record_problem
+from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, legal, refusal, strength, value
 from .rules import DIFFERENZLER, ROUND_POINTS
-
-TRICK = 4
 
 
 @dataclass(frozen=True)
@@ -61,25 +51,22 @@ ESTIMATES = tuple(Estimate(points) for points in range(ROUND_POINTS + 1))
 Entries = list[dict[str, Any]]
 
 
-class DifferenzlerState(GameState[Move, Entries]):
+class DifferenzlerState(TrickState[Estimate, Entries]):
     """Round ``number`` (1-based) of Differenzler dealt by ``dealer`` (0–3) as ``hands``
     (four lists of 9 cards), ``trump`` a suit letter: see the module docstring."""
 
     game = "differenzler"
-    seats = 4
+    refusal_messages = REFUSAL_MESSAGES
+    deck = DECK
+    direction = -1
 
     def __init__(
         self, number: int, dealer: int, trump: str, hands: Sequence[Sequence[Card]]
     ) -> None:
-        self.number, self.dealer, self.trump = number, dealer, trump
-        self.deal = tuple(tuple(hand) for hand in hands)
-        self.hands = [list(hand) for hand in hands]
-        self.estimates: list[int | None] = [None] * 4
-        self.tricks: list[list[tuple[int, Card]]] = []
-        self.points = [0, 0, 0, 0]
         self.first = (dealer - 1) % 4  # writes the first estimate, leads the first pli
-        self.turn = self.first
-        self._moves: list[tuple[int, int]] = []  # per move: the seat, the card's place or -1
+        super().__init__(hands, self.first)
+        self.number, self.dealer, self.trump = number, dealer, trump
+        self.estimates: list[int | None] = [None] * 4
 
     @classmethod
     def table(cls, options: Mapping[str, Any], rng: random.Random) -> DifferenzlerTable:
@@ -88,177 +75,112 @@ class DifferenzlerState(GameState[Move, Entries]):
             raise ValueError(str(problems[0]))
         return DifferenzlerTable(rng)
 
-    # -- reading the state ----------------------------------------------------------------
+    # -- the rules of play ------------------------------------------------------------------
 
-    @property
-    def to_move(self) -> int:
-        return -1 if self.is_over() else self.turn
+    def winner(self, trick: Trick) -> int:
+        """The highest trump, else the highest card of the colour led."""
+        led = trick[0][1][0]
+        return max(trick, key=lambda play: strength(play[1], self.trump, led))[0]
 
-    @property
-    def played(self) -> int:
-        """How many cards were played."""
-        return len(self._moves) - sum(e is not None for e in self.estimates)
-
-    @property
-    def estimating(self) -> bool:
-        """Whether the players are still writing their estimates."""
-        return None in self.estimates
-
-    def is_over(self) -> bool:
-        return self.played == TRICKS * TRICK
-
-    def _plays(self) -> list[Card]:
-        """The cards of the pli being played (empty at a lead)."""
-        trick = self.tricks[-1] if self.tricks else []
-        return [c for _s, c in trick] if len(trick) < TRICK else []
-
-    def legal_moves(self) -> list[Move]:
-        """Every estimate 0 to 157 while estimating, then the cards ``legal`` allows, in the
-        hand's order."""
-        if self.estimating:
-            return list(ESTIMATES)
-        if self.is_over():
-            return []
-        return list(legal(self.hands[self.turn], self._plays(), self.trump))
-
-    def is_legal(self, move: Move) -> bool:
-        if isinstance(move, Estimate):
-            return self.estimating and 0 <= move.points <= ROUND_POINTS
-        return not self.estimating and move in self.legal_moves()
+    def allowed(self, hand: list[Card], plays: list[Card]) -> list[Card]:
+        """Follow suit or trump, undertrump only when void, trump on trump but the Buur
+        (``play.legal``)."""
+        return legal(hand, plays, self.trump)
 
     def refusal(self, move: Move) -> tuple[str, str]:
         seat = self.turn
         if self.is_over():
-            return "over", "the round is over"
+            return super().refusal(move)
         if isinstance(move, Estimate):
-            if self.estimating:
+            if self.opening():
                 return "range", f"an estimate is 0 to {ROUND_POINTS} points"
             return "estimates_written", "the estimates are written: a card is played"
-        if self.estimating:
+        if self.opening():
             return "estimate_first", f"player {seat + 1} writes his estimate first"
         if move not in self.hands[seat]:
-            return "not_in_hand", f"player {seat + 1} does not hold {code(move)}"
-        why = refusal(self.hands[seat], self._plays(), self.trump)
+            return super().refusal(move)
+        why = refusal(self.hands[seat], self.plays(), self.trump)
         return why, record_problem(why, {"player": seat}).message
 
-    def hand(self, seat: int) -> list[str]:
-        return codes(self.hands[seat])
+    # -- the estimates, before the card play (§4.3) ---------------------------------------
 
-    def last(self) -> int:
-        """The player who won the last pli (-1 before it is complete)."""
-        return _winner(self.tricks[-1], self.trump) if self.is_over() else -1
+    def opening(self) -> bool:
+        """Whether the players are still writing their estimates."""
+        return None in self.estimates
+
+    def opening_moves(self) -> Sequence[Estimate]:
+        """Every estimate, 0 to 157."""
+        return ESTIMATES
+
+    def make_opening(self, move: Estimate) -> None:
+        self.estimates[self.turn] = move.points
+        self.turn = (self.turn + self.direction) % 4
+
+    def undo_opening(self) -> None:
+        if self.estimates.count(None) == 4:
+            raise IndexError("no move to take back")
+        self.turn = (self.turn - self.direction) % 4
+        self.estimates[self.turn] = None
+
+    def _written(self) -> list[int]:
+        """The seats that wrote their estimate, in the order written."""
+        return [
+            (self.first + k * self.direction) % 4 for k in range(4 - self.estimates.count(None))
+        ]
+
+    # -- what the round counts ------------------------------------------------------------
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Own hand and own estimate (the others' once the round is over, §4.3), who has
         written his; the round, dealer, trump; the points each player took; the pli on the
         table; the history: ``[player, "annonce"]`` for an estimate (its value hidden),
         ``[player, code]`` for a card."""
+        seen = super().observation(seat)
         over = self.is_over()
-        trick = self.tricks[-1] if self.tricks and len(self.tricks[-1]) < TRICK else []
-        history: list[list[Any]] = [[s, "annonce"] for s in self._estimate_order() if s >= 0]
-        history += [[s, code(c)] for t in self.tricks for s, c in t]
+        seen["history"][:0] = [[s, "annonce"] for s in self._written()]
+        seen["estimates"] = [e if over or s == seat else None for s, e in enumerate(self.estimates)]
+        seen["written"] = [e is not None for e in self.estimates]
+        return seen
+
+    def public(self) -> dict[str, Any]:
+        """The round, its dealer and trump, and the points each player took."""
         return {
-            "seat": seat,
-            "to_move": self.to_move,
-            "hand": self.hand(seat),
-            "history": history,
             "round": self.number,
             "dealer": self.dealer,
             "trump": self.trump,
-            "estimates": [e if over or s == seat else None for s, e in enumerate(self.estimates)],
-            "written": [e is not None for e in self.estimates],
-            "points": list(self.points),
-            "trick": [[s, code(c)] for s, c in trick],
+            "points": self.taken(),
         }
 
-    def _estimate_order(self) -> list[int]:
-        """The seats that wrote their estimate, in the order written."""
-        return [s for s, place in self._moves if place < 0]
+    def taken(self) -> list[int]:
+        """The points of the cards each player took (§3.1)."""
+        return [sum(value(c, self.trump) for c in cards) for cards in self.won]
+
+    def points(self) -> list[int]:
+        """The points each player took, with 5 for the last pli once the round is over."""
+        points = self.taken()
+        if self.is_over():
+            points[self.last()] += LAST_PLI
+        return points
 
     def returns(self) -> list[int]:
         """Minus each player's difference so far: |estimate − points taken| (0 before his
         estimate)."""
         return [
             -abs(e - p) if e is not None else 0
-            for e, p in zip(self.estimates, self._points_with_last(), strict=True)
+            for e, p in zip(self.estimates, self.points(), strict=True)
         ]
-
-    def _points_with_last(self) -> list[int]:
-        points = list(self.points)
-        if self.is_over():
-            points[self.last()] += LAST_PLI
-        return points
 
     def result(self) -> Entries:
         if not self.is_over():
             raise MoveError("no_result", "the round is not over")
         estimates = [e for e in self.estimates if e is not None]
-        return entries_of(estimates, self._points_with_last(), self.last(), self.trump)
+        return entries_of(estimates, self.points(), self.last(), self.trump)
 
     # -- playing ------------------------------------------------------------------------
 
-    def push(self, move: Move) -> bool:
-        """Write an estimate or play a card for the player to move; raises ``MoveError``
-        for a move the rules refuse (Differenzler scores no faute)."""
-        if not self.is_legal(move):
-            raise MoveError(*self.refusal(move))
-        self._play(move)
-        return False
-
-    def play_random(self, rng: random.Random) -> None:
-        """``random_move`` after ``random_move``, each made without checking it again."""
-        while self.estimating:
-            self._play(ESTIMATES[below(rng, len(ESTIMATES))])
-        while not self.is_over():
-            moves = legal(self.hands[self.turn], self._plays(), self.trump)
-            self._play(moves[below(rng, len(moves))])
-
-    def _play(self, move: Move) -> None:
-        """Make ``move``, a legal one, for the player to move."""
-        seat = self.turn
-        if isinstance(move, Estimate):
-            self.estimates[seat] = move.points
-            self._moves.append((seat, -1))
-            self.turn = (seat - 1) % 4 if self.estimating else self.first
-            return
-        hand = self.hands[seat]
-        self._moves.append((seat, hand.index(move)))
-        hand.remove(move)
-        if not self.tricks or len(self.tricks[-1]) == TRICK:
-            self.tricks.append([])
-        trick = self.tricks[-1]
-        trick.append((seat, move))
-        if len(trick) < TRICK:
-            self.turn = (seat - 1) % 4
-            return
-        winner = _winner(trick, self.trump)
-        self.points[winner] += sum(value(c, self.trump) for _s, c in trick)
-        self.turn = winner
-
-    def pop(self) -> None:
-        if not self._moves:
-            raise IndexError("no move to take back")
-        seat, place = self._moves.pop()
-        self.turn = seat
-        if place < 0:
-            self.estimates[seat] = None
-            return
-        trick = self.tricks[-1]
-        if len(trick) == TRICK:
-            self.points[_winner(trick, self.trump)] -= sum(value(c, self.trump) for _s, c in trick)
-        _seat, move = trick.pop()
-        if not trick:
-            self.tricks.pop()
-        self.hands[seat].insert(place, move)
-
     def copy(self) -> DifferenzlerState:
-        other = DifferenzlerState(self.number, self.dealer, self.trump, self.deal)
-        other.hands = [list(hand) for hand in self.hands]
+        other = super().copy()
         other.estimates = list(self.estimates)
-        other.tricks = [list(trick) for trick in self.tricks]
-        other.points = list(self.points)
-        other.turn = self.turn
-        other._moves = list(self._moves)
         return other
 
     def move_text(self, move: Move) -> str:
@@ -268,10 +190,10 @@ class DifferenzlerState(GameState[Move, Entries]):
         words = text.split()
         if len(words) == 2 and words[0] == "annonce" and words[1].isdigit():
             return Estimate(int(words[1]))
-        move = card(text)
-        if move is None or move not in DECK:
-            raise MoveError("bad_move", f"{text!r} is not a move of Differenzler")
-        return move
+        try:
+            return super().parse_move(text)
+        except MoveError:
+            raise MoveError("bad_move", f"{text!r} is not a move of Differenzler") from None
 
     # -- records ----------------------------------------------------------------------
 
@@ -283,7 +205,7 @@ class DifferenzlerState(GameState[Move, Entries]):
             "trump": self.trump,
             "hands": [codes(hand) for hand in self.deal],
             "estimates": list(self.estimates),
-            "tricks": [[[s, code(c)] for s, c in trick] for trick in self.tricks],
+            "tricks": self.trick_record(),
             "result": self.result() if self.is_over() else None,
         }
 
@@ -314,18 +236,12 @@ class DifferenzlerState(GameState[Move, Entries]):
         if not isinstance(estimates, list) or len(estimates) != 4:
             raise RecordError("estimates", "bad_field", "four estimates, or nulls")
         for offset in range(4):
-            seat = (state.first - offset) % 4
+            seat = (state.first + offset * cls.direction) % 4
             estimate = estimates[seat]
             if estimate is None:
                 break
             yield Step("estimates", f"annonce {estimate}", seat)
-        yield from trick_steps(record, lambda: state.played)
-
-
-def _winner(trick: list[tuple[int, Card]], trump: str) -> int:
-    """Who wins a complete pli: the highest trump, else the highest card of the colour led."""
-    led = trick[0][1][0]
-    return max(trick, key=lambda play: strength(play[1], trump, led))[0]
+        yield from super().recorded_moves(record, state)
 
 
 class DifferenzlerTable(Table[DifferenzlerState]):

@@ -3,7 +3,8 @@
 - ``rules``: the sheet's rules and checks (``ROI``, a ``scoring.games.base.Game``);
 - ``play``: a manche played card by card, its record and its verifier (``verify``);
 - ``state``: a manche behind the play interface (``RoiState``, ``scoring.play.state``);
-- ``messages``: its own problems, codes with English texts (the msgids the site translates);
+- ``messages``: its own problems and refusals, codes with English texts (the msgids the site
+  translates);
 - ``records``: the records of a whole game by simulation (``sheet_records``).
 
 The site's catalogue registers them (``scoring.adapters``); nothing else names the game.

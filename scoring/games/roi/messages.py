@@ -18,5 +18,13 @@ RECORD_MESSAGES = {
     ),
 }
 
+#: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,
+#: ``%(move)s`` the move in words.
+REFUSAL_MESSAGES = {
+    "must_discard_highest": gettext_noop(
+        "%(player)s cannot follow and must discard his highest card (first manche)"
+    ),
+}
+
 problem = problem_maker(SHEET_MESSAGES)
 record_problem = record_problem_maker(RECORD_MESSAGES)

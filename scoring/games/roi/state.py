@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Never
 
 from scoring.play.state import MoveError, RecordError, Table
 
 from ..cards import Card
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
+from .messages import REFUSAL_MESSAGES
 from .play import DECK, counts, deal, legal, trick_winner
 from .rules import MANCHES, ROI, TRICKS, TRUMP_OF
 
@@ -38,11 +39,12 @@ SPECS = ROI.rounds(4, {})
 Entries = list[dict[str, int]]
 
 
-class RoiState(TrickState[Entries]):
+class RoiState(TrickState[Never, Entries]):
     """Manche ``manche`` (0–9) of Roi dealt by ``dealer`` (0–3) as ``hands`` (four lists of
     13 cards): see the module docstring."""
 
     game = "roi"
+    refusal_messages = REFUSAL_MESSAGES
     deck = DECK
 
     def __init__(self, manche: int, dealer: int, hands: Sequence[Sequence[Card]]) -> None:
@@ -62,26 +64,23 @@ class RoiState(TrickState[Entries]):
     def winner(self, trick: Trick) -> int:
         return trick_winner(trick, self.trump)
 
-    def allowed(self, hand: list[Card], led: str | None) -> list[Card]:
+    def allowed(self, hand: list[Card], plays: list[Card]) -> list[Card]:
         """Follow suit; in the first manche, a player who cannot discards his highest card
         (``play.legal``)."""
-        return legal(hand, led, self.manche == 0)
+        return legal(hand, plays[0][0] if plays else None, self.manche == 0)
 
     def refusal(self, move: Card) -> tuple[str, str]:
         seat = self.turn
         if self.is_over() or move not in self.hands[seat]:
             return super().refusal(move)
-        if any(c[0] == self.led() for c in self.hands[seat]):
+        led = self.plays()[0][0]
+        if any(c[0] == led for c in self.hands[seat]):
             return "must_follow", f"player {seat + 1} holds the colour led and must follow"
         return "must_discard_highest", (
             f"player {seat + 1} cannot follow and must discard his highest card (first manche)"
         )
 
     # -- what the manche counts ---------------------------------------------------------
-
-    def last(self) -> int:
-        """The player who won the last pli (-1 before it is complete)."""
-        return self.winner(self.tricks[-1]) if self.is_over() else -1
 
     def counts(self) -> Entries:
         """Each player's counts so far, as ``result()`` gives them at the end."""

@@ -21,4 +21,15 @@ SHEET_MESSAGES = {
 #: A round record's: none of its own (its records are checked by its play state).
 RECORD_MESSAGES: dict[str, str] = {}
 
+#: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,
+#: ``%(move)s`` the move in words.
+REFUSAL_MESSAGES = {
+    "opening_trump": gettext_noop("%(player)s first places his trump card"),
+    "must_play": gettext_noop("a trick is being played: %(player)s plays a card to it"),
+    "no_pli": gettext_noop("no trick is being played: a card is led"),
+    "alone": gettext_noop("%(player)s alone holds cards: he adds to his team or ends the manche"),
+    "not_alone": gettext_noop("the manche is ended only by the last player holding cards"),
+    "must_place_trump": gettext_noop("%(player)s has no trump: he places a new one"),
+}
+
 problem = problem_maker(SHEET_MESSAGES)

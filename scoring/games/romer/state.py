@@ -57,6 +57,7 @@ from scoring.play.state import GameState, MoveError, RecordError, Step, Table, b
 
 from ..records import whole
 from .cards import Card, card, code, deck
+from .messages import REFUSAL_MESSAGES
 from .rules import ROMER, TEAM, team_points
 
 HAND = 15  # cards dealt to each player
@@ -147,6 +148,7 @@ class RomerState(GameState[Move, Entries]):
     ``options`` (``values``, ``outcut_loses``): see the module docstring."""
 
     game = "romer"
+    refusal_messages = REFUSAL_MESSAGES
 
     def __init__(
         self,

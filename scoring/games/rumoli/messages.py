@@ -60,5 +60,20 @@ RECORD_MESSAGES = {
     ),
 }
 
+#: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,
+#: ``%(move)s`` the move in words.
+REFUSAL_MESSAGES = {
+    "coup_over": gettext_noop("the coup was already over"),
+    "not_now": gettext_noop("%(move)s is not a move %(player)s may make now"),
+    "not_next": gettext_noop("%(move)s does not follow the sequence"),
+    "not_move": gettext_noop("this is not a move of the game"),
+    "dead_hand_buyer": gettext_noop(
+        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
+        "at his bid"
+    ),
+    "stakes_agreed": gettext_noop("the stakes are not the agreed ones"),
+    "stakes_standard": gettext_noop("the stakes are not the standard ones"),
+}
+
 problem = problem_maker(SHEET_MESSAGES)
 record_problem = record_problem_maker(RECORD_MESSAGES)

@@ -38,6 +38,7 @@ from scoring.play.state import GameState, MoveError, RecordError, Step, Table, b
 
 from ..cards import Card, card, code
 from ..records import codes, read_hands, whole
+from .messages import REFUSAL_MESSAGES
 from .play import DECK, Coup, CoupError, deal, sell, stake_problems, stakes
 from .rules import RUMOLI, dealt
 
@@ -88,6 +89,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
     ``bets``: each player's stake on each boodle card; ``hands`` and ``dead`` as dealt."""
 
     game = "rumoli"
+    refusal_messages = REFUSAL_MESSAGES
     scores_faults = True
 
     def __init__(
