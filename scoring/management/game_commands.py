@@ -21,7 +21,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -147,18 +147,21 @@ class VerifyCommand(GameCommand):
             sys.exit(1)
 
 
+C = TypeVar("C", bound=GameCommand)
+
+
+def game_alias(command: type[C], game: str, help_text: str, **attrs: Any) -> type[C]:
+    """The ``<game>_<command>`` alias: ``command`` with its game fixed to ``game`` (so it
+    takes no ``GAME`` argument), ``help_text`` formatted with the game's ``name``, and any
+    other class ``attrs``."""
+    help_text = help_text.format(name=registry.get(game).name, game=game)
+    return type("Command", (command,), {"game": game, "help": help_text, **attrs})
+
+
 def verify_command(game: str) -> type[VerifyCommand]:
     """The ``<game>_verify`` command of one game: ``verify GAME`` in the game's own words."""
-    name = registry.get(game).name
-    return type(
-        "Command",
-        (VerifyCommand,),
-        {
-            "game": game,
-            "own_words": True,
-            "help": f"Verify {name} records (JSON lines) against the rules, card by card.",
-        },
-    )
+    help_text = "Verify {name} records (JSON lines) against the rules, card by card."
+    return game_alias(VerifyCommand, game, help_text, own_words=True)
 
 
 def option_value(text: str) -> tuple[str, Any]:
@@ -368,15 +371,8 @@ class SheetsAlias(SimulateCommand):
 
 def simulate_command(game: str) -> type[SheetsAlias]:
     """The ``<game>_simulate`` command of one game: ``simulate GAME --sheets``."""
-    name = registry.get(game).name
-    return type(
-        "Command",
-        (SheetsAlias,),
-        {
-            "game": game,
-            "help": f"Play whole {name} sheets by simulation (simulate {game} --sheets).",
-        },
-    )
+    help_text = "Play whole {name} sheets by simulation (simulate {game} --sheets)."
+    return game_alias(SheetsAlias, game, help_text)
 
 
 def write_outputs(outputs: dict[str, bytes]) -> None:
@@ -428,12 +424,5 @@ class SheetCommand(GameCommand):
 
 def sheet_command(game: str) -> type[SheetCommand]:
     """The ``<game>_sheet`` command of one game."""
-    name = registry.get(game).name
-    return type(
-        "Command",
-        (SheetCommand,),
-        {
-            "game": game,
-            "help": f"Compute a {name} score sheet (JSON); optionally export or store it.",
-        },
-    )
+    help_text = "Compute a {name} score sheet (JSON); optionally export or store it."
+    return game_alias(SheetCommand, game, help_text)
