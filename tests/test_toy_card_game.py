@@ -17,6 +17,7 @@ from scoring import registry
 from scoring.models import Partie, Player
 from scoring.play.simulate import simulate
 from tests import toygame
+from tests.test_site_replay import with_illegal_card
 from tournaments.models import Season, Tournament
 from tournaments.services import close_tournament, play_round_simulated, start_round
 
@@ -34,27 +35,6 @@ def donnes(count: int, players: int, seed: int = 5) -> list[dict]:
     """The records of ``count`` donnes played by the one-move-ahead players."""
     states = simulate(toygame.PlisState, count, seed, {"players": players}, "heuristic")
     return [state.to_record() for state in states]
-
-
-def with_a_revoke(record: dict) -> dict:
-    """``record`` with its first revoke: a player who could follow plays another suit (the card
-    swapped with the one he played later)."""
-    state = toygame.PlisState.start(record)
-    plays = [(t, p) for t, trick in enumerate(record["tricks"]) for p in range(len(trick))]
-    for t, p in plays:
-        seat, played = record["tricks"][t][p]
-        legal = {state.move_text(m) for m in state.legal_moves()}
-        other = [c for c in state.hand(seat) if c not in legal]
-        if other:
-            later = next(
-                place for place in plays if record["tricks"][place[0]][place[1]][1] == other[0]
-            )
-            broken = json.loads(json.dumps(record))
-            broken["tricks"][t][p][1] = other[0]
-            broken["tricks"][later[0]][later[1]][1] = played
-            return broken
-        state.push(state.parse_move(played))
-    raise AssertionError("no revoke possible in this donne")
 
 
 def test_simulate_and_verify_play_the_toy_game(plis, tmp_path, capsys):
@@ -78,7 +58,7 @@ def test_simulate_and_verify_play_the_toy_game(plis, tmp_path, capsys):
     assert all(sum(e["plis"] for e in r["result"]) == 6 for r in records)  # 24 cards, 4 hands
     call_command("verify", "plis", str(path))
     assert "6 enregistrements, 0 incorrect" in capsys.readouterr().err
-    path.write_text(json.dumps(with_a_revoke(records[0])) + "\n")
+    path.write_text(json.dumps(with_illegal_card("plis", records[0])[0]) + "\n")
     with pytest.raises(SystemExit) as exit_code:
         call_command("verify", "plis", str(path))
     assert exit_code.value.code == 1
@@ -93,7 +73,7 @@ def test_the_replay_page_is_in_the_menu_and_names_the_revoke(plis, client):
     page = client.post(url, {"text": json.dumps(record)})
     assert page.context["refusal"] is None and page.context["replay"].result == record["result"]
     assert " ".join(record["hands"][1]) in page.text
-    page = client.post(url, {"text": json.dumps(with_a_revoke(record))})
+    page = client.post(url, {"text": json.dumps(with_illegal_card("plis", record)[0])})
     assert page.context["refusal"].endswith("[must_follow]")
     assert "Refusé par les règles" in page.text
 
