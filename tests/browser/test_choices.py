@@ -111,6 +111,12 @@ def test_the_new_partie_and_tournament_forms_show_their_choices(page, context, l
     for game in games:
         form.locator("[name=game]").select_option(game)
         shown[game] = every_choice_shows(form)
+        cut = form.evaluate(
+            """form => [...form.querySelectorAll("input, select, label")].filter(node =>
+                node.offsetParent && node.getBoundingClientRect().right >
+                document.documentElement.clientWidth).map(node => node.name || node.htmlFor)"""
+        )
+        assert cut == [], f"{game}: cut at the phone's right edge: {cut}"
     assert shown["romer"] > shown["roi"]  # Römer's rule flag among them
     # The tournament form shows the chosen game's rules alone, and sends them alone.
     page.goto(live_server.url + paths[0])
