@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -424,7 +425,19 @@ class RemoteTableForm(forms.ModelForm):
 
 
 class RemoteSeatForm(forms.Form):
-    """An empty seat taken with the player's name."""
+    """An empty seat of a remote table (``seats``: its seats' names) taken with the player's
+    name."""
 
-    seat = forms.ChoiceField(label=gettext_lazy("Seat"), choices=list(SEAT_LABELS.items()))
+    seat = forms.ChoiceField(label=gettext_lazy("Seat"))
     name = forms.CharField(label=gettext_lazy("Your name"), max_length=80, required=False)
+
+    def __init__(self, *args: Any, seats: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(seat, seat_label(seat)) for seat in seats]
+
+
+def seat_label(seat: str) -> str:
+    """A seat in words: North, East … at Roimat's four seats, "Player 2" at another game's."""
+    if seat in SEAT_LABELS:
+        return str(SEAT_LABELS[seat])
+    return _("Player %(n)s") % {"n": seat}

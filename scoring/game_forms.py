@@ -16,7 +16,26 @@ from scoring.models import Partie, Player
 from scoring.registry import GameAdapter
 
 
-class GamePartieForm(forms.Form):
+class GameOptionsForm(forms.Form):
+    """A form with a game's rule options (``GameAdapter.option_fields``), each field named
+    ``option_<key>``."""
+
+    option_keys: list[str]
+
+    def add_option_fields(self, adapter: GameAdapter) -> None:
+        """Add the fields of ``adapter``'s rule options."""
+        options = adapter.option_fields()
+        self.option_keys = list(options)
+        for key, field in options.items():
+            self.fields[f"option_{key}"] = field
+
+    def options(self) -> dict:
+        """The rule options chosen; one left blank takes the rules' default."""
+        typed = {key: self.cleaned_data[f"option_{key}"] for key in self.option_keys}
+        return {key: value for key, value in typed.items() if value not in (None, "")}
+
+
+class GamePartieForm(GameOptionsForm):
     """A new partie of another game: date, place, table, players in seat order, options."""
 
     played_on = forms.DateField(
@@ -37,10 +56,7 @@ class GamePartieForm(forms.Form):
                 required=n <= low,
                 label=_("Player %(n)s") % {"n": n},
             )
-        options = adapter.option_fields()
-        self.option_keys = list(options)
-        for key, field in options.items():
-            self.fields[f"option_{key}"] = field
+        self.add_option_fields(adapter)
 
     def clean(self):
         cleaned = super().clean()
@@ -58,10 +74,30 @@ class GamePartieForm(forms.Form):
         chosen = (self.cleaned_data.get(f"player_{n}") for n in range(1, high + 1))
         return [p for p in chosen if p is not None]
 
-    def options(self) -> dict:
-        """The rule options typed; one left blank takes the rules' default."""
-        typed = {key: self.cleaned_data[f"option_{key}"] for key in self.option_keys}
-        return {key: value for key, value in typed.items() if value not in (None, "")}
+
+class LiveTableForm(GameOptionsForm):
+    """A table at a distance of another game: how many players (within its table sizes,
+    each a button to tap) and its rule options (a field left blank takes the rules'
+    default)."""
+
+    players = forms.TypedChoiceField(
+        label=gettext_lazy("Players"), coerce=int, widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args, adapter: GameAdapter, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.adapter = adapter
+        low, high = adapter.table_sizes
+        self.fields["players"].choices = [(n, str(n)) for n in range(low, high + 1)]
+        self.fields["players"].initial = 4 if low <= 4 <= high else low
+        self.add_option_fields(adapter)
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            for problem in self.adapter.option_problems(self.options()):
+                self.add_error(None, problem)
+        return cleaned
 
 
 def parse_team(text: str) -> list[list[int]]:

@@ -537,10 +537,14 @@ def new_seat_key() -> str:
 
 
 class RemoteTable(RoimatRules):
-    """A Roimat table played at a distance (``scoring.remote``): its rules, the invitation
-    code of its link, who opened it, the partie it fills (made when play starts, or the
-    partie of a club evening's table) and ``seq``, the moves made, which numbers the next."""
+    """A table played at a distance (``scoring.remote``): its ``game`` and rule ``options``
+    (Roimat's rules in its columns), the invitation code of its link (which also seeds the
+    deals of a game other than Roimat), who opened it, the partie it fills (made when play
+    starts, or the partie of a club evening's table) and ``seq``, the moves made, which
+    numbers the next. Its seats are its ``RemoteSeat`` rows, as many as its players."""
 
+    game = models.CharField(_("game"), max_length=20, default="roimat")
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
     code = models.CharField(max_length=12, unique=True, default=new_key)
     partie = models.OneToOneField(
         Partie, null=True, blank=True, on_delete=models.PROTECT, related_name="remote_table"
@@ -561,6 +565,11 @@ class RemoteTable(RoimatRules):
         return reverse("scoring:remote_table", args=[self.code])
 
     @property
+    def adapter(self) -> registry.GameAdapter:
+        """The game's adapter (``scoring.registry``)."""
+        return registry.get(self.game)
+
+    @property
     def title(self) -> str:
         """The table in words, not its code: a club evening's table by its table and round
         ("Table 2 — tour 1"), any other by who opened it ("Table à distance de Sophie")."""
@@ -574,8 +583,9 @@ class RemoteTable(RoimatRules):
 
 
 class RemoteSeat(models.Model):
-    """One seat (N, E, S, O) of a remote table: empty, taken by a person (a club account or a
-    guest, known by ``name``, who plays it with ``key``), or played by the engine (``robot``).
+    """One seat of a remote table (N, E, S, O at Roimat; 1 … n at the other games): empty,
+    taken by a person (a club account or a guest, known by ``name``, who plays it with
+    ``key``), or played by the engine (``robot``).
     ``seen_at``: when a page of the person was last heard from (a message, its heartbeat, the
     seat taken, a page closed); ``closed``: the last page heard from was closed. Whether the
     person is present is derived from these by ``scoring.remote.presence``."""
@@ -586,7 +596,7 @@ class RemoteSeat(models.Model):
         ROBOT = "robot", _("simulated player")
 
     table = models.ForeignKey(RemoteTable, on_delete=models.CASCADE, related_name="seats")
-    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    seat = models.CharField(_("seat"), max_length=1)
     kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.EMPTY)
     name = models.CharField(_("name"), max_length=80, blank=True)
     #: A seat of a club evening's table is the drawn player's: ``name`` cannot change.
@@ -607,13 +617,14 @@ class RemoteSeat(models.Model):
 
 
 class RemoteDonne(models.Model):
-    """A deal at a remote table (void deals included): the dealer, the four hands dealt
-    (seat → card codes) and, once over, its §10 ``record``; ``sheet_number``: the donne's
-    number on the partie's sheet (None for a void deal)."""
+    """A deal at a remote table (void deals included): the dealer's seat (blank for a game
+    without one), the hands dealt (seat → card codes) and, once over, its ``record`` (§10 at
+    Roimat); ``sheet_number``: the round's number on the partie's sheet (None for a void
+    deal)."""
 
     table = models.ForeignKey(RemoteTable, on_delete=models.CASCADE, related_name="donnes")
     number = models.PositiveSmallIntegerField()
-    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    dealer = models.CharField(max_length=1, blank=True)
     hands = models.JSONField()
     record = models.JSONField(null=True, blank=True)
     sheet_number = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -630,14 +641,14 @@ class RemoteDonne(models.Model):
 
 class RemoteMove(models.Model):
     """Move ``seq`` of a remote table, in donne ``number``, by ``seat``, as the engine writes
-    it (``scoring.roimat.table``); the table's state is rebuilt from these. The constraint
+    it (``GameState.move_text``); the table's state is rebuilt from these. The constraint
     makes each number taken once, whatever the servers."""
 
     table = models.ForeignKey(RemoteTable, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
     number = models.PositiveSmallIntegerField()
-    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
-    text = models.CharField(max_length=24)
+    seat = models.CharField(max_length=1)
+    text = models.CharField(max_length=80)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

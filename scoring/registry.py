@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from scoring.games.base import OptionSpec, option_problems
 from scoring.messages import game_problem_message
+from scoring.play.live import LiveGame, seat_names
 from scoring.play.state import GameState
 
 # Names for the annotations only, never imported when the site runs: the catalogue is below
@@ -33,7 +34,7 @@ from scoring.play.state import GameState
 if TYPE_CHECKING:
     from django.forms import Field, Form
 
-    from scoring.models import Partie, Player, PlayerResult
+    from scoring.models import Partie, Player, PlayerResult, RemoteTable
 
 
 class SheetRefused(ValueError):
@@ -362,6 +363,33 @@ class GameAdapter(ABC):
         """Fill a new partie with a whole game played by the engine's simulated players;
         False when the game has no simulation."""
         return False
+
+    # -- a table at a distance (``scoring.remote``)
+
+    #: Whether the game can be played at a remote table (``live_game``).
+    playable: bool = False
+
+    def live_url(self) -> str | None:
+        """The page that opens a table at a distance of this game; None for a game not
+        played at a distance."""
+        return reverse("scoring:live_create", args=[self.key]) if self.playable else None
+
+    def live_seats(self, players: int) -> list[str]:
+        """The seats of a remote table of ``players`` (``scoring.play.live.seat_names``)."""
+        return seat_names(players)
+
+    def live_game(self, table: RemoteTable) -> LiveGame:
+        """The game of a remote table as it stands, rebuilt from what it stored (its deals
+        and moves: ``RemoteDonne`` and ``RemoteMove`` rows), or ready to ``start`` when
+        nothing was dealt. Raises ``MoveRefused("bad_move")`` when a stored move cannot be
+        made again."""
+        raise NotImplementedError(f"{self.key} is not played at a distance")
+
+    def live_record(self, partie: Partie, entry: Any, *, key: str, author: str) -> int:
+        """Write a round played at a remote table on its partie's sheet (``entry``: the
+        round's ``GameState.result()``); its number on the sheet. ``key`` makes a second
+        write of the same round store nothing more."""
+        raise NotImplementedError(f"{self.key} is not played at a distance")
 
 
 #: The registered adapters by key, in menu order.

@@ -1,16 +1,18 @@
-"""Roimat à distance: the remote tables in the database, around the plain-Python table of
-``scoring.roimat.table`` (keyword-only services; the pages and the WebSocket consumer call
-these).
+"""Games at a distance: the remote tables in the database, around the plain-Python table of
+each game (``scoring.play.live.LiveGame``, which the game's adapter gives: ``live_game``)
+(keyword-only services; the pages and the WebSocket consumer call these). Nothing here names
+a game.
 
-A table is opened with its rules; its four seats are taken by people through the invitation
-link (a club account or a guest's name) or given to simulated players by whoever opened it.
-Play starts when no seat is empty: the partie is made (its players by seat; a simulated seat
-is the hidden player "Automate N" …) and the first donne dealt. Every move is made under a lock
-on the table's row, checked by the engine, stored as a ``RemoteMove`` (the state is rebuilt
-from them), and the views of the four seats and of the spectators are returned for the
-caller to send. A donne over is written on the partie's sheet by ``services.donne_record``
-with its §10 record kept on its ``RemoteDonne``. A table of a club evening plays the partie of
-that evening's table, so its players are ranked like any other.
+A table is opened with its game, rules and number of players; its seats are taken by people
+through the invitation link (a club account or a guest's name) or given to simulated players
+by whoever opened it. Play starts when no seat is empty: the partie is made (its players by
+seat; a simulated seat is the hidden player "Automate N" …) and the first round dealt. Every
+move is made under a lock on the table's row, checked by the engine, stored as a
+``RemoteMove`` (the state is rebuilt from them), and the views of the seats and of the
+spectators are returned for the caller to send. A round over is written on the partie's sheet
+by the game's adapter (``live_record``) with its record kept on its ``RemoteDonne``. A table
+of a club evening plays the partie of that evening's table, so its players are ranked like any
+other.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import services
 from scoring.models import (
     Partie,
     Player,
@@ -38,10 +39,8 @@ from scoring.models import (
     RemoteTable,
     Seat,
 )
-from scoring.roimat.partie import next_dealer
+from scoring.play.live import Dealt, Ended, LiveGame, Moved, MoveRefused
 from scoring.roimat.rules import RuleSet
-from scoring.roimat.seats import SEATS
-from scoring.roimat.table import Dealt, Ended, Moved, MoveRefused, TableGame
 
 #: The refusals of ``scoring.roimat.table`` in the user's language.
 REFUSAL_MESSAGES = {
@@ -56,8 +55,10 @@ REFUSAL_MESSAGES = {
     "over": gettext_lazy("The partie is over."),
 }
 
-#: The name of the hidden player standing for a simulated player at each seat.
-ROBOT_NAMES = {seat: f"Automate {seat}" for seat in SEATS}
+
+def robot_name(seat: str) -> str:
+    """The name of the hidden player standing for a simulated player at ``seat``."""
+    return f"Automate {seat}"
 
 
 def group_name(table_id: int) -> str:
@@ -119,13 +120,29 @@ def presence(place: RemoteSeat, now=None) -> str:
     return "present"
 
 
-def table_create(*, rules: RuleSet, created_by=None, partie: Partie | None = None) -> RemoteTable:
-    """Open a remote table with its four empty seats. With ``partie`` (a club evening's
-    table), the table plays that partie: its rules, and its players' names on the seats."""
+def table_create(
+    *,
+    game: str = "roimat",
+    rules: RuleSet | None = None,
+    options: dict[str, Any] | None = None,
+    players: int = 4,
+    created_by=None,
+    partie: Partie | None = None,
+) -> RemoteTable:
+    """Open a remote table of ``game`` with its empty seats: ``players`` of them (as the
+    game's adapter names them: ``live_seats``), its rule ``options`` (Roimat's: ``rules``).
+    With ``partie`` (a club evening's table), the table plays that partie: its game and
+    rules, and its players' names on the seats."""
+    rules = rules or RuleSet()
     with transaction.atomic():
+        names: dict[str, str] = {}
         if partie is not None:
-            rules = partie.rules
+            game, options, rules = partie.game, partie.options, partie.rules
+            names = {s.seat: s.player.name for s in partie.seats.all()}
+            players = len(names)
         table = RemoteTable.objects.create(
+            game=game,
+            options=dict(options or {}),
             variant=rules.variant,
             rounding=rules.rounding,
             fault_counting=rules.fault_counting,
@@ -133,10 +150,9 @@ def table_create(*, rules: RuleSet, created_by=None, partie: Partie | None = Non
             partie=partie,
             created_by=created_by,
         )
-        names = {s.seat: s.player.name for s in partie.seats.all()} if partie else {}
         RemoteSeat.objects.bulk_create(
             RemoteSeat(table=table, seat=seat, name=names.get(seat, ""), fixed=seat in names)
-            for seat in SEATS
+            for seat in table.adapter.live_seats(players)
         )
     return table
 
@@ -183,7 +199,7 @@ def seat_robot(*, table: RemoteTable, seat: str, user) -> RemoteSeat:
         if place.kind == RemoteSeat.Kind.HUMAN and presence(place) != "abandoned":
             raise RemoteError(_("This player is still at the table, or left only a moment ago."))
         if place.kind == RemoteSeat.Kind.EMPTY and not place.fixed:
-            place.name = ROBOT_NAMES[seat]
+            place.name = robot_name(seat)
         place.kind = RemoteSeat.Kind.ROBOT
         place.save()
         game = _start_if_full(table)
@@ -199,9 +215,9 @@ def robots(table: RemoteTable) -> set[str]:
     return {s.seat for s in table.seats.all() if s.kind == RemoteSeat.Kind.ROBOT}
 
 
-def _start_if_full(table: RemoteTable) -> TableGame | None:
+def _start_if_full(table: RemoteTable) -> LiveGame | None:
     """Under the table's lock: when no seat is empty and nothing was dealt, make the partie
-    (unless the table has one) and deal the first donne; the simulated players play."""
+    (unless the table has one) and deal the first round; the simulated players play."""
     seats = list(table.seats.all())
     if any(s.kind == RemoteSeat.Kind.EMPTY for s in seats) or table.donnes.exists():
         return None
@@ -212,6 +228,8 @@ def _start_if_full(table: RemoteTable) -> TableGame | None:
                 name=place.name, defaults={"hidden": place.kind == RemoteSeat.Kind.ROBOT}
             )[0]
         partie = Partie.objects.create(
+            game=table.game,
+            options=table.options,
             variant=table.variant,
             rounding=table.rounding,
             fault_counting=table.fault_counting,
@@ -222,9 +240,8 @@ def _start_if_full(table: RemoteTable) -> TableGame | None:
         Seat.objects.bulk_create(Seat(partie=partie, seat=s, player=p) for s, p in players.items())
         table.partie = partie
         table.save(update_fields=["partie"])
-    entries = table.partie.entries()
-    game = TableGame(table.rules, entries, seq=table.seq)
-    game.deal(next_dealer(entries))
+    game = table.adapter.live_game(table)
+    game.start()
     game.play_robots(robots(table))
     _store(table, game)
     return game
@@ -232,39 +249,22 @@ def _start_if_full(table: RemoteTable) -> TableGame | None:
 
 #: Tables as last stored by this process, by id: a move is made on the cached table when its
 #: ``seq`` is still the one in the database (no other process moved meanwhile).
-_CACHE: dict[int, TableGame] = {}
+_CACHE: dict[int, LiveGame] = {}
 
 
-def load(table: RemoteTable) -> TableGame:
-    """The table's game rebuilt from its last deal and the moves made since (or this
-    process's copy when it is up to date)."""
+def load(table: RemoteTable) -> LiveGame:
+    """The table's game rebuilt from what it stored (``live_game`` of its game's adapter),
+    or this process's copy when it is up to date."""
     cached = _CACHE.get(table.pk)
     if cached is not None and cached.seq == table.seq:
         return cached
-    donnes = list(table.donnes.order_by("-number")[:2])
-    if not donnes:
-        return TableGame(table.rules, seq=table.seq)
-    current = donnes[0]
-    previous = donnes[1].record if len(donnes) > 1 else None
-    moves = table.moves.filter(number=current.number).order_by("seq").values_list("text", flat=True)
-    game = TableGame.resume(
-        table.rules,
-        table.partie.entries() if table.partie else [],
-        current.number,
-        current.dealer,
-        current.hands,
-        list(moves),
-        table.seq,
-        previous,
-    )
-    if current.record is not None:  # the partie's last donne
-        game.previous = None
+    game = table.adapter.live_game(table)
     _CACHE[table.pk] = game
     return game
 
 
-def _store(table: RemoteTable, game: TableGame) -> None:
-    """Under the table's lock: store what the game did (deals, moves, donnes over: on the
+def _store(table: RemoteTable, game: LiveGame) -> None:
+    """Under the table's lock: store what the game did (deals, moves, rounds over: on the
     partie's sheet, each with its record) and the new ``seq``."""
     events, game.events = game.events, []
     try:
@@ -281,14 +281,12 @@ def _store(table: RemoteTable, game: TableGame) -> None:
             elif isinstance(event, Ended):
                 sheet_number = None
                 if event.entry is not None:
-                    donne = services.donne_record(
-                        partie=table.partie,
-                        entry=event.entry,
-                        number=None,
+                    sheet_number = table.adapter.live_record(
+                        table.partie,
+                        event.entry,
                         key=f"remote-{table.pk}-{event.number}",
                         author=_("remote table"),
                     )
-                    sheet_number = donne.number
                 RemoteDonne.objects.filter(table=table, number=event.number).update(
                     record=event.record, sheet_number=sheet_number
                 )
@@ -326,6 +324,11 @@ def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> P
         game.play_robots(robots(table))
         _store(table, game)
         return Played(None, views_of(table, game))
+
+
+def seat_names(table: RemoteTable) -> list[str]:
+    """The table's seats, in order (N, E, S, O at Roimat; 1 … n at the other games)."""
+    return list(table.seats.order_by("id").values_list("seat", flat=True))
 
 
 def seat_of_key(table: RemoteTable, key: str | None) -> str | None:
@@ -389,10 +392,10 @@ def replays_view(table: RemoteTable) -> list[dict[str, Any]]:
     ]
 
 
-def views_of(table: RemoteTable, game: TableGame) -> dict[str, Any]:
-    """The protocol's ``state`` message for each seat letter and for spectators (key
-    ``"spectator"``): ``TableGame.view`` with the seats, the partie and its sheet's address,
-    the donnes over (``replays``) and ``you``."""
+def views_of(table: RemoteTable, game: LiveGame) -> dict[str, Any]:
+    """The protocol's ``state`` message for each seat and for spectators (key
+    ``"spectator"``): ``LiveGame.view`` with the seats, the partie and its sheet's address,
+    the rounds over (``replays``) and ``you``."""
     seats = seats_view(table)
     common = {
         "type": "state",
@@ -403,6 +406,6 @@ def views_of(table: RemoteTable, game: TableGame) -> dict[str, Any]:
         else None,
         "replays": replays_view(table),
     }
-    views = {seat: {**common, **game.view(seat), "you": seat} for seat in SEATS}
+    views = {seat: {**common, **game.view(seat), "you": seat} for seat in seats}
     views["spectator"] = {**common, **game.view(None), "you": None}
     return views

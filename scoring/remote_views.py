@@ -1,5 +1,7 @@
-"""Roimat à distance's pages: open a table, its invitation link and seats, the live table (a
-seat's or a spectator's), a simulated player on a seat, and each donne's card-by-card replay.
+"""The pages of a table at a distance: open a table (Roimat's with its rules, another game's
+with its number of players and options), its invitation link and seats, the live table (a
+seat's or a spectator's), a simulated player on a seat, and each round's move-by-move replay.
+The live page and the replay of each kind of adapter are chosen here (``LIVE_PAGES``).
 
 Opening a table needs a club account; whoever has the link (the table's code) may take an
 empty seat with a name, or watch; only the player who opened the table gives seats to
@@ -21,13 +23,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
-from scoring import remote
+from scoring import registry, remote
 from scoring.access import by_code
+from scoring.adapters.roimat import RoimatAdapter
+from scoring.adapters.tabular import TabularAdapter
 from scoring.forms import RecordForm, RemoteSeatForm, RemoteTableForm
+from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
-from scoring.messages import record_problem_text
-from scoring.models import RemoteDonne, RemoteSeat, RemoteTable
+from scoring.messages import MOVE_WORDS, record_problem_text
+from scoring.models import RemoteDonne, RemoteTable
 from scoring.replay import replay_record
+from scoring.replays import replay_context
 
 SESSION_KEYS = "remote_keys"
 
@@ -69,18 +75,42 @@ def remote_create(request):
     return render(request, "scoring/remote_create.html", {"form": form})
 
 
+@login_required
+def live_create(request, game: str):
+    """Open a table at a distance of another game (one played move by move: 404 for any
+    other) with its number of players and rule options, then go to its page."""
+    adapter = registry.REGISTRY.get(game)
+    if adapter is None or not adapter.playable or not isinstance(adapter, TabularAdapter):
+        raise Http404(game)
+    form = LiveTableForm(request.POST or None, adapter=adapter)
+    if request.method == "POST" and form.is_valid():
+        table = remote.table_create(
+            game=adapter.key,
+            options=form.options(),
+            players=form.cleaned_data["players"],
+            created_by=request.user,
+        )
+        return redirect(table)
+    return render(request, "scoring/live_create.html", {"form": form, "game": adapter})
+
+
 @by_link
 def remote_table(request, code: str):
     """The table: its invitation (link, copy, share, QR code) and seats while one is empty or
-    abandoned, the live table for a seat's player or a spectator, the donnes played. The seats
-    and the felt are drawn by the page's script from one ``state`` (docs/remote-protocol.md)."""
+    abandoned, the live table for a seat's player or a spectator, the rounds played. The
+    seats and the table are drawn by the page's script from one ``state``
+    (docs/remote-protocol.md); the page is its kind of adapter's (``LIVE_PAGES``)."""
     table = remote_table_of(request, code)
     key = seat_key(request, table)
     seat = remote.seat_of_key(table, key)
     link = public_url(request, table.get_absolute_url())
+    template, labels, _replay = live_page(table)
     context = {
         "table": table,
-        "seat_form": RemoteSeatForm(initial={"name": player_name(request.user)}),
+        "game": table.adapter,
+        "seat_form": RemoteSeatForm(
+            initial={"name": player_name(request.user)}, seats=remote.seat_names(table)
+        ),
         "link": link,
         "qr": qr_svg(link, scale=5),  # scanned from another phone's screen
         "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
@@ -89,12 +119,12 @@ def remote_table(request, code: str):
             "key": key,
             "creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
             "heartbeat": remote.heartbeat_seconds(),
-            "labels": live_labels(),
+            "labels": labels(),
             # The page draws the table at once from this state; the WebSocket then keeps it.
             "state": remote.table_views(table)[seat or "spectator"],
         },
     }
-    return render(request, "scoring/remote_table.html", context)
+    return render(request, template, context)
 
 
 def player_name(user) -> str:
@@ -164,7 +194,7 @@ def live_labels() -> dict[str, str]:
 def remote_seat(request, code: str):
     """Take an empty seat with a name; the browser keeps the seat's key."""
     table = remote_table_of(request, code)
-    form = RemoteSeatForm(request.POST)
+    form = RemoteSeatForm(request.POST, seats=remote.seat_names(table))
     if not form.is_valid():
         messages.error(request, _("Choose a seat and give your name."))
         return redirect(table)
@@ -194,7 +224,7 @@ def remote_robot(request, code: str):
     if table.created_by_id != request.user.pk:
         raise PermissionDenied("not the table's creator")
     seat = request.POST.get("seat", "")
-    if seat not in dict(RemoteSeat._meta.get_field("seat").choices):
+    if seat not in remote.seat_names(table):
         messages.error(request, _("Choose a seat."))
         return redirect(table)
     try:
@@ -207,11 +237,17 @@ def remote_robot(request, code: str):
 
 @by_link
 def remote_donne(request, code: str, number: int):
-    """A donne played at the table, replayed card by card from its record."""
+    """A round played at the table, replayed move by move from its record (its kind of
+    adapter's replay: ``LIVE_PAGES``)."""
     table = remote_table_of(request, code)
     donne = RemoteDonne.objects.filter(table=table, number=number, record__isnull=False).first()
     if donne is None:
         raise Http404("no such donne over at this table")
+    return live_page(table)[2](request, table, donne)
+
+
+def roimat_replay(request, table: RemoteTable, donne: RemoteDonne):
+    """A Roimat donne played at the table, replayed trick by trick from its §10 record."""
     form = RecordForm({"text": json.dumps(donne.record, ensure_ascii=False)})
     form.is_valid()
     replay = replay_record(donne.record)
@@ -223,3 +259,77 @@ def remote_donne(request, code: str, number: int):
         "back": reverse("scoring:remote_table", args=[table.code]),
     }
     return render(request, "scoring/donne_replay.html", context)
+
+
+def round_replay(request, table: RemoteTable, donne: RemoteDonne):
+    """A round of another game played at the table, replayed move by move from its record
+    (the page of ``scoring.views.game_replay``, without its form)."""
+    context = {"game": table.adapter, "back": table.get_absolute_url()}
+    context |= replay_context(table.adapter, donne.record)
+    return render(request, "scoring/game_replay.html", context)
+
+
+def game_labels() -> dict[str, str]:
+    """The words the live page of another game shows, in the user's language."""
+    return {
+        "yourTurn": _("Your turn"),
+        "waiting": _("Waiting for %(seat)s"),
+        "robot": _("simulated"),
+        "away": _("away"),
+        "empty": _("empty seat"),
+        "you": _("you"),
+        "present": _("present"),
+        "copied": _("Link copied."),
+        "copyFailed": _("Copy the link by hand: it is selected."),
+        "invite": _("Come and play at my table"),
+        "over": _("The partie is over."),
+        "spectator": _("You are watching: no hand is shown."),
+        "reconnecting": _("Connection lost: reconnecting…"),
+        "donne": _("Round"),
+        "voidDeal": _("nothing on the sheet"),
+        "total": _("Total"),
+        "player": _("Player %(n)s"),
+        "hand": _("Your hand"),
+        "moves": _("Your moves"),
+        "history": _("Moves of the round"),
+        "trick": _("On the table"),
+        "roundOver": _("Round over"),
+        "close": _("OK"),
+        "playerWord": _("Player"),
+        "play": _("Play"),
+        "moveWords": {word: str(text) for word, text in MOVE_WORDS.items()},
+        "facts": {
+            "manche": _("Manche"),
+            "round": _("Round"),
+            "coup": _("Coup"),
+            "contract": _("Contract"),
+            "trump": _("Trump"),
+            "dealer": _("Dealer"),
+            "leader": _("Leads"),
+            "choice": _("Dead hand"),
+            "board": _("Board"),
+            "pile": _("Draw pile"),
+            "discard": _("Discard pile"),
+            "hand_sizes": _("Cards"),
+            "plis": _("Plis"),
+            "points": _("Points"),
+            "estimates": _("Estimate"),
+            "collected": _("Chips collected"),
+            "penalty": _("Penalty"),
+            "bids": _("Bid"),
+            "sale": _("Sale"),
+        },
+    }
+
+
+#: The live page of each kind of adapter: its template, its script's words and its rounds'
+#: replay page.
+LIVE_PAGES = [
+    (RoimatAdapter, ("scoring/remote_table.html", live_labels, roimat_replay)),
+    (TabularAdapter, ("scoring/live_table.html", game_labels, round_replay)),
+]
+
+
+def live_page(table: RemoteTable):
+    """The template, words and replay page of the table's game (``LIVE_PAGES``)."""
+    return next(page for kind, page in LIVE_PAGES if isinstance(table.adapter, kind))

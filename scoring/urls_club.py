@@ -20,6 +20,7 @@ urlpatterns = [
     ),
     path("distance/", remote_views.remote_create, name="remote_create"),
     path("distance/<str:code>/robot/", remote_views.remote_robot, name="remote_robot"),
+    path("jeux/<str:game>/distance/", remote_views.live_create, name="live_create"),
     path("donnes/replay/add/", roimat_views.donne_add_record, name="donne_add_record"),
     path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
     path("parties/<int:pk>/rounds/new/", game_views.game_round_edit, name="game_round_create"),

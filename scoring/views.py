@@ -26,9 +26,7 @@ from scoring.forms import (
 )
 from scoring.game_views import game_partie_detail
 from scoring.mail import send_sheet
-from scoring.messages import move_words, place_words, refusal_text
-from scoring.replay import entry_labels, replay_game
-from scoring.roimat.seats import SEATS
+from scoring.replays import replay_context
 from scoring.roimat_views import roimat_detail
 from scoring.selectors import parties
 from scoring.tables import PartieTable, configure
@@ -115,41 +113,5 @@ def game_replay(request, game: str):
     form = GameRecordForm(request.POST or None, request.FILES or None, adapter=adapter)
     context = {"form": form, "game": adapter}
     if request.method == "POST" and form.is_valid():
-        replay = replay_game(adapter.state, form.cleaned_data["record"])
-
-        def seat_name(seat: int) -> str:
-            return SEATS[seat] if adapter.partners else _("player %(n)s") % {"n": seat + 1}
-
-        labels = entry_labels(adapter.rules)
-        refusal = replay.refusal
-        entries = replay.result if replay.per_seat else [replay.result or {}]
-        context |= {
-            "replay": replay,
-            "refusal": refusal and refusal_text(refusal, seat_name, adapter.state.refusal_messages),
-            "hands": [(seat_name(seat), hand) for seat, hand in enumerate(replay.hands)],
-            "moves": [
-                (
-                    made.index + 1,
-                    place_words(made.place),
-                    seat_name(made.seat),
-                    move_words(made.move),
-                    made.fault,
-                )
-                for made in replay.made
-            ],
-            "refused_move": refusal is not None
-            and refusal.index is not None
-            and refusal.move != ""
-            and (
-                refusal.index + 1,
-                place_words(refusal.place),
-                seat_name(refusal.seat) if refusal.seat is not None else "",
-                move_words(refusal.move),
-            ),
-            "seat_names": [seat_name(seat) for seat in range(len(entries))],
-            "result_rows": [
-                (labels.get(key, key), [entry.get(key, "") for entry in entries])
-                for key in replay.fields
-            ],
-        }
+        context |= replay_context(adapter, form.cleaned_data["record"])
     return render(request, "scoring/game_replay.html", context)

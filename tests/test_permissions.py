@@ -102,7 +102,7 @@ REMOTE = {
 }
 REMOTE_POST = {"scoring:remote_seat": {"code": "remote_code"}}
 #: Any club account: opens a remote table; only its creator gives seats to simulated players.
-MEMBER = {"scoring:remote_create": {}}
+MEMBER = {"scoring:remote_create": {}, "scoring:live_create": {"game": "roi"}}
 CREATOR = {"scoring:remote_robot": {"code": "remote_code"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},

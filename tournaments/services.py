@@ -329,14 +329,14 @@ def play_round_simulated(round_: Round, seed: int) -> None:
 
 
 def round_remote(*, round_: Round, created_by=None) -> tuple[int, list[Table]]:
-    """Open a remote table (Roimat à distance) for each Roimat table of the round that has
-    none and has entered nothing yet: it plays the table's partie, its seats named after the
-    drawn players, so that the evening's ranking counts it like any other. A table that has
-    begun on paper (a donne entered, even one waiting for the other team) goes on on paper:
-    the remote table deals from donne 1. Returns (how many were opened, the tables left on
-    paper). Raises ``TournamentError`` for another game or a closed round."""
-    if round_.tournament.game != "roimat":
-        raise TournamentError(_("Only Roimat is played at a distance."))
+    """Open a remote table for each table of the round that has none and has entered nothing
+    yet: it plays the table's partie, its seats named after the drawn players, so that the
+    evening's ranking counts it like any other. A table that has begun on paper (a donne or
+    round entered, even one waiting for the other players) goes on on paper: the remote
+    table deals from the first. Returns (how many were opened, the tables left on paper).
+    Raises ``TournamentError`` for a game not played at a distance or a closed round."""
+    if not registry.get(round_.tournament.game).playable:
+        raise TournamentError(_("This game is not played at a distance."))
     if not round_.is_open:
         raise TournamentError(_("This round is closed."))
     opened, on_paper = 0, []
@@ -346,6 +346,6 @@ def round_remote(*, round_: Round, created_by=None) -> tuple[int, list[Table]]:
         if table.partie.adapter.started(table.partie):
             on_paper.append(table)
             continue
-        remote.table_create(rules=table.partie.rules, created_by=created_by, partie=table.partie)
+        remote.table_create(created_by=created_by, partie=table.partie)
         opened += 1
     return opened, on_paper

@@ -16,6 +16,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
+from scoring import registry
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.chart import SCREEN, line_chart, svg_of
@@ -178,6 +179,7 @@ def round_detail(request, pk: int, number: int):
             "sit_out": round_.sit_out.all(),
             "players": [p for row in rows for _s, p in row["seats"]],
             "started": round_started(round_, [row["table"] for row in rows]),
+            "playable": registry.get(round_.tournament.game).playable,
         },
     )
 

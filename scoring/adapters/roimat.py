@@ -22,7 +22,7 @@ from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
 from scoring.messages import elide, record_problem_text, sheet_error_message
-from scoring.models import Donne, Partie, PlayerResult
+from scoring.models import Donne, Partie, PlayerResult, RemoteTable
 from scoring.registry import (
     EntryTaken,
     GameAdapter,
@@ -46,6 +46,7 @@ from scoring.roimat.seats import SEATS, partner, team_of
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
 from scoring.roimat.state import RoimatState
 from scoring.roimat.stats import player_stats
+from scoring.roimat.table import TableGame
 from scoring.roimat.verify import verify as verify_record
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
@@ -307,6 +308,47 @@ class RoimatAdapter(GameAdapter):
         )
         services.after_change(partie)
         return True
+
+    # -- a table at a distance
+
+    playable = True
+
+    def live_url(self) -> str:
+        """Roimat's own page: its rules (ROIMAT.md §3, §5, §6) as buttons to tap."""
+        return reverse("scoring:remote_create")
+
+    def live_seats(self, players: int) -> list[str]:
+        return list(SEATS)
+
+    def live_game(self, table: RemoteTable) -> TableGame:
+        """Roimat's table (``scoring.roimat.table``): the donne being played, dealt again
+        from its stored hands with its moves made since, and the donne before (whose last
+        trick is shown)."""
+        donnes = list(table.donnes.order_by("-number")[:2])
+        entries = table.partie.entries() if table.partie else []
+        if not donnes:
+            return TableGame(table.rules, entries, seq=table.seq)
+        current = donnes[0]
+        previous = donnes[1].record if len(donnes) > 1 else None
+        moves = table.moves.filter(number=current.number).order_by("seq")
+        game = TableGame.resume(
+            table.rules,
+            entries,
+            current.number,
+            current.dealer,
+            current.hands,
+            list(moves.values_list("text", flat=True)),
+            table.seq,
+            previous,
+        )
+        if current.record is not None:  # the partie's last donne
+            game.previous = None
+        return game
+
+    def live_record(self, partie: Partie, entry: Any, *, key: str, author: str) -> int:
+        return services.donne_record(
+            partie=partie, entry=entry, number=None, key=key, author=author
+        ).number
 
 
 def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:

@@ -29,10 +29,18 @@ from scoring.games.notation import (
     game_sheet_to_dict,
     parse_game_sheet,
 )
-from scoring.games.simulate import Records, Simulation, played_sheets, simulate_records
+from scoring.games.simulate import (
+    GameSheetRules,
+    Records,
+    Simulation,
+    dealing_table,
+    played_sheets,
+    simulate_records,
+)
 from scoring.games.verify import Verifier, verify
 from scoring.messages import game_record_problem_text, game_sheet_error_message, refusal_text
-from scoring.models import GameRound, Partie, PlayerResult
+from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
+from scoring.play.live import LiveTable
 from scoring.play.state import GameState
 from scoring.play.verify import first_refusal
 from scoring.registry import (
@@ -115,6 +123,7 @@ class TabularAdapter(GameAdapter):
         self.card_total = card_total
         self.round_choice = round_choice
         self.one_player = one_player
+        self.playable = state is not None
 
     @property
     def simulated(self) -> bool:
@@ -434,6 +443,23 @@ class TabularAdapter(GameAdapter):
             table=table,
         )
         return services.game_partie_create(sheet=sheet, created_by=created_by)
+
+    def live_game(self, table: RemoteTable) -> LiveTable:
+        assert self.state is not None, f"{self.key} is not played at a distance"
+        seats = table.seats.count()
+        sheet = {k: v for k, v in table.options.items() if k in self.option_specs}
+        rules = GameSheetRules(self.game, seats, sheet)
+        rng = random.Random(table.code)
+        dealing = dealing_table(self.game, self.state, seats, sheet, rng)
+        if not table.donnes.exists():
+            return LiveTable(dealing, rules, seats, table.code)
+        moves = table.moves.order_by("seq").values_list("number", "text")
+        return LiveTable.resume(dealing, rules, seats, table.code, moves)
+
+    def live_record(self, partie: Partie, entry: Any, *, key: str, author: str) -> int:
+        return services.game_round_record(
+            partie=partie, entries=list(entry), key=key, author=author
+        ).number
 
     def simulate(self, partie: Partie, seed: int) -> bool:
         if self.simulation is None:

@@ -12,10 +12,10 @@ and any that the simulation alone reads (an irregularities' rate: not a rule).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scoring.play.state import GameState
+from scoring.play.state import GameState, Table
 
 from .base import Game
 from .notation import GameSheetInput
@@ -50,27 +50,55 @@ def simulate_records(
     return sheet, records
 
 
+def dealing_table(
+    rules: Game,
+    state: type[GameState[Any, Any]],
+    players: int,
+    options: Mapping[str, Any],
+    rng: random.Random,
+) -> Table[Any]:
+    """The state's table (``state.table``) for a sheet of ``players`` with these rule
+    ``options``: told the number of players when the game seats more than one count."""
+    low, high = rules.seats
+    return state.table({**options, "players": players} if low != high else options, rng)
+
+
+class GameSheetRules:
+    """The sheet's rules a live table asks (``scoring.play.live.SheetRules``), for a game of
+    ``rules`` with ``players`` and its rule ``options``: each player's totals in points and
+    the end of the partie, from the rounds' results (each round's entries)."""
+
+    def __init__(self, rules: Game, players: int, options: Mapping[str, Any]) -> None:
+        self.rules, self.players, self.options = rules, players, options
+
+    def totals(self, results: Sequence[Any]) -> list[int]:
+        totals = [0] * self.players
+        for number, entries in enumerate(results, start=1):
+            spec = self.rules.round_spec(number, self.players, self.options)
+            scores = self.rules.score(spec, entries)
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        return totals
+
+    def is_over(self, results: Sequence[Any]) -> bool:
+        totals = self.totals(results)
+        return self.rules.is_over(totals, len(results), self.players, self.options)
+
+
 def played_sheets(rules: Game, state: type[GameState[Any, Any]]) -> Simulation:
     """The ``Simulation`` of a game that gives only its rules and its play state: rounds
-    dealt at the state's table (``state.table``, told the number of players when the game
-    seats more than one count) and played by random players (``play_random``), until the
-    sheet's rules end the game (``rules.is_over`` on the running totals)."""
-    low, high = rules.seats
+    dealt at the state's table (``dealing_table``) and played by random players
+    (``play_random``), until the sheet's rules end the game (``GameSheetRules.is_over``)."""
 
     def records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
         sheet = {k: v for k, v in options.items() if k in rules.option_specs}
-        table = state.table({**sheet, "players": players} if low != high else sheet, rng)
-        totals = [0] * players
+        table = dealing_table(rules, state, players, sheet, rng)
+        over = GameSheetRules(rules, players, sheet).is_over
         made: Records = []
-        while not rules.is_over(totals, len(made), players, sheet):
+        while not over([record["result"] for record in made]):
             round_state = table.deal()
             round_state.play_random(rng)
             table.collect(round_state)
             made.append(round_state.to_record())
-            spec = rules.round_spec(len(made), players, sheet)
-            totals = [
-                t + s for t, s in zip(totals, rules.score(spec, made[-1]["result"]), strict=True)
-            ]
         return made
 
     return records

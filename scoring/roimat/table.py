@@ -24,6 +24,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..play.live import Dealt, Ended, Event, Moved, MoveRefused
 from .cards import (
     BY_CODE,
     CODE,
@@ -45,74 +46,13 @@ from .donne import (
     distinct_cards,
     left,
 )
-from .partie import compute_sheet
+from .partie import compute_sheet, next_dealer
 from .players import HeuristicPlayer
 from .record import entry_of_record, record_of, replay
 from .rules import RuleSet
 from .scoring import DonneEntry
 from .seats import SEATS
 from .simulate import Dealer
-
-#: Why a move is refused (the site says it in the user's language):
-#: ``stale``: numbered for another state (replayed or late), ignored;
-#: ``not_seated``: a spectator cannot play; ``not_your_turn``; ``bad_move``: not a move of
-#: the protocol; ``not_in_hand``; ``illegal_card``: a card the rules forbid now (§9);
-#: ``needs_choice``: a Dame or Tour played without the seat it sends to, or to a seat it
-#: cannot (§8); ``not_allowed``: an announcement or bid the rules do not offer (§3, §4);
-#: ``over``: the partie is over.
-REFUSALS = (
-    "stale",
-    "not_seated",
-    "not_your_turn",
-    "bad_move",
-    "not_in_hand",
-    "illegal_card",
-    "needs_choice",
-    "not_allowed",
-    "over",
-)
-
-
-class MoveRefused(ValueError):
-    """A move the table does not make; ``code`` is one of ``REFUSALS``."""
-
-    def __init__(self, code: str) -> None:
-        assert code in REFUSALS, code
-        self.code = code
-        super().__init__(code)
-
-
-@dataclass(frozen=True)
-class Dealt:
-    """Donne ``number`` (1-based, void deals included) dealt by ``dealer`` (seat letter):
-    ``hands`` maps each seat letter to its 9 card codes."""
-
-    number: int
-    dealer: str
-    hands: dict[str, list[str]]
-
-
-@dataclass(frozen=True)
-class Moved:
-    """Move ``seq`` (1-based over the whole table) of donne ``number``, by ``seat``, as text."""
-
-    seq: int
-    number: int
-    seat: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Ended:
-    """Donne ``number`` is over: its §10 ``record`` and the ``entry`` for the sheet (None for
-    a void deal, which the sheet does not show)."""
-
-    number: int
-    record: dict[str, Any]
-    entry: DonneEntry | None
-
-
-Event = Dealt | Moved | Ended
 
 
 def move_from_text(state: DonneState, text: str) -> Move:
@@ -313,6 +253,11 @@ class TableGame:
     def sheet(self) -> dict[str, Any]:
         """The Table de marque so far, as the §10 computed sheet."""
         return compute_sheet(self.entries, self.rules).as_dict()
+
+    def start(self) -> None:
+        """Deal the partie's next donne: the first, or the first after the donnes of its
+        sheet entered before the table was opened (§3: the dealer moves left)."""
+        self.deal(next_dealer(self.entries))
 
     def deal(self, dealer: str) -> DonneState:
         """Deal the next donne (shuffled; in ``club-8`` the dealer redeals until he holds a

@@ -1,10 +1,6 @@
-// The live table of Roimat à distance: shows the state the server sends (docs/remote-protocol.md)
-// and sends the moves clicked. The server holds the state and checks every move; this page only
-// draws it, and reconnects (then gets the exact state back) when the connection drops.
-//
-// The seat list and the felt are drawn from the same state, by the same words. The page sends a
-// heartbeat (ping) every few seconds, which keeps its seat present; when nothing comes back for
-// two and a half heartbeats, the connection is taken as dead and made again.
+// The live table of Roimat à distance: draws the state the server sends (docs/remote-protocol.md)
+// and sends the moves clicked. The server holds the state and checks every move; the connection,
+// the seats and the rounds played are remote-page.js's, the felt is drawn here.
 //
 // A seated player's hand and the questions he answers (trump, contres, who plays after a Dame
 // or Tour) sit in a bar kept at the bottom of the screen; when his turn comes the felt is
@@ -17,23 +13,14 @@
   const RANKS = { D: "Dame", T: "Tour", C: "Cavalier", F: "Fou", R: "Roi", P: "Pion" };
   // Each rank's chess piece (ROIMAT.md §1), drawn as text, not as an emoji (U+FE0E).
   const PIECES = { D: "\u265B", T: "\u265C", C: "\u265E", F: "\u265D", R: "\u265A", P: "\u265F" };
-  const HEARTBEAT = live.heartbeat * 1000;
-  let socket = null;
-  let heard = 0; // when the server was last heard from
-  let timer = null; // the next connection, when waiting for one
+  const page = remotePage(live, { show });
+  const { el, button, send, status, presence, presenceWord, seatName, buzz } = page;
   let state = null;
   let pending = null; // a Dame or Tour chosen, waiting for the seat it sends to (nothing sent yet)
   let wasMyTurn = false;
   const title = document.title;
-  let delay = 500;
 
   const $ = (id) => document.getElementById(id);
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
   function cardName(code) {
     return RANKS[code[0]] + " " + L[code[1]];
   }
@@ -53,121 +40,31 @@
     return ["bottom", "left", "top", "right"][(SEATS.indexOf(seat) - me + 4) % 4];
   }
 
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(scheme + location.host + live.socket);
-    socket = ws;
-    heard = Date.now();
-    ws.onopen = () => {
-      if (socket !== ws) return;
-      delay = 500;
-      heard = Date.now();
-      ws.send(JSON.stringify({ type: "join", key: live.key }));
-    };
-    ws.onmessage = (event) => {
-      if (socket !== ws) return;
-      heard = Date.now();
-      const message = JSON.parse(event.data);
-      if (message.type === "state") {
-        show(message);
-        const me = state.you && state.seats[state.you];
-        if (me && !me.connected) ping(); // a page of this seat closed: this one is still here
-      } else if (message.type === "refused" || message.type === "error") {
-        status(message.message, true);
-      }
-    };
-    ws.onclose = () => {
-      if (socket === ws) reconnect();
-    };
-  }
-
-  // The connection is lost (or dead): a new one after a growing delay.
-  function reconnect(now) {
-    const old = socket;
-    socket = null;
-    if (old) old.close();
-    status(L.reconnecting, true);
-    clearTimeout(timer);
-    timer = setTimeout(connect, now ? 0 : delay);
-    if (!now) delay = Math.min(delay * 2, 8000);
-  }
-
-  function ping() {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
-  }
-
-  // The heartbeat: a ping, or a new connection when the server has not answered for long.
-  setInterval(() => {
-    if (socket && Date.now() - heard > 2.5 * HEARTBEAT) reconnect();
-    else ping();
-  }, HEARTBEAT);
-  window.addEventListener("online", () => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      delay = 500;
-      reconnect(true);
-    }
-  });
-
-  function show(message) {
+  function show(message, before) {
     // A card chosen stays chosen when the table did not move (a page opened or closed).
     if (!state || message.seq !== state.seq) pending = null;
-    const before = state;
     state = message;
     draw();
     announce(before);
   }
 
-  function send(move) {
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({ type: "move", seq: state.seq, move: move }));
-    }
-  }
-
-  function status(text, warn) {
-    const node = $("status");
-    node.textContent = text || "";
-    node.className = "status" + (warn ? " warn" : "");
-  }
-
-  // A seat's presence, one word for the seat list and the felt alike: "you", "present",
-  // "away", "abandoned" (away for long: the seat may be given to a simulated player),
-  // "robot" or "empty".
-  function presence(seat) {
-    const info = state.seats[seat];
-    if (info.kind !== "human") return info.kind;
-    if (seat === state.you) return "you";
-    return info.connected ? "present" : info.abandoned ? "abandoned" : "away";
-  }
-  const PRESENCE_WORDS = { you: "you", present: "present", away: "away", abandoned: "away",
-    robot: "robot", empty: "empty" };
-
-  function seatName(seat) {
-    const info = state.seats[seat];
-    return info.kind === "empty" ? (info.name ? info.name + " — " : "") : info.name;
-  }
-
   function draw() {
     const donne = state.donne;
-    $("live").dataset.seq = state.seq;
     for (const seat of SEATS) {
       const box = document.querySelector('.seat[data-pos="' + position(seat) + '"]');
       box.replaceChildren();
       box.dataset.seat = seat;
       box.dataset.presence = presence(seat);
       box.append(el("b", {}, L[seat]), el("span", { class: "name" }, " " + seatName(seat)),
-        el("span", { class: "presence" }, " (" + L[PRESENCE_WORDS[presence(seat)]] + ")"));
+        el("span", { class: "presence" }, " (" + presenceWord(seat) + ")"));
       if (donne) {
         box.append(el("span", { class: "count" }, " · " + donne.hand_sizes[seat]));
         if (donne.dealer === seat) box.append(el("span", { class: "dealer" }, " · " + L.dealer));
       }
       box.classList.toggle("to-move", !!donne && donne.to_move === seat);
     }
-    drawSeating();
-    $("sheet-link").hidden = !state.sheet_url;
-    if (state.sheet_url) $("sheet-link").querySelector("a").href = state.sheet_url;
     $("trick").replaceChildren();
     drawSheet();
-    drawReplays();
     if (!donne) {
       drawBar();
       return;
@@ -208,14 +105,6 @@
     wasMyTurn = myTurn;
   }
 
-  // The phone vibrates, where it can (and the player has touched the page).
-  function buzz(pattern) {
-    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
-    if (navigator.vibrate && touched) {
-      navigator.vibrate(pattern);
-    }
-  }
-
   // A donne over since the state ``before`` is announced with its result, from the sheet.
   function announce(before) {
     if (!before || state.replays.length <= before.replays.length) return;
@@ -225,43 +114,12 @@
     if (over.void) text = L.donneVoid;
     else if (row.annulled) text = L.donneAnnulled;
     else text = L.donneOver + " — " + teamResult("N/S", row.ns) + " · " + teamResult("O/E", row.oe);
-    $("news-text").textContent = text;
-    $("news").hidden = false;
-    buzz([100, 60, 100]);
+    page.news(text);
   }
 
   function teamResult(team, side) {
     const total = side.total > 0 ? "+" + side.total : String(side.total).replace("-", "\u2212");
     return team + " " + total + " (" + side.plis + " " + L.plis + ", " + side.points + " " + L.points + ")";
-  }
-
-  // The invitation and the seat list, while a seat is to be taken or given, or to a page
-  // without a seat: each seat's name and presence in the felt's words, and the creator's
-  // button giving an empty or abandoned seat to a simulated player.
-  function drawSeating() {
-    const empty = SEATS.filter((seat) => state.seats[seat].kind === "empty");
-    const given = SEATS.filter((seat) => empty.includes(seat) || presence(seat) === "abandoned");
-    const list = $("seat-list");
-    list.replaceChildren();
-    for (const seat of SEATS) {
-      const item = el("li", { "data-seat": seat, "data-presence": presence(seat) });
-      item.append(el("b", {}, L[seat]), el("span", { class: "name" }, " : " + seatName(seat)),
-        el("span", { class: "presence" }, " (" + L[PRESENCE_WORDS[presence(seat)]] + ")"));
-      if (live.creator && given.includes(seat)) {
-        const form = $("robot-form").content.firstElementChild.cloneNode(true);
-        form.elements.seat.value = seat;
-        item.append(" ", form);
-      }
-      list.append(item);
-    }
-    const form = document.querySelector("form.take-seat");
-    const choices = form.elements.seat;
-    for (const option of choices.options) option.hidden = option.disabled = !empty.includes(option.value);
-    if (choices.selectedOptions[0] && choices.selectedOptions[0].disabled) choices.value = empty[0] || "";
-    form.hidden = !!state.you || !empty.length;
-    $("watching").hidden = !!state.you;
-    $("invite-box").hidden = !empty.length;
-    $("seating").hidden = !!state.you && !empty.length && !(live.creator && given.length);
   }
 
   // The bar at the bottom: the question asked (if any) above the hand.
@@ -342,12 +200,6 @@
     if (felt.top < 0 || felt.bottom > room) $("status").scrollIntoView({ block: "start" });
   }
 
-  function button(label, attrs, onClick) {
-    const node = el("button", Object.assign({ type: "button" }, attrs), label);
-    node.addEventListener("click", onClick);
-    return node;
-  }
-
   function playCard(move) {
     if (!move.to.length) {
       send({ kind: "card", card: move.card });
@@ -377,19 +229,6 @@
     return sheet.winner ? (sheet.winner === "ns" ? "N/S" : "O/E") + " ✔" : "";
   }
 
-  function drawReplays() {
-    const section = $("replays");
-    const list = section.querySelector("ul");
-    list.replaceChildren();
-    for (const donne of state.replays || []) {
-      const item = el("li");
-      item.append(el("a", { href: donne.url }, L.donne + " " + donne.number));
-      if (donne.void) item.append(" (" + L.voidDeal + ")");
-      list.append(item);
-    }
-    section.hidden = !list.childElementCount;
-  }
-
   function drawSheet() {
     const body = document.querySelector("#sheet tbody");
     body.replaceChildren();
@@ -412,24 +251,5 @@
     body.append(total);
   }
 
-  // The invitation link: copied (Clipboard API), shared (Web Share API, where the phone has it).
-  const link = $("invite").href;
-  $("copy-link").addEventListener("click", () => {
-    const copied = () => { $("copy-status").textContent = L.copied; };
-    const byHand = () => {
-      getSelection().selectAllChildren($("invite"));
-      $("copy-status").textContent = L.copyFailed;
-    };
-    if (navigator.clipboard) navigator.clipboard.writeText(link).then(copied, byHand);
-    else byHand();
-  });
-  const share = { title: document.title, text: L.invite, url: link };
-  if (navigator.share && (!navigator.canShare || navigator.canShare(share))) {
-    $("share-link").hidden = false;
-    $("share-link").addEventListener("click", () => navigator.share(share).catch(() => {}));
-  }
-  $("news-close").addEventListener("click", () => { $("news").hidden = true; });
-
-  show(live.state);
-  connect();
+  page.start();
 })();

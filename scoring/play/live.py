@@ -1,0 +1,286 @@
+"""A partie played at a distance, for any game with a play state: its rounds dealt one after
+another, every move numbered, what each seat may see, simulated players in some seats. Plain
+Python; the site stores what happens (``scoring.remote``) and draws it (the table's page).
+
+The interface every remote table implements is ``LiveGame``: ``play(seat, seq, data)`` makes
+a move (refused with ``MoveRefused``, a code of ``REFUSALS``, unless ``seq`` is the table's,
+the seat is the one to move and the rules allow the move), ``play_robots(seats)`` lets the
+simulated players move, ``view(seat)`` is the protocol's ``state`` for a seat or a spectator
+(``docs/remote-protocol.md``), and ``events`` says what happened since the caller last looked
+(``Dealt``, ``Moved``, ``Ended``), for it to store.
+
+``LiveTable`` is that interface written once over ``GameState``: seats are the strings
+``"1"`` … ``"n"``, moves the state's texts (``move_text``), rounds dealt by the game's table
+(``GameState.table``) from a generator seeded by the table's code, so that the table is
+rebuilt from its moves alone (``LiveTable.resume``). A move the rules forbid is refused like
+any other, so no faute de jeu is made at a distance. The partie ends by its sheet's rules
+(``SheetRules``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .players import GREEDY
+from .state import GameState, MoveError, Table
+
+#: Why a move is refused (the site says it in the user's language): ``stale``: numbered for
+#: another state (replayed or late), ignored; ``not_seated``: a spectator cannot play;
+#: ``not_your_turn``; ``bad_move``: not a move of the protocol; ``not_in_hand``;
+#: ``illegal_card``: a card or move the rules forbid now; ``needs_choice``: a Roimat Dame or
+#: Tour played without the seat it sends to (ROIMAT.md §8); ``not_allowed``: an announcement
+#: or bid the rules do not offer; ``over``: the partie is over.
+REFUSALS = (
+    "stale",
+    "not_seated",
+    "not_your_turn",
+    "bad_move",
+    "not_in_hand",
+    "illegal_card",
+    "needs_choice",
+    "not_allowed",
+    "over",
+)
+
+
+class MoveRefused(ValueError):
+    """A move the table does not make; ``code`` is one of ``REFUSALS``."""
+
+    def __init__(self, code: str) -> None:
+        assert code in REFUSALS, code
+        self.code = code
+        super().__init__(code)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Round ``number`` (1-based, void deals included) dealt by ``dealer`` (a seat, or "" for
+    a game without one): ``hands`` maps each seat to the card codes it was dealt."""
+
+    number: int
+    dealer: str
+    hands: dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """Move ``seq`` (1-based over the whole table) of round ``number``, by ``seat``, as text."""
+
+    seq: int
+    number: int
+    seat: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Round ``number`` is over: its record and the ``entry`` for the sheet (None for a round
+    that puts nothing on it, as a void Roimat deal)."""
+
+    number: int
+    record: dict[str, Any]
+    entry: Any
+
+
+Event = Dealt | Moved | Ended
+
+
+class LiveGame(Protocol):
+    """A remote table's game, as ``scoring.remote`` drives it (see the module docstring)."""
+
+    seq: int
+    events: list[Event]
+
+    def start(self) -> None:
+        """Deal the first round; the table is then played."""
+
+    def play(self, seat: str | None, seq: int, data: object) -> object:
+        """Make the move of a protocol message for ``seat`` (None: a spectator), numbered
+        ``seq``. Raises ``MoveRefused``."""
+
+    def play_robots(self, robots: Collection[str]) -> int:
+        """Let the simulated players of the seats ``robots`` move until a person is to move
+        or the partie is over; how many moves they made."""
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """The protocol's ``state`` of the table for ``seat`` (None: a spectator)."""
+
+
+class SheetRules(Protocol):
+    """What a live table needs of its game's sheet: each player's totals (points, as the
+    sheet shows them) after the rounds' ``results`` (``GameState.result()`` each), and
+    whether the partie is over after them."""
+
+    def totals(self, results: Sequence[Any]) -> list[int]:
+        """Each player's total after ``results``."""
+
+    def is_over(self, results: Sequence[Any]) -> bool:
+        """Whether the sheet's rules end the partie after ``results``."""
+
+
+def seat_names(players: int) -> list[str]:
+    """The seats of a table of ``players``: ``"1"`` … ``"n"``, as a partie's sheet names
+    them."""
+    return [str(n) for n in range(1, players + 1)]
+
+
+class LiveTable:
+    """A partie of any game at a remote table (see the module docstring).
+
+    ``table``: the game's ``Table`` dealing the rounds (seeded); ``sheet``: its sheet's rules;
+    ``seed``: the simulated players' draws (each move's from ``seed`` and its number).
+    ``state``: the round being played (the last one once the partie is over), None before
+    the first deal; ``number``: rounds dealt; ``results``: the entries of the rounds over
+    that went on the sheet; ``seq``: moves made at the table."""
+
+    def __init__(self, table: Table[Any], sheet: SheetRules, players: int, seed: str) -> None:
+        self.table, self.sheet, self.seed = table, sheet, seed
+        self.seats = seat_names(players)
+        self.state: GameState[Any, Any] | None = None
+        self.number = self.seq = 0
+        self.results: list[Any] = []
+        self.events: list[Event] = []
+
+    @classmethod
+    def resume(
+        cls,
+        table: Table[Any],
+        sheet: SheetRules,
+        players: int,
+        seed: str,
+        moves: Iterable[tuple[int, str]],
+    ) -> LiveTable:
+        """The table as it stands after ``moves`` (round number, text), all the moves made
+        at it in order, dealt again by a ``table`` seeded as the first one was. Raises
+        ``MoveRefused("bad_move")`` when a stored move cannot be made."""
+        game = cls(table, sheet, players, seed)
+        game.start()
+        for number, text in moves:
+            if number != game.number or game.state is None or game.state.is_over():
+                raise MoveRefused("bad_move")
+            game._push(game._move(text))
+        game.events = []
+        return game
+
+    @property
+    def finished(self) -> bool:
+        """Whether the partie is over by its sheet's rules."""
+        return self.sheet.is_over(self.results)
+
+    def start(self) -> None:
+        self._deal()
+
+    def _deal(self) -> None:
+        self.number += 1
+        self.state = state = self.table.deal()
+        hands = {seat: state.hand(i) for i, seat in enumerate(self.seats)}
+        dealer = getattr(state, "dealer", None)
+        name = self.seats[dealer] if isinstance(dealer, int) else ""
+        self.events.append(Dealt(self.number, name, hands))
+        if state.is_over():
+            self._end()
+
+    def _move(self, text: object) -> Any:
+        """The state's move of a text, if the rules allow it now; else ``MoveRefused``."""
+        state = self.state
+        assert state is not None
+        if not isinstance(text, str) or len(text) > 80:
+            raise MoveRefused("bad_move")
+        try:
+            move = state.parse_move(text)
+        except MoveError:
+            raise MoveRefused("bad_move") from None
+        if not state.is_legal(move):
+            code = state.refusal(move)[0]
+            raise MoveRefused("not_in_hand" if code == "not_in_hand" else "illegal_card")
+        return move
+
+    def play(self, seat: str | None, seq: int, data: object) -> object:
+        """Make the move whose text is ``data`` for ``seat`` (None: a spectator), numbered
+        ``seq`` (the ``seq`` of the state its sender saw). Raises ``MoveRefused``."""
+        if seq != self.seq:
+            raise MoveRefused("stale")
+        if seat is None:
+            raise MoveRefused("not_seated")
+        state = self.state
+        if state is None or self.finished or state.is_over():
+            raise MoveRefused("over")
+        if seat != self.seats[state.to_move]:
+            raise MoveRefused("not_your_turn")
+        move = self._move(data)
+        self._push(move)
+        return move
+
+    def play_robots(self, robots: Collection[str]) -> int:
+        """Let the simulated players (``GreedyPlayer``) of the seats ``robots`` move until a
+        person is to move or the partie is over; returns how many moves they made."""
+        made = 0
+        while (state := self.state) is not None and not state.is_over():
+            if self.seats[state.to_move] not in robots:
+                break
+            rng = random.Random(f"{self.seed}/{self.seq}")
+            self._push(GREEDY.choose(state, rng))
+            made += 1
+        return made
+
+    def _push(self, move: Any) -> None:
+        state = self.state
+        assert state is not None
+        seat = self.seats[state.to_move]
+        text = state.move_text(move)
+        state.push(move)
+        self.seq += 1
+        self.events.append(Moved(self.seq, self.number, seat, text))
+        if state.is_over():
+            self._end()
+
+    def _end(self) -> None:
+        """Record the round that just ended and deal the next unless the partie is over."""
+        state = self.state
+        assert state is not None
+        self.table.collect(state)
+        entry = state.result()
+        if entry is not None:
+            self.results.append(entry)
+        self.events.append(Ended(self.number, state.to_record(), entry))
+        if not self.finished:
+            self._deal()
+
+    def to_move(self) -> str | None:
+        """The seat to move, None when no round is being played."""
+        state = self.state
+        if state is None or state.is_over():
+            return None
+        return self.seats[state.to_move]
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """The protocol's ``state`` of the table for ``seat`` (None: a spectator): ``seq``,
+        the round's ``number``, ``round``: what the seat may see of it
+        (``GameState.observation``; a spectator sees no hand), ``to_move``, ``legal``: the
+        texts of the moves the rules allow the seat when it is to move, ``totals``: each
+        seat's total on the sheet, ``finished``."""
+        state = self.state
+        observed = None
+        if state is not None:
+            if seat in self.seats:
+                observed = state.observation(self.seats.index(seat))
+            else:
+                observed = {**state.observation(-1), "seat": None, "hand": []}
+        to_move = self.to_move()
+        legal = []
+        if state is not None and seat is not None and seat == to_move and not self.finished:
+            legal = [state.move_text(move) for move in state.legal_moves()]
+        totals = self.sheet.totals(self.results)
+        return {
+            "seq": self.seq,
+            "number": self.number,
+            "seats": self.seats,
+            "round": observed,
+            "to_move": to_move,
+            "legal": legal,
+            "totals": dict(zip(self.seats, totals, strict=True)),
+            "finished": self.finished,
+        }

@@ -1,0 +1,177 @@
+// The live table of a game other than Roimat (docs/remote-protocol.md): draws the round as the
+// server's state gives it (``round``: what this seat may see, ``legal``: the texts of the moves
+// the rules allow it now) and sends the move tapped, as its text. The connection, the seats and
+// the rounds played are remote-page.js's; nothing here knows the rules of a game.
+//
+// A move whose text is a card of the hand is played by tapping the card; the others (an
+// estimate, the dead hand kept or taken, a bid …) are buttons above the hand, or a list to
+// choose from when they are many.
+(function () {
+  "use strict";
+  const live = JSON.parse(document.getElementById("remote-live").textContent);
+  const L = live.labels;
+  const page = remotePage(live, { show });
+  const { el, button, send, status, seatLabel, presence, presenceWord, seatName, buzz } = page;
+  const $ = (id) => document.getElementById(id);
+  // The facts of a round given for each seat (one value a seat), shown in the players' table.
+  const PER_SEAT = ["hand_sizes", "plis", "points", "estimates", "collected", "penalty", "bids", "sale"];
+  // The facts of a round that name a seat by its index.
+  const SEAT_FACTS = ["dealer", "leader"];
+  const MANY = 8; // more moves of one kind than this: a list to choose from
+  const SUITS = { C: "\u2665", K: "\u2666", P: "\u2660", T: "\u2663" };
+  const title = document.title;
+  let state = null;
+  let wasMyTurn = false;
+
+  function seatOf(index) {
+    return state.seats_order[index];
+  }
+  // A card code as the French pack writes it (rank and suit), else as the game writes it.
+  function cardText(code) {
+    const match = /^(10|[2-9AVDRK])([CKPT])$/.exec(code);
+    return match ? match[1] + SUITS[match[2]] : code;
+  }
+  function cardNode(code, tag) {
+    const red = /[CK]$/.test(code) && /^(10|[2-9AVDRK])[CK]$/.test(code);
+    return el(tag || "span", { class: "gc" + (red ? " red" : ""), "data-card": code }, cardText(code));
+  }
+  function moveText(text) {
+    const words = L.moveWords[text.split(" ")[0]];
+    const rest = text.slice(text.indexOf(" ") + 1);
+    return words ? words.replace("%(rest)s", cardText(rest)) : cardText(text);
+  }
+  function value(v) {
+    if (v === null || v === undefined) return "";
+    if (v === true) return "\u2714";
+    if (v === false) return "";
+    if (Array.isArray(v)) return v.map(value).join(" ");
+    return typeof v === "string" ? cardText(v) : String(v);
+  }
+
+  function show(message, before) {
+    state = message;
+    state.seats_order = Object.keys(state.seats);
+    draw();
+    announce(before);
+  }
+
+  function draw() {
+    const round = state.round;
+    const toMove = state.to_move;
+    $("round-title").textContent = round ? L.donne + " " + state.number : "";
+    drawFacts(round);
+    drawPlayers(round);
+    $("trick").replaceChildren();
+    for (const [seat, code] of round ? round.trick || (round.last ? [round.last] : []) : []) {
+      const play = el("span", { class: "play" });
+      play.append(el("small", {}, seatName(seatOf(seat)) + " "), cardNode(code));
+      $("trick").append(play);
+    }
+    const history = $("history");
+    history.replaceChildren();
+    for (const [seat, text] of round ? round.history : []) {
+      history.append(el("li", {}, seatName(seatOf(seat)) + " : " + moveText(text)));
+    }
+    const myTurn = !state.finished && !!state.you && toMove === state.you;
+    if (state.finished) status(L.over);
+    else if (!state.you) status(L.spectator);
+    else if (myTurn) status(L.yourTurn);
+    else if (toMove) status(L.waiting.replace("%(seat)s", seatName(toMove)));
+    else status("");
+    $("status").classList.toggle("my-turn", myTurn);
+    document.title = (myTurn ? "\u25B6 " : "") + title;
+    drawBar(round);
+    if (myTurn && !wasMyTurn) buzz(200);
+    wasMyTurn = myTurn;
+  }
+
+  // The round's public facts (trump, contract, dealer …), each under its name.
+  function drawFacts(round) {
+    const facts = $("facts");
+    facts.replaceChildren();
+    if (!round) return;
+    for (const [key, label] of Object.entries(L.facts)) {
+      if (!(key in round) || PER_SEAT.includes(key) || round[key] === null) continue;
+      const shown = SEAT_FACTS.includes(key) ? seatName(seatOf(round[key])) : value(round[key]);
+      if (shown === "") continue;
+      facts.append(el("dt", {}, label), el("dd", { "data-fact": key }, shown));
+    }
+  }
+
+  // One line a seat: its name and presence, the round's facts of each seat, its total.
+  function drawPlayers(round) {
+    const table = $("players");
+    const columns = round ? PER_SEAT.filter((key) => Array.isArray(round[key])) : [];
+    const head = el("tr");
+    head.append(el("th", {}, L.playerWord));
+    for (const key of columns) head.append(el("th", {}, L.facts[key]));
+    head.append(el("th", {}, L.total));
+    const body = el("tbody");
+    state.seats_order.forEach((seat, index) => {
+      const row = el("tr", { "data-seat": seat, "data-presence": presence(seat) });
+      row.classList.toggle("to-move", state.to_move === seat);
+      const name = el("th", { scope: "row" });
+      name.append(el("b", {}, seatName(seat) || seatLabel(seat)),
+        el("small", { class: "presence" }, " (" + presenceWord(seat) + ")"));
+      row.append(name);
+      for (const key of columns) row.append(el("td", {}, value(round[key][index])));
+      row.append(el("td", { class: "total", "data-total": seat }, String(state.totals[seat])));
+      body.append(row);
+    });
+    const thead = el("thead");
+    thead.append(head);
+    table.replaceChildren(thead, body);
+  }
+
+  // The bar at the bottom: the moves that are not cards above the hand.
+  function drawBar(round) {
+    const hand = $("hand");
+    const choice = $("choice");
+    hand.replaceChildren();
+    choice.replaceChildren();
+    const cards = round ? round.hand : [];
+    const legal = new Set(state.legal);
+    for (const code of cards) {
+      const node = cardNode(code, "button");
+      node.type = "button";
+      node.disabled = !legal.has(code);
+      if (legal.has(code)) {
+        node.classList.add("legal");
+        node.addEventListener("click", () => send(code));
+      }
+      hand.append(node);
+    }
+    const kinds = new Map();
+    for (const text of state.legal) {
+      if (cards.includes(text)) continue;
+      const kind = text.split(" ")[0];
+      if (!kinds.has(kind)) kinds.set(kind, []);
+      kinds.get(kind).push(text);
+    }
+    for (const [kind, moves] of kinds) {
+      const row = el("div", { class: "answers", "data-kind": kind });
+      if (moves.length > MANY) {
+        const select = el("select", { "aria-label": moveText(kind + " …") });
+        for (const text of moves) select.append(el("option", { value: text }, moveText(text)));
+        row.append(select, button(L.play, { class: "primary" }, () => send(select.value)));
+      } else {
+        for (const text of moves) row.append(button(moveText(text), { "data-move": text }, () => send(text)));
+      }
+      choice.append(row);
+    }
+    choice.hidden = !choice.childElementCount;
+    const bar = $("play-bar");
+    bar.hidden = !hand.childElementCount && !choice.childElementCount;
+    const height = bar.hidden ? 0 : bar.offsetHeight;
+    document.body.style.paddingBottom = height ? height + "px" : "";
+  }
+
+  // A round over since the state ``before`` is announced with each seat's total.
+  function announce(before) {
+    if (!before || state.replays.length <= before.replays.length) return;
+    const totals = state.seats_order.map((seat) => seatName(seat) + " " + state.totals[seat]);
+    page.news(L.roundOver + " — " + totals.join(" · "));
+  }
+
+  page.start();
+})();
