@@ -91,6 +91,12 @@ class LiveTableForm(GameOptionsForm):
         self.fields["players"].choices = [(n, str(n)) for n in range(low, high + 1)]
         self.fields["players"].initial = 4 if low <= 4 <= high else low
         self.add_option_fields(adapter)
+        for key in self.option_keys:  # shown with the rules' default, which a blank keeps
+            field = self.fields[f"option_{key}"]
+            field.required = False
+            spec = adapter.option_specs.get(key)
+            if spec is not None:
+                field.initial = spec.default
 
     def clean(self):
         cleaned = super().clean()

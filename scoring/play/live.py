@@ -171,11 +171,15 @@ class LiveTable:
         return self.sheet.is_over(self.results)
 
     def start(self) -> None:
+        """Deal the first round. Raises ``ValueError`` when the game's table deals another
+        number of seats than the table has."""
         self._deal()
 
     def _deal(self) -> None:
         self.number += 1
         self.state = state = self.table.deal()
+        if state.seats != len(self.seats):
+            raise ValueError(f"{state.seats} seats dealt at a table of {len(self.seats)}")
         hands = {seat: state.hand(i) for i, seat in enumerate(self.seats)}
         dealer = getattr(state, "dealer", None)
         name = self.seats[dealer] if isinstance(dealer, int) else ""
