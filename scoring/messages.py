@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.games.base import GameProblem, InvalidGameSheet
+from scoring.play.state import GameState
 from scoring.play.verify import Refusal
 from scoring.roimat.partie import InvalidSheet
 from scoring.roimat.problems import Place, Problem
@@ -201,72 +203,53 @@ PLACE_WORDS = {
     "play": gettext_lazy("play %(n)s"),
     "move": gettext_lazy("move %(n)s"),
 }
+#: The fields every record has; a game's own are its play state's ``place_names``.
 PLACE_NAMES = {
     **PLACE_FIELDS,
     "game": gettext_lazy("game"),
     "hands": gettext_lazy("hands"),
-    "estimates": gettext_lazy("estimates"),
-    "dead_hand": gettext_lazy("dead hand"),
-    "dead_hand.bids": gettext_lazy("bids for the dead hand"),
     "moves": gettext_lazy("moves"),
-    "stakes": gettext_lazy("stakes"),
-    "board": gettext_lazy("board"),
     "players": gettext_lazy("players"),
     "options": gettext_lazy("options"),
-    "pile": gettext_lazy("draw pile"),
-    "shuffle": gettext_lazy("shuffle number"),
-}
-
-#: The moves a record writes as words (``GameState.move_text``) other than a bare card code,
-#: by their first word; ``%(rest)s`` is what follows it (a card code, a number).
-MOVE_WORDS = {
-    "annonce": gettext_lazy("estimate: %(rest)s points"),
-    "keep": gettext_lazy("keeps his hand"),
-    "take": gettext_lazy("takes the dead hand"),
-    "bid": gettext_lazy("bids %(rest)s chips for the dead hand"),
-    "lead": gettext_lazy("leads %(rest)s"),
-    "play": gettext_lazy("plays %(rest)s"),
-    "stop": gettext_lazy("stops the sequence"),
-    "take_back": gettext_lazy("takes back %(rest)s"),
-    "trump": gettext_lazy("places %(rest)s as his trump"),
-    "pose": gettext_lazy("adds %(rest)s to his team"),
-    "end": gettext_lazy("ends the manche"),
 }
 
 
-def place_words(place: str) -> str:
+def place_words(place: str, own: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
     """A place of the play interface in the user's language (``"trick 3, play 2"`` → ``"pli
-    3, carte 2"``; a record's field by its name)."""
+    3, carte 2"``; a record's field by its name: ``PLACE_NAMES``, or ``own``, the game's
+    own, ``GameState.place_names``: English msgids)."""
     parts = []
     for part in place.split(", "):
         word, _space, number = part.partition(" ")
         if word in PLACE_WORDS and number.isdecimal():
             parts.append(str(PLACE_WORDS[word]) % {"n": number})
         else:
-            parts.append(str(PLACE_NAMES.get(part, part)))
+            name = PLACE_NAMES.get(part) or (_(own[part]) if part in own else part)
+            parts.append(str(name))
     return ", ".join(parts)
 
 
-def move_words(text: str) -> str:
-    """A move as a record writes it, in words (``"bid 3"`` → ``"offre 3 jetons pour la main
-    morte"``); a card code, or a move of no listed kind, as written."""
+def move_words(text: str, own: Mapping[str, str]) -> str:
+    """A move as a record writes it, in words, by its game's ``own`` words
+    (``GameState.move_words``: ``"bid 3"`` → ``"offre 3 jetons pour la main morte"``); a card
+    code, or a move of no listed kind, as written."""
     word, _space, rest = text.partition(" ")
-    words = MOVE_WORDS.get(word)
-    return str(words) % {"rest": rest} if words is not None else text
+    return _(own[word]) % {"rest": rest} if word in own else text
 
 
-def refusal_text(refusal: Refusal, seat_name, own: Mapping[str, str]) -> str:
-    """The first problem of a record, one line in the user's language: where, the move and
-    who made it, the rule broken (in words where known) and its code, e.g. ``pli 2, carte 3
-    (joueur 4 : 10C) : joueur 4 doit fournir la couleur demandée [must_follow]``.
-    ``seat_name(seat)`` names a seat; ``own`` is the game's own refusal texts
-    (``GameState.refusal_messages``: English msgids, translated here)."""
+def refusal_text(refusal: Refusal, seat_name, state: type[GameState[Any, Any]]) -> str:
+    """The first problem of a record of the game of ``state``, one line in the user's
+    language: where, the move and who made it, the rule broken (in words where known) and its
+    code, e.g. ``pli 2, carte 3 (joueur 4 : 10C) : joueur 4 doit fournir la couleur demandée
+    [must_follow]``. ``seat_name(seat)`` names a seat; the game's own refusal texts, move
+    words and fields are its state's (``refusal_messages``, ``move_words``, ``place_names``:
+    English msgids, translated here)."""
     player = seat_name(refusal.seat) if refusal.seat is not None else ""
-    move = move_words(refusal.move) if refusal.move else ""
-    text = own.get(refusal.code)
+    move = move_words(refusal.move, state.move_words) if refusal.move else ""
+    text = state.refusal_messages.get(refusal.code)
     words = _(text) if text is not None else REFUSAL_MESSAGES.get(refusal.code)
     message = str(words) % {"player": player, "move": move} if words else refusal.message
-    where = place_words(refusal.place)
+    where = place_words(refusal.place, state.place_names)
     if move:
         where = f"{where} ({player} {move})" if player else f"{where} ({move})"
     line = _("%(where)s: %(message)s") % {"where": where, "message": message} if where else message

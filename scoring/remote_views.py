@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -30,8 +31,9 @@ from scoring.adapters.tabular import TabularAdapter
 from scoring.forms import RecordForm, RemoteSeatForm, RemoteTableForm
 from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
-from scoring.messages import MOVE_WORDS, record_problem_text
+from scoring.messages import record_problem_text
 from scoring.models import RemoteDonne, RemoteTable
+from scoring.registry import GameAdapter
 from scoring.replay import replay_record
 from scoring.replays import replay_context
 
@@ -119,7 +121,7 @@ def remote_table(request, code: str):
             "key": key,
             "creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
             "heartbeat": remote.heartbeat_seconds(),
-            "labels": labels(),
+            "labels": labels(table.adapter),
             # The page draws the table at once from this state; the WebSocket then keeps it.
             "state": remote.table_views(table)[seat or "spectator"],
         },
@@ -133,8 +135,8 @@ def player_name(user) -> str:
     return user.get_full_name() if user.is_authenticated else ""
 
 
-def live_labels() -> dict[str, str]:
-    """The words the live page's script shows, in the user's language."""
+def live_labels(adapter: GameAdapter) -> dict[str, str]:
+    """The words Roimat's live page's script shows, in the user's language."""
     return {
         "N": _("North"),
         "E": _("East"),
@@ -269,8 +271,11 @@ def round_replay(request, table: RemoteTable, donne: RemoteDonne):
     return render(request, "scoring/game_replay.html", context)
 
 
-def game_labels() -> dict[str, str]:
-    """The words the live page of another game shows, in the user's language."""
+def game_labels(adapter: GameAdapter) -> dict[str, Any]:
+    """The words the live page of another game shows, in the user's language (its moves in
+    words: its play state's ``move_words``)."""
+    state = adapter.state
+    assert state is not None
     return {
         "yourTurn": _("Your turn"),
         "waiting": _("Waiting for %(seat)s"),
@@ -297,7 +302,7 @@ def game_labels() -> dict[str, str]:
         "close": _("OK"),
         "playerWord": _("Player"),
         "play": _("Play"),
-        "moveWords": {word: str(text) for word, text in MOVE_WORDS.items()},
+        "moveWords": {word: _(text) for word, text in state.move_words.items()},
         "facts": {
             "manche": _("Manche"),
             "round": _("Round"),

@@ -19,8 +19,9 @@ def replay_context(adapter: GameAdapter, record: Any) -> dict[str, Any]:
     play state): the replay, the first refusal in words, each seat's hand as dealt, every
     move (number, place, seat, move, faute), the move refused, the seats' names and the
     result's rows."""
-    assert adapter.state is not None
-    replay = replay_game(adapter.state, record)
+    state = adapter.state
+    assert state is not None
+    replay = replay_game(state, record)
 
     def seat_name(seat: int) -> str:
         return SEATS[seat] if adapter.partners else _("player %(n)s") % {"n": seat + 1}
@@ -30,14 +31,14 @@ def replay_context(adapter: GameAdapter, record: Any) -> dict[str, Any]:
     entries = replay.result if replay.per_seat else [replay.result or {}]
     return {
         "replay": replay,
-        "refusal": refusal and refusal_text(refusal, seat_name, adapter.state.refusal_messages),
+        "refusal": refusal and refusal_text(refusal, seat_name, state),
         "hands": [(seat_name(seat), hand) for seat, hand in enumerate(replay.hands)],
         "moves": [
             (
                 made.index + 1,
-                place_words(made.place),
+                place_words(made.place, state.place_names),
                 seat_name(made.seat),
-                move_words(made.move),
+                move_words(made.move, state.move_words),
                 made.fault,
             )
             for made in replay.made
@@ -47,9 +48,9 @@ def replay_context(adapter: GameAdapter, record: Any) -> dict[str, Any]:
         and refusal.move != ""
         and (
             refusal.index + 1,
-            place_words(refusal.place),
+            place_words(refusal.place, state.place_names),
             seat_name(refusal.seat) if refusal.seat is not None else "",
-            move_words(refusal.move),
+            move_words(refusal.move, state.move_words),
         ),
         "seat_names": [seat_name(seat) for seat in range(len(entries))],
         "result_rows": [

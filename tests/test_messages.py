@@ -100,10 +100,36 @@ def test_every_refusal_text_of_a_game_is_translated_with_its_parameters(text):
 def test_a_games_own_refusal_reads_in_french_in_a_replay():
     refusal = Refusal("trick 2, play 3", "must_trump", "english", 5, 1, "VT")
     with translation.override("fr"):
-        text = messages.refusal_text(
-            refusal, lambda seat: f"joueur {seat + 1}", DifferenzlerState.refusal_messages
-        )
+        text = messages.refusal_text(refusal, lambda seat: f"joueur {seat + 1}", DifferenzlerState)
     assert text == (
         "pli 2, carte 3 (joueur 2 VT) : atout demandé : joueur 2 a un atout autre que le Bour"
         " [must_trump]"
     )
+
+
+#: Every game's moves and record fields in words, its own.
+WORD_TEXTS = [
+    text
+    for cls in PLAY_STATES
+    for words in (cls.move_words, cls.place_names)
+    for text in words.values()
+]
+
+
+@pytest.mark.parametrize("text", WORD_TEXTS)
+def test_every_move_and_field_word_of_a_game_is_translated(text):
+    with translation.override("fr"):
+        french = translation.gettext(text)
+    assert french != text, f"no French for {text!r}"
+    assert parameters(french) == parameters(text) <= {"rest"}
+
+
+def test_a_move_reads_in_its_games_words_and_a_card_as_written():
+    with translation.override("fr"):
+        assert messages.move_words("bid 3", RumoliState.move_words) == (
+            "offre 3 jetons pour la main morte"
+        )
+        assert messages.move_words("annonce 42", DifferenzlerState.move_words).startswith("annonce")
+        assert messages.move_words("10C", RoiState.move_words) == "10C"
+        # A word of another game is not this game's.
+        assert messages.move_words("bid 3", DifferenzlerState.move_words) == "bid 3"

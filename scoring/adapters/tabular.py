@@ -161,11 +161,7 @@ class TabularAdapter(GameAdapter):
         (``scoring.play.verify``)."""
         if self.verifier is None and self.state is not None:
             refusal = first_refusal(self.state, record)
-            return (
-                []
-                if refusal is None
-                else [refusal_text(refusal, player_name, self.state.refusal_messages)]
-            )
+            return [] if refusal is None else [refusal_text(refusal, player_name, self.state)]
         return [game_record_problem_text(p) for p in verify(record, self.key, self.verifier)]
 
     # -- the computed sheet

@@ -281,7 +281,6 @@ class LiveTable:
         return {
             "seq": self.seq,
             "number": self.number,
-            "seats": self.seats,
             "round": observed,
             "to_move": to_move,
             "legal": legal,

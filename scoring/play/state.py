@@ -103,6 +103,13 @@ class GameState(ABC, Generic[M, R]):
     #: ``gettext_noop`` for the site to translate; the codes any game may refuse a move with
     #: (``over``, ``not_in_hand``, ``must_follow`` …) have their texts in the site.
     refusal_messages: ClassVar[Mapping[str, str]] = {}
+    #: The game's moves in words, by a move text's first word (``"bid"`` for ``"bid 3"``),
+    #: with ``%(rest)s`` for what follows it (a card code, a number): English texts marked
+    #: with ``gettext_noop``. A move of no listed word (a bare card code) is shown as written.
+    move_words: ClassVar[Mapping[str, str]] = {}
+    #: The game's own fields of a record in words (``"stakes"``, ``"dead_hand.bids"``), for
+    #: naming where a problem stands, marked as ``move_words``.
+    place_names: ClassVar[Mapping[str, str]] = {}
 
     # -- the game between rounds ----------------------------------------------------------
 

@@ -33,5 +33,9 @@ REFUSAL_MESSAGES = {
     "estimate_first": gettext_noop("%(player)s writes his estimate first"),
 }
 
+#: The moves in words (``GameState.move_words``) and the record's own fields.
+MOVE_WORDS = {"annonce": gettext_noop("estimate: %(rest)s points")}
+PLACE_NAMES = {"estimates": gettext_noop("estimates")}
+
 problem = problem_maker(SHEET_MESSAGES)
 record_problem = record_problem_maker(RECORD_MESSAGES)

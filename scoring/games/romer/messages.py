@@ -21,6 +21,16 @@ SHEET_MESSAGES = {
 #: A round record's: none of its own (its records are checked by its play state).
 RECORD_MESSAGES: dict[str, str] = {}
 
+#: The moves in words (``GameState.move_words``) and the record's own fields.
+MOVE_WORDS = {
+    "trump": gettext_noop("places %(rest)s as his trump"),
+    "pose": gettext_noop("adds %(rest)s to his team"),
+    "lead": gettext_noop("leads %(rest)s"),
+    "play": gettext_noop("plays %(rest)s"),
+    "end": gettext_noop("ends the manche"),
+}
+PLACE_NAMES = {"pile": gettext_noop("draw pile"), "shuffle": gettext_noop("shuffle number")}
+
 #: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,
 #: ``%(move)s`` the move in words.
 REFUSAL_MESSAGES = {

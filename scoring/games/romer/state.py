@@ -57,7 +57,7 @@ from scoring.play.state import GameState, MoveError, RecordError, Step, Table, b
 
 from ..records import whole
 from .cards import Card, card, code, deck
-from .messages import REFUSAL_MESSAGES
+from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
 from .rules import ROMER, TEAM, team_points
 
 HAND = 15  # cards dealt to each player
@@ -149,6 +149,7 @@ class RomerState(GameState[Move, Entries]):
 
     game = "romer"
     refusal_messages = REFUSAL_MESSAGES
+    move_words, place_names = MOVE_WORDS, PLACE_NAMES
 
     def __init__(
         self,

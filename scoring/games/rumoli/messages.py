@@ -75,5 +75,22 @@ REFUSAL_MESSAGES = {
     "stakes_standard": gettext_noop("the stakes are not the standard ones"),
 }
 
+#: The moves in words (``GameState.move_words``) and the record's own fields.
+MOVE_WORDS = {
+    "keep": gettext_noop("keeps his hand"),
+    "take": gettext_noop("takes the dead hand"),
+    "bid": gettext_noop("bids %(rest)s chips for the dead hand"),
+    "lead": gettext_noop("leads %(rest)s"),
+    "play": gettext_noop("plays %(rest)s"),
+    "stop": gettext_noop("stops the sequence"),
+    "take_back": gettext_noop("takes back %(rest)s"),
+}
+PLACE_NAMES = {
+    "dead_hand": gettext_noop("dead hand"),
+    "dead_hand.bids": gettext_noop("bids for the dead hand"),
+    "stakes": gettext_noop("stakes"),
+    "board": gettext_noop("board"),
+}
+
 problem = problem_maker(SHEET_MESSAGES)
 record_problem = record_problem_maker(RECORD_MESSAGES)

@@ -38,7 +38,7 @@ from scoring.play.state import GameState, MoveError, RecordError, Step, Table, b
 
 from ..cards import Card, card, code
 from ..records import codes, read_hands, whole
-from .messages import REFUSAL_MESSAGES
+from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
 from .play import DECK, Coup, CoupError, deal, sell, stake_problems, stakes
 from .rules import RUMOLI, dealt
 
@@ -90,6 +90,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
 
     game = "rumoli"
     refusal_messages = REFUSAL_MESSAGES
+    move_words, place_names = MOVE_WORDS, PLACE_NAMES
     scores_faults = True
 
     def __init__(
