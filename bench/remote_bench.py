@@ -1,12 +1,14 @@
-"""Load of Roimat à distance: many remote tables played at once over WebSockets against the
-ASGI server, each seat a simulated player in this script choosing a random legal move from the
-state it is sent (docs/remote-protocol.md).
+"""Load of the games at a distance: many remote tables played at once over WebSockets against
+the ASGI server, each seat a simulated player in this script choosing a random legal move from
+the state it is sent (docs/remote-protocol.md).
 
-Prints the moves made per second and, for every move, the time until each of the three other
-seats of its table received the new state: median, 99th percentile and worst, in ms.
+Prints the moves made per second and, for every move, the time until each other seat of its
+table received the new state: median, 99th percentile and worst, in ms.
 
-    .venv/bin/python bench/remote_bench.py                   # 50 tables, one donne each
-    .venv/bin/python bench/remote_bench.py --tables 10 --donnes 2
+    .venv/bin/python bench/remote_bench.py                   # 50 Roimat tables, one donne each
+    .venv/bin/python bench/remote_bench.py --tables 10 --rounds 2
+    .venv/bin/python bench/remote_bench.py --game differenzler   # any game played move by move
+    .venv/bin/python bench/remote_bench.py --game rumoli --players 7
     REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/remote_bench.py --workers 3
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/remote_bench.py
 
@@ -34,38 +36,47 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.live_server import django_setup, fresh_site, room_workers, serve  # noqa: E402
 
 
-def make_tables(count: int) -> list[tuple[str, dict[str, str]]]:
-    """``count`` club-8 tables with their four seats taken: (code, key by seat)."""
+def make_tables(count: int, game: str, players: int) -> list[tuple[str, dict[str, str]]]:
+    """``count`` tables of ``game`` (Roimat's: club-8) with their seats taken: (code, key by
+    seat)."""
     from scoring import remote
     from scoring.roimat.rules import RuleSet
 
     tables = []
     for number in range(count):
-        table = remote.table_create(rules=RuleSet("club-8"))
+        table = remote.table_create(game=game, rules=RuleSet("club-8"), players=players)
         keys = {
             seat: remote.seat_take(table=table, seat=seat, name=f"Bench {number} {seat}").key
-            for seat in "NESO"
+            for seat in remote.seat_names(table)
         }
         tables.append((table.code, keys))
     return tables
 
 
-def random_move(view: dict, rng: random.Random) -> dict:
+def to_move(view: dict) -> str:
+    """The seat to move in a state (Roimat's in its ``donne``)."""
+    return view["donne"]["to_move"] if "donne" in view else view["to_move"]
+
+
+def random_move(view: dict, rng: random.Random) -> dict | str:
+    """A legal move of the state, at random: a Roimat move object or another game's text."""
+    if "donne" not in view:
+        return rng.choice(view["legal"])
     move = dict(rng.choice(view["donne"]["legal"]))
     if "to" in move:
         move["to"] = rng.choice(move["to"]) if move["to"] else None
     return move
 
 
-def all_at(states: dict[str, dict], seq: int) -> bool:
-    """Whether the four seats have received the state numbered ``seq`` (or a later one)."""
-    return len(states) == 4 and all(view["seq"] >= seq for view in states.values())
+def all_at(states: dict[str, dict], seats: int, seq: int) -> bool:
+    """Whether every seat has received the state numbered ``seq`` (or a later one)."""
+    return len(states) == seats and all(view["seq"] >= seq for view in states.values())
 
 
 async def play_table(
     url: str, keys: dict[str, str], donnes: int, rng: random.Random, delays: list[float]
 ) -> int:
-    """Play ``donnes`` donnes at one table with four connections, recording in ``delays``
+    """Play ``donnes`` rounds at one table with a connection a seat, recording in ``delays``
     how long each move took to reach each other seat; returns the moves made."""
     # The table's page is the site's own: the socket's Origin is the site's address.
     origin = "http://" + url.split("/")[2]
@@ -93,11 +104,11 @@ async def play_table(
     try:
         while True:
             async with changed:
-                await changed.wait_for(partial(all_at, states, seq))
-            view = states["N"]
+                await changed.wait_for(partial(all_at, states, len(keys), seq))
+            view = states[next(iter(keys))]
             if view["finished"] or view["number"] > donnes:
                 return moves
-            mover = view["donne"]["to_move"]
+            mover = to_move(view)
             sent[seq + 1] = (mover, time.perf_counter())
             move = random_move(states[mover], rng)
             await sockets[mover].send(json.dumps({"type": "move", "seq": seq, "move": move}))
@@ -127,7 +138,11 @@ async def run(base: str, tables: list, donnes: int, seed: int) -> tuple[int, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--donnes", type=int, default=1, help="donnes played at each table")
+    parser.add_argument("--game", default="roimat", help="the game's key (roimat, roi …)")
+    parser.add_argument("--players", type=int, default=4, help="seats at each table")
+    parser.add_argument(
+        "--rounds", "--donnes", dest="donnes", type=int, default=1, help="rounds at each table"
+    )
     parser.add_argument("--workers", type=int, default=3, help="server processes with REDIS_URL")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -135,19 +150,22 @@ def main() -> None:
     workers = room_workers(args.workers)
     with fresh_site(os.environ.get("DATABASE_URL"), demo=False) as env:
         django_setup(env)
-        tables = make_tables(args.tables)
+        tables = make_tables(args.tables, args.game, args.players)
         with serve(env, args.workers) as base:
             moves, seconds, delays = asyncio.run(
                 run(base.replace("http://", "ws://"), tables, args.donnes, args.seed)
             )
     delays.sort()
     layer = f"Redis, {workers} processes" if redis else "in memory, 1 process"
-    print(f"{args.tables} tables, {args.donnes} donne(s) each, channel layer {layer}")
+    print(
+        f"{args.game}: {args.tables} tables of {args.players}, {args.donnes} round(s) each, "
+        f"channel layer {layer}"
+    )
     print(f"{moves} moves in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
     if delays:
         p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
         print(
-            f"a move reaching the other three seats ({len(delays)} deliveries): "
+            f"a move reaching the other seats ({len(delays)} deliveries): "
             f"median {statistics.median(delays) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
             f"worst {delays[-1] * 1000:.0f} ms"
         )
