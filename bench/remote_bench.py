@@ -40,11 +40,10 @@ def make_tables(count: int, game: str, players: int) -> list[tuple[str, dict[str
     """``count`` tables of ``game`` (Roimat's: club-8) with their seats taken: (code, key by
     seat)."""
     from scoring import remote
-    from scoring.roimat.rules import RuleSet
 
     tables = []
     for number in range(count):
-        table = remote.table_create(game=game, rules=RuleSet("club-8"), players=players)
+        table = remote.table_create(game=game, options={"variant": "club-8"}, players=players)
         keys = {
             seat: remote.seat_take(table=table, seat=seat, name=f"Bench {number} {seat}").key
             for seat in remote.seat_names(table)

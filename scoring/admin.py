@@ -44,8 +44,8 @@ class DonneInline(admin.TabularInline):
 @admin.register(Partie)
 class PartieAdmin(admin.ModelAdmin):
     formfield_overrides = {models.JSONField: {"form_class": LimitedJSONField}}
-    list_display = ["__str__", "played_on", "place", "table", "variant"]
-    list_filter = ["variant", "played_on"]
+    list_display = ["__str__", "game", "played_on", "place", "table"]
+    list_filter = ["game", "played_on"]
     search_fields = ["place", "table", "seats__player__name"]
     date_hierarchy = "played_on"
     inlines = [SeatInline, DonneInline]

@@ -1,9 +1,12 @@
-"""Filters of the parties list (django-filter): by player, date range and rules."""
+"""Filters of the parties list (django-filter): by player, date range, game and Roimat's
+rules."""
 
 import django_filters
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring import registry
+from scoring.messages import VARIANT_LABELS
 from scoring.models import Partie, Player
 
 
@@ -24,6 +27,11 @@ class PartieFilter(django_filters.FilterSet):
         widget=forms.DateInput(attrs={"type": "date"}),
     )
 
+    game = django_filters.ChoiceFilter(label=_("Game"), choices=registry.choices)
+    variant = django_filters.ChoiceFilter(
+        label=_("rules"), field_name="options__variant", choices=list(VARIANT_LABELS.items())
+    )
+
     class Meta:
         model = Partie
-        fields = ["player", "date_from", "date_to", "variant"]
+        fields = ["player", "date_from", "date_to", "game", "variant"]

@@ -23,10 +23,9 @@ from scoring.models import (
     Donne,
     Partie,
     Player,
-    RemoteTable,
     fault_seats,
 )
-from scoring.roimat.rules import RuleSet
+from scoring.roimat.rules import OPTIONS, RuleSet, rules_of_options
 from scoring.roimat.scoring import DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS
 
@@ -55,12 +54,30 @@ def bounded_formfield(db_field, **kwargs):
     return db_field.formfield(**kwargs)
 
 
-class PartieForm(forms.ModelForm):
+class RoimatRules:
+    """A form with Roimat's rule options (ROIMAT.md §1, §5, §6) as its first fields, as the
+    catalogue gives them (``GameAdapter.option_fields``): each choice a button to tap."""
+
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = registry.get("roimat").option_fields()
+        self.fields = {**rules, **self.fields}
+
+    def rules(self) -> RuleSet:
+        """The ``RuleSet`` chosen (a blank option takes the rules' default)."""
+        data = self.cleaned_data
+        return rules_of_options({k: data[k] for k in OPTIONS if data.get(k) not in (None, "")})
+
+
+class PartieForm(RoimatRules, forms.ModelForm):
     """A new partie: rules, heading and the player at each seat (four different players)."""
 
     class Meta:
         model = Partie
-        fields = ["variant", "rounding", "fault_counting", "target", "played_on", "place", "table"]
+        fields = ["played_on", "place", "table"]
         formfield_callback = bounded_formfield
         widgets = {"played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -404,24 +421,8 @@ class EmailSheetForm(forms.Form):
         return cleaned
 
 
-class RemoteTableForm(forms.ModelForm):
-    """A remote table's rules (ROIMAT.md §3, §5, §6), each choice a button to tap."""
-
-    class Meta:
-        model = RemoteTable
-        fields = ["variant", "rounding", "fault_counting", "target"]
-        formfield_callback = bounded_formfield
-        widgets = {"variant": forms.RadioSelect, "fault_counting": forms.RadioSelect}
-
-    def rules(self) -> RuleSet:
-        """The ``RuleSet`` chosen."""
-        data = self.cleaned_data
-        return RuleSet(
-            variant=data["variant"],
-            rounding=data["rounding"],
-            fault_counting=data["fault_counting"],
-            target=data["target"],
-        )
+class RemoteTableForm(RoimatRules, forms.Form):
+    """A Roimat remote table's rules (ROIMAT.md §3, §5, §6), each choice a button to tap."""
 
 
 class RemoteSeatForm(forms.Form):

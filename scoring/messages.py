@@ -266,3 +266,12 @@ def elide(text: str) -> str:
     if not (get_language() or "").startswith("fr"):
         return text
     return _DE_BEFORE_VOWEL.sub(r"\1'\2", text)
+
+
+#: Roimat's rule options in words (ROIMAT.md §1, §5, §6): its rule sets and how the fault
+#: penalties are counted.
+VARIANT_LABELS = {
+    "club-8": gettext_lazy("Club, 8 donnes (±100)"),
+    "official-1000": gettext_lazy("Official, 1,000 points"),
+}
+FAULT_COUNTING_LABELS = {"player": gettext_lazy("per player"), "team": gettext_lazy("per team")}

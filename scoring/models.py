@@ -22,7 +22,7 @@ from scoring import registry
 from scoring.exports.layout import evening_table
 from scoring.roimat.cards import COLOURS, TOTAL_POINTS, TRICKS
 from scoring.roimat.notation import SheetInput
-from scoring.roimat.rules import MAX_TARGET, RuleSet
+from scoring.roimat.rules import RuleSet, rules_of_options
 from scoring.roimat.scoring import (
     MAX_FAULTS_PER_DONNE,
     MIN_TRUMPS,
@@ -135,59 +135,11 @@ def bounded(low: int, high: int) -> list:
     return [MinValueValidator(low), MaxValueValidator(high)]
 
 
-class RoimatRules(models.Model):
-    """Roimat's rules as columns (ROIMAT.md §1, §6, §7): the rule set (``club-8`` or
-    ``official-1000``), rounding to the ten, faults counted per player or per team, and the
-    target in points of an official partie; ``rules`` gives them as the engine's ``RuleSet``.
-    Shared by a partie's sheet and a remote table."""
-
-    class Variant(models.TextChoices):
-        CLUB_8 = "club-8", _("Club, 8 donnes (±100)")
-        OFFICIAL_1000 = "official-1000", _("Official, 1,000 points")
-
-    class FaultCounting(models.TextChoices):
-        PLAYER = "player", _("per player")
-        TEAM = "team", _("per team")
-
-    variant = models.CharField(
-        _("rules"), max_length=20, choices=Variant.choices, default=Variant.CLUB_8
-    )
-    rounding = models.BooleanField(
-        _("round to the ten"),
-        default=False,
-        help_text=_("Round coefficient × points to the nearest ten."),
-    )
-    fault_counting = models.CharField(
-        _("fault penalties counted"),
-        max_length=10,
-        choices=FaultCounting.choices,
-        default=FaultCounting.PLAYER,
-    )
-    target = models.PositiveIntegerField(
-        _("target"),
-        default=1000,
-        help_text=_("Points that end an official partie."),
-        validators=bounded(1, MAX_TARGET),
-    )
-
-    class Meta:
-        abstract = True
-
-    @property
-    def rules(self) -> RuleSet:
-        """The ``RuleSet`` these columns name."""
-        return RuleSet(
-            variant=self.variant,
-            rounding=self.rounding,
-            fault_counting=self.fault_counting,
-            target=self.target,
-        )
-
-
-class Partie(RoimatRules):
-    """A partie of one of the club's games at one table: the game, its rules, the heading and
-    the players by seat (N, E, S, O for Roimat; 1, 2, … for the others). Roimat's rules are
-    columns (``RoimatRules``); the other games' are ``options``. ``closing``: what the
+class Partie(models.Model):
+    """A partie of one of the club's games at one table: the game, its rule ``options`` (the
+    game's ``option_specs``; Roimat's: ``variant``, ``rounding``, ``fault_counting``,
+    ``target``), the heading and the players by seat (N, E, S, O for Roimat; 1, 2, … for the
+    others). ``closing``: what the
     evening decided for it if it was unfinished when the evening closed (the tournament
     service sets it), so that its own sheet says it."""
 
@@ -262,6 +214,11 @@ class Partie(RoimatRules):
     def adapter(self) -> registry.GameAdapter:
         """The game's adapter (``scoring.registry``): everything the site does with it."""
         return registry.get(self.game)
+
+    @property
+    def rules(self) -> RuleSet:
+        """A Roimat partie's ``RuleSet``, from its rule ``options`` (ROIMAT.md §1, §6, §7)."""
+        return rules_of_options(self.options)
 
     @cached_property
     def sheet(self):
@@ -536,9 +493,9 @@ def new_seat_key() -> str:
     return new_key(20)
 
 
-class RemoteTable(RoimatRules):
+class RemoteTable(models.Model):
     """A table played at a distance (``scoring.remote``): its ``game`` and rule ``options``
-    (Roimat's rules in its columns), the invitation code of its link (which also seeds the
+    (as a partie's), the invitation code of its link (which also seeds the
     deals of a game other than Roimat), who opened it, the partie it fills (made when play
     starts, or the partie of a club evening's table) and ``seq``, the moves made, which
     numbers the next. Its seats are its ``RemoteSeat`` rows, as many as its players."""
@@ -565,6 +522,11 @@ class RemoteTable(RoimatRules):
         return reverse("scoring:remote_table", args=[self.code])
 
     @property
+    def rules(self) -> RuleSet:
+        """A Roimat table's ``RuleSet``, from its rule ``options``."""
+        return rules_of_options(self.options)
+
+    @property
     def adapter(self) -> registry.GameAdapter:
         """The game's adapter (``scoring.registry``)."""
         return registry.get(self.game)
@@ -573,7 +535,7 @@ class RemoteTable(RoimatRules):
     def title(self) -> str:
         """The table in words, not its code: a club evening's table by its table and round
         ("Table 2 — tour 1"), any other by who opened it ("Table à distance de Sophie")."""
-        if self.partie_id and self.partie.table:
+        if self.partie_id and self.partie.table and self.code not in self.partie.table:
             return self.partie.table_label
         user = self.created_by
         if user is None:

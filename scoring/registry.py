@@ -323,16 +323,6 @@ class GameAdapter(ABC):
         none by default."""
         return {}
 
-    def tournament_columns(self) -> tuple[str, ...]:
-        """The tournament's own columns holding this game's rules (``tournament_options``
-        reads them), which the new-tournament form asks for this game only; none by default:
-        a game's rules are the tournament's ``game_options``."""
-        return ()
-
-    @abstractmethod
-    def tournament_options(self, tournament: Any) -> dict[str, Any]:
-        """The rule options of a tournament's parties, from the tournament's settings."""
-
     @abstractmethod
     def new_partie(
         self,

@@ -40,7 +40,6 @@ from scoring.models import (
     Seat,
 )
 from scoring.play.live import Dealt, Ended, LiveGame, Moved, MoveRefused
-from scoring.roimat.rules import RuleSet
 
 #: The refusals of ``scoring.roimat.table`` in the user's language.
 REFUSAL_MESSAGES = {
@@ -123,32 +122,23 @@ def presence(place: RemoteSeat, now=None) -> str:
 def table_create(
     *,
     game: str = "roimat",
-    rules: RuleSet | None = None,
     options: dict[str, Any] | None = None,
     players: int = 4,
     created_by=None,
     partie: Partie | None = None,
 ) -> RemoteTable:
     """Open a remote table of ``game`` with its empty seats: ``players`` of them (as the
-    game's adapter names them: ``live_seats``), its rule ``options`` (Roimat's: ``rules``).
-    With ``partie`` (a club evening's table), the table plays that partie: its game and
-    rules, and its players' names on the seats."""
-    rules = rules or RuleSet()
+    game's adapter names them: ``live_seats``) and its rule ``options`` (a partie's). With
+    ``partie`` (a club evening's table), the table plays that partie: its game and rules,
+    and its players' names on the seats."""
     with transaction.atomic():
         names: dict[str, str] = {}
         if partie is not None:
-            game, options, rules = partie.game, partie.options, partie.rules
+            game, options = partie.game, partie.options
             names = {s.seat: s.player.name for s in partie.seats.all()}
             players = len(names)
         table = RemoteTable.objects.create(
-            game=game,
-            options=dict(options or {}),
-            variant=rules.variant,
-            rounding=rules.rounding,
-            fault_counting=rules.fault_counting,
-            target=rules.target,
-            partie=partie,
-            created_by=created_by,
+            game=game, options=dict(options or {}), partie=partie, created_by=created_by
         )
         RemoteSeat.objects.bulk_create(
             RemoteSeat(table=table, seat=seat, name=names.get(seat, ""), fixed=seat in names)
@@ -204,7 +194,7 @@ def seat_robot(*, table: RemoteTable, seat: str, user) -> RemoteSeat:
         place.save()
         game = _start_if_full(table)
         if game is None and table.partie_id is not None:
-            game = load(table)
+            game = _take(table)
             game.play_robots(robots(table))
             _store(table, game)
     return place
@@ -230,10 +220,6 @@ def _start_if_full(table: RemoteTable) -> LiveGame | None:
         partie = Partie.objects.create(
             game=table.game,
             options=table.options,
-            variant=table.variant,
-            rounding=table.rounding,
-            fault_counting=table.fault_counting,
-            target=table.target,
             table=_("remote %(code)s") % {"code": table.code},
             created_by=table.created_by,
         )
@@ -260,6 +246,15 @@ def load(table: RemoteTable) -> LiveGame:
         return cached
     game = table.adapter.live_game(table)
     _CACHE[table.pk] = game
+    return game
+
+
+def _take(table: RemoteTable) -> LiveGame:
+    """Under the table's lock: the table's game (``load``), taken out of this process's
+    copies while it is changed, so that no other thread reads a move half made; ``_store``
+    puts it back."""
+    game = load(table)
+    _CACHE.pop(table.pk, None)
     return game
 
 
@@ -314,12 +309,13 @@ def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> P
     with transaction.atomic():
         table = RemoteTable.objects.select_for_update().get(pk=table_id)
         seat = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first() if key else None
-        game = load(table)
+        game = _take(table)
         try:
             if not isinstance(seq, int) or isinstance(seq, bool):
                 raise MoveRefused("stale")
             game.play(seat.seat if seat else None, seq, move)
-        except MoveRefused as refused:
+        except MoveRefused as refused:  # nothing changed: the copy is as good as before
+            _CACHE[table.pk] = game
             return Played(refused.code, views_of(table, game))
         game.play_robots(robots(table))
         _store(table, game)

@@ -36,6 +36,7 @@ from scoring.models import RemoteDonne, RemoteTable
 from scoring.registry import GameAdapter
 from scoring.replay import replay_record
 from scoring.replays import replay_context
+from scoring.roimat.rules import options_of
 
 SESSION_KEYS = "remote_keys"
 
@@ -72,7 +73,7 @@ def remote_create(request):
     """Open a remote table with its rules, then go to its page (the invitation link)."""
     form = RemoteTableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        table = remote.table_create(rules=form.rules(), created_by=request.user)
+        table = remote.table_create(options=options_of(form.rules()), created_by=request.user)
         return redirect(table)
     return render(request, "scoring/remote_create.html", {"form": form})
 
@@ -113,6 +114,7 @@ def remote_table(request, code: str):
         "seat_form": RemoteSeatForm(
             initial={"name": player_name(request.user)}, seats=remote.seat_names(table)
         ),
+        "rules": option_words(table.adapter, table.options),
         "link": link,
         "qr": qr_svg(link, scale=5),  # scanned from another phone's screen
         "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
@@ -127,6 +129,23 @@ def remote_table(request, code: str):
         },
     }
     return render(request, template, context)
+
+
+def option_words(adapter: GameAdapter, options: dict[str, Any]) -> list[str]:
+    """A table's rule options in words, as its form asks them: each one's label and value (a
+    choice by its label, a flag as yes or no)."""
+    fields = adapter.option_fields()
+    words = []
+    for key, value in options.items():
+        field = fields.get(key)
+        if field is None:
+            continue
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        else:
+            shown = dict(getattr(field, "choices", None) or ()).get(value, value)
+        words.append(_("%(option)s: %(value)s") % {"option": field.label, "value": shown})
+    return words
 
 
 def player_name(user) -> str:

@@ -64,7 +64,7 @@ def partie_create(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         sheet = SheetInput(
-            rules=form.instance.rules,
+            rules=form.rules(),
             players={seat: p.name for seat, p in form.players().items()},
             donnes=(),
             date=data["played_on"],

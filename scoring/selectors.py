@@ -23,7 +23,7 @@ def parties() -> QuerySet[Partie]:
 def open_roimat_parties(variant: str, limit: int = 50) -> list[Partie]:
     """The latest Roimat parties of ``variant`` still in progress (a donne record may be
     added to one of them)."""
-    recent = parties().filter(game="roimat", variant=variant)[:limit]
+    recent = parties().filter(game="roimat", options__variant=variant)[:limit]
     return [partie for partie in recent if not partie.sheet.complete]
 
 

@@ -17,6 +17,7 @@ from scoring.registry import Rival, SheetRefused
 from scoring.results import store_results
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
+from scoring.roimat.rules import options_of
 from scoring.roimat.scoring import DonneEntry
 from scoring.signals import partie_changed
 
@@ -31,10 +32,7 @@ def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=N
     rules = sheet.rules
     with transaction.atomic():
         partie = Partie(
-            variant=rules.variant,
-            rounding=rules.rounding,
-            fault_counting=rules.fault_counting,
-            target=rules.target,
+            options=options_of(rules),
             place=sheet.place,
             table=sheet.table,
             created_by=created_by,

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from scoring import registry, remote
 from scoring.models import Donne, EntryVersion, GameRound, Partie, Player
-from scoring.roimat.rules import RuleSet
 from tests.helpers import donne_post
 from tests.hostile_values import HOSTILE_NUMBERS, HOSTILE_VALUES
 from tournaments.models import Registration, Round, Tournament
@@ -176,7 +175,7 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
     )
     found["new remote table"] = (director, *[reverse("scoring:remote_create")] * 2)
     creator = get_user_model().objects.get(username="damien")
-    code = remote.table_create(rules=RuleSet("club-8"), created_by=creator).code
+    code = remote.table_create(options={"variant": "club-8"}, created_by=creator).code
     table_page = reverse("scoring:remote_table", args=[code])
     found["remote seat"] = (Client(), table_page, reverse("scoring:remote_seat", args=[code]))
     found["remote robot"] = (director, table_page, reverse("scoring:remote_robot", args=[code]))

@@ -77,7 +77,9 @@ def admin_tournament(game: str, options: str) -> dict:
         ("rumoli", '{"same_colour": 1}'),
         ("romer", '{"target": ' + "9" * 5000 + "}"),
         ("differenzler", '{"rounds": 100000000}'),
-        ("roimat", '{"target": 1000}'),
+        ("roimat", '{"target": 2147483648}'),
+        ("roimat", '{"variant": "belote"}'),
+        ("roimat", '{"donnes": 8}'),
         ("roi", '{"colour": "x"}'),
     ],
 )

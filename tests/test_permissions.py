@@ -12,7 +12,6 @@ from django.urls import get_resolver, reverse
 
 from scoring import registry, remote
 from scoring.models import Partie, Player, RemoteDonne
-from scoring.roimat.rules import RuleSet
 from tests.conftest import DATA
 from tests.helpers import donne_post
 from tournaments.models import Registration, Season, Tournament
@@ -51,7 +50,7 @@ def world(db):
     )
     partie = table.partie
     creator = get_user_model().objects.create_user("hote", password="x-2026-hote")
-    remote_table = remote.table_create(rules=RuleSet("club-8"), created_by=creator)
+    remote_table = remote.table_create(options={"variant": "club-8"}, created_by=creator)
     record = json.loads((DATA / "donne-records.jsonl").read_text().splitlines()[0])
     RemoteDonne.objects.create(
         table=remote_table, number=1, dealer=record["dealer"], hands=record["deal"], record=record

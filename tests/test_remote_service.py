@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from scoring import remote
 from scoring.models import Partie, RemoteSeat, RemoteTable
-from scoring.roimat.rules import RuleSet
 from scoring.roimat.verify import verify
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +34,7 @@ def play_human(table, seat_key, seat, limit=2000):
 
 
 def test_one_person_against_three_simulated_players_plays_a_partie_onto_the_sheet(damien):
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     south = remote.seat_take(table=table, seat="S", name="Claire")
     for seat in "NEO":
         remote.seat_robot(table=table, seat=seat, user=damien)
@@ -58,7 +57,7 @@ def test_one_person_against_three_simulated_players_plays_a_partie_onto_the_shee
 
 
 def test_the_state_is_rebuilt_from_the_stored_moves(damien):
-    table = remote.table_create(rules=RuleSet("official-1000"), created_by=damien)
+    table = remote.table_create(options={"variant": "official-1000"}, created_by=damien)
     for seat in "NESO":
         remote.seat_robot(table=table, seat=seat, user=damien) if seat != "E" else None
     east = remote.seat_take(table=table, seat="E", name="Bernard")
@@ -72,7 +71,7 @@ def test_the_state_is_rebuilt_from_the_stored_moves(damien):
 
 
 def test_a_move_out_of_turn_or_replayed_changes_nothing(damien):
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
     views = remote.table_views(table)
     seat = views["N"]["donne"]["to_move"]
@@ -92,7 +91,7 @@ def test_a_move_out_of_turn_or_replayed_changes_nothing(damien):
 
 
 def test_seats_taken_once_names_once_and_robots_only_by_the_creator(damien, sophie):
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     remote.seat_take(table=table, seat="N", name="Annie")
     with pytest.raises(remote.RemoteError):
         remote.seat_take(table=table, seat="N", name="Bernard")
@@ -112,7 +111,7 @@ def test_seats_taken_once_names_once_and_robots_only_by_the_creator(damien, soph
 
 
 def test_an_abandoned_seat_given_to_a_simulated_player_plays_on(damien):
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
     seat = remote.table_views(table)["N"]["donne"]["to_move"]
     remote.seat_heard(table_id=table.pk, key=keys[seat])
@@ -136,7 +135,7 @@ def test_two_moves_sent_at_once_for_the_same_state_make_one_move(django_user_mod
     from django.db import connection
 
     owner = django_user_model.objects.create_user("hote", password="x-2026-hote")
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=owner)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=owner)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}
     view = remote.table_views(table)["N"]
     seat = view["donne"]["to_move"]
@@ -160,7 +159,7 @@ def test_presence_is_derived_from_when_the_seat_was_last_heard_from(damien, sett
     present; silent for longer, or closed: away; silent for the abandon delay: abandoned. A
     server that crashed leaves nothing to undo: silence alone makes the seat away."""
     settings.REMOTE_ABANDON_SECONDS = 60
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     key = remote.seat_take(table=table, seat="N", name="Annie").key
     now = timezone.now()
 

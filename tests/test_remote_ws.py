@@ -15,7 +15,6 @@ from django.db import connections
 from clubsite.asgi import application
 from scoring import remote
 from scoring.models import Partie, RemoteTable
-from scoring.roimat.rules import RuleSet
 from scoring.roimat.verify import verify
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +26,7 @@ HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 def four(transactional_db, django_user_model):
     """A club-8 table whose four seats are taken: (table, key by seat)."""
     owner = django_user_model.objects.create_user("hote", password="x-2026-hote")
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=owner)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=owner)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"Joueur {s}").key for s in "NESO"}
     return table, keys
 

@@ -71,7 +71,7 @@ def test_a_member_opens_a_table_and_players_take_seats_by_the_link(victor):
 
 
 def test_only_the_creator_gives_a_seat_to_a_simulated_player(victor, damien):
-    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=victor)
     other = Client()
     other.force_login(damien)
     url = reverse("scoring:remote_robot", args=[table.code])
@@ -80,7 +80,7 @@ def test_only_the_creator_gives_a_seat_to_a_simulated_player(victor, damien):
 
 
 def test_the_donnes_played_are_replayed_card_by_card(damien):
-    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     for seat in "NESO":
         remote.seat_robot(table=table, seat=seat, user=damien)
     client = Client()
@@ -155,7 +155,7 @@ def test_a_table_begun_on_paper_is_not_played_at_a_distance(damien):
 
 
 def test_the_name_offered_for_a_seat_is_the_players_not_the_accounts(damien, victor):
-    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     url = reverse("scoring:remote_table", args=[table.code])
 
     def name_field(client):
@@ -175,7 +175,7 @@ def test_the_page_is_drawn_from_the_seats_as_they_stand(victor):
     """The seat list and the felt are drawn from the state embedded in the page: a player long
     gone is abandoned there (the creator's page offers his seat to a simulated player), and
     the page knows its own seat, which it shows as the player's own, not away."""
-    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=victor)
     seat_url = reverse("scoring:remote_seat", args=[table.code])
     url = reverse("scoring:remote_table", args=[table.code])
     paul, annie = Client(), Client()
@@ -197,7 +197,7 @@ def test_the_page_is_drawn_from_the_seats_as_they_stand(victor):
 
 def test_the_invitation_has_its_link_and_its_qr_code(victor, settings):
     settings.SITE_URL = "https://club.example"
-    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=victor)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=victor)
     page = Client().get(reverse("scoring:remote_table", args=[table.code]))
     link = f"https://club.example/distance/{table.code}/"
     assert f'href="{link}"' in page.text
@@ -206,7 +206,7 @@ def test_the_invitation_has_its_link_and_its_qr_code(victor, settings):
 
 
 def test_the_partie_sheet_of_a_remote_table_counts_the_announcers_atouts(damien):
-    table = remote.table_create(rules=remote.RuleSet("club-8"), created_by=damien)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     for seat in "NESO":
         remote.seat_robot(table=table, seat=seat, user=damien)
     table.refresh_from_db()

@@ -45,9 +45,7 @@ EVENING = {
 
 def create_evening(client, count=8, game="roimat"):
     """A club evening of ``game`` (tables of 4) with ``count`` players registered."""
-    response = client.post(
-        reverse("tournaments:create"), {**EVENING, "game": game, "variant": "club-8"}
-    )
+    response = client.post(reverse("tournaments:create"), {**EVENING, "game": game})
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
     for i in range(count):
@@ -568,28 +566,45 @@ def test_a_bad_rule_of_the_chosen_game_is_refused_on_its_field(
     assert refusal in html.unescape(game_rules_in(response.text, game))
 
 
-def test_a_roimat_evening_needs_and_keeps_its_variant(secretary):
+def test_a_roimat_evening_keeps_its_rules_in_its_options_as_every_game(secretary):
     create = reverse("tournaments:create")
-    response = secretary.post(create, {**EVENING, "game": "roimat"})
-    assert response.context["form"].errors == {"variant": ["Ce champ est obligatoire."]}
-    assert "Ce champ est obligatoire" in game_rules_in(response.text, "roimat")
-    assert not Tournament.objects.exists()
-    data = {**EVENING, "game": "roimat", "variant": "official-1000", "rounding": "on"}
+    page = secretary.get(create)
+    assert 'name="roimat-variant"' in game_rules_in(page.text, "roimat")
+    data = {**EVENING, "game": "roimat", "roimat-variant": "official-1000", "roimat-rounding": "on"}
     response = secretary.post(create, {**data, "rumoli-rounds": "0"})  # another game's: not read
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
-    assert (tournament.variant, tournament.rounding, tournament.game_options) == (
-        "official-1000",
-        True,
-        {},
-    )
+    assert tournament.game_options == {"variant": "official-1000", "rounding": True}
     for i in range(4):
         secretary.post(
             reverse("tournaments:register", args=[tournament.pk]), {"new_name": f"Joueur {i}"}
         )
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     partie = Round.objects.get().tables.get().partie
-    assert (partie.variant, partie.rounding) == ("official-1000", True)
+    assert partie.options == {
+        "variant": "official-1000",
+        "rounding": True,
+        "fault_counting": "player",
+        "target": 1000,
+    }
+    assert partie.rules.plays_to_target and partie.rules.rounding
+
+
+def test_a_roimat_evening_without_its_rules_chosen_plays_the_club_rule(secretary):
+    response = secretary.post(reverse("tournaments:create"), {**EVENING, "game": "roimat"})
+    assert response.status_code == 302, response.context["form"].errors
+    assert Tournament.objects.get().game_options == {"rounding": False}
+    form = secretary.get(reverse("tournaments:create")).context["form"]
+    assert form["roimat-variant"].value() == "club-8"  # the club rule is shown chosen
+
+
+def test_a_roimat_evening_refuses_a_target_out_of_bounds_by_name(secretary):
+    data = {**EVENING, "game": "roimat", "roimat-variant": "official-1000"}
+    response = secretary.post(
+        reverse("tournaments:create"), {**data, "roimat-target": "2147483648"}
+    )
+    assert response.status_code == 200 and not Tournament.objects.exists()
+    assert list(response.context["form"].errors) == ["roimat-target"]
 
 
 def test_a_refused_evening_shows_every_games_rules_as_typed(secretary):

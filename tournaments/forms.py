@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import registry
 from scoring.forms import bounded_formfield
-from scoring.models import Partie, Player
+from scoring.models import Player
 from scoring.registry import NAME_LENGTH
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 
@@ -45,14 +45,12 @@ class RankingField(forms.ChoiceField):
 class TournamentForm(forms.ModelForm):
     """A new tournament: date, place, the game and its rules, format, rounds, ranking.
 
-    Each game's rules are its own fields (``game_fields``): the tournament's columns it reads
-    (``GameAdapter.tournament_columns``: Roimat's variant and rounding), then its rule
-    options (``GameAdapter.option_fields``, named ``<game>-<option>``, stored in
-    ``game_options``; one left blank takes the rules' default). Only the chosen game's are
+    Each game's rules are its own fields (``game_fields``): its rule options
+    (``GameAdapter.option_fields``, named ``<game>-<option>``, stored in ``game_options``;
+    one left blank takes the rules' default). Only the chosen game's are
     read: the page's script shows them alone, and without it the others' are ignored."""
 
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=registry.choices)
-    variant = forms.ChoiceField(label=gettext_lazy("Rules"), choices=Partie.Variant.choices)
     ranking = RankingField(label=gettext_lazy("Ranking criteria"), choices=ranking_orders)
 
     class Meta:
@@ -64,8 +62,6 @@ class TournamentForm(forms.ModelForm):
             "place",
             "season",
             "game",
-            "variant",
-            "rounding",
             "format",
             "rounds",
             "table_size",
@@ -86,10 +82,7 @@ class TournamentForm(forms.ModelForm):
                 field.required = False
                 self.fields[names[option]] = field
             self.option_names[key] = names
-            columns = [c for c in adapter.tournament_columns() if c in self.fields]
-            for column in columns:  # what another game's tournament keeps: the default
-                self.initial.setdefault(column, getattr(self.instance, column))
-            self.game_fields[key] = [*columns, *names.values()]
+            self.game_fields[key] = list(names.values())
 
     def full_clean(self):
         """Validate with the chosen game's rules alone read: the other games' fields keep

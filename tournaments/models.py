@@ -87,8 +87,6 @@ class Tournament(models.Model):
         _("players a table"), default=4, help_text=_("For the games played without partners.")
     )
     game_options = models.JSONField(_("rule options of the game"), default=dict, blank=True)
-    variant = models.CharField(_("rules"), max_length=20, default="club-8")
-    rounding = models.BooleanField(_("round to the ten"), default=False)
     rounds = models.PositiveSmallIntegerField(
         _("rounds"), default=4, validators=bounded(1, MAX_ROUNDS)
     )

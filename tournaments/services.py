@@ -149,7 +149,7 @@ def start_round(*, tournament: Tournament, created_by=None) -> Round:
         round_ = Round.objects.create(tournament=tournament, number=number)
         players = Player.objects.in_bulk([p for t in drawn.tables for p in t.seats])
         adapter = registry.get(tournament.game)
-        options = adapter.tournament_options(tournament)
+        options = dict(tournament.game_options or {})
         for table in drawn.tables:
             partie = adapter.new_partie(
                 players=[players[p] for p in table.seats],

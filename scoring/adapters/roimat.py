@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,7 +22,14 @@ from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
-from scoring.messages import elide, record_problem_text, sheet_error_message
+from scoring.games.base import OptionSpec
+from scoring.messages import (
+    FAULT_COUNTING_LABELS,
+    VARIANT_LABELS,
+    elide,
+    record_problem_text,
+    sheet_error_message,
+)
 from scoring.models import Donne, Partie, PlayerResult, RemoteTable
 from scoring.registry import (
     EntryTaken,
@@ -41,7 +49,13 @@ from scoring.roimat.notation import (
 )
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
-from scoring.roimat.rules import RuleSet
+from scoring.roimat.rules import (
+    FAULT_COUNTINGS,
+    MAX_TARGET,
+    VARIANTS,
+    RuleSet,
+    rules_of_options,
+)
 from scoring.roimat.seats import SEATS, partner, team_of
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
 from scoring.roimat.state import RoimatState
@@ -61,6 +75,13 @@ class RoimatAdapter(GameAdapter):
     table_sizes = (4, 4)
     rules = roimat_rules
     state = RoimatState
+    #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
+    option_specs = {
+        "variant": OptionSpec("choice", "club-8", choices=VARIANTS),
+        "rounding": OptionSpec("flag", False),
+        "fault_counting": OptionSpec("choice", "player", choices=FAULT_COUNTINGS),
+        "target": OptionSpec("whole", 1000, 1, MAX_TARGET),
+    }
     entry_name = gettext_lazy("Donne")
     entry_template = "scoring/_donne_entry.html"
     entry_class = "donne-form"
@@ -89,7 +110,7 @@ class RoimatAdapter(GameAdapter):
         return partie.team_names(sheet.winner) if sheet.winner else ""
 
     def label(self, partie: Partie) -> str:
-        return f"Roimat — {partie.get_variant_display()}"
+        return f"Roimat — {VARIANT_LABELS[partie.rules.variant]}"
 
     def results(self, partie: Partie) -> list[PlayerResult]:
         sheet = partie.sheet
@@ -260,16 +281,41 @@ class RoimatAdapter(GameAdapter):
 
     # -- evenings
 
-    def tournament_options(self, tournament) -> dict[str, Any]:
-        return {"variant": tournament.variant, "rounding": tournament.rounding}
-
-    def tournament_columns(self) -> tuple[str, ...]:
-        return ("variant", "rounding")
+    def option_fields(self) -> dict[str, forms.Field]:
+        """The rules as buttons to tap (the rule set, how faults count) and the rounding as
+        a box, the target a number within the rules' bounds."""
+        spec = self.option_specs
+        return {
+            "variant": forms.ChoiceField(
+                label=gettext_lazy("rules"),
+                choices=list(VARIANT_LABELS.items()),
+                initial=spec["variant"].default,
+                widget=forms.RadioSelect,
+            ),
+            "rounding": forms.BooleanField(
+                label=gettext_lazy("round to the ten"),
+                required=False,
+                help_text=gettext_lazy("Round coefficient × points to the nearest ten."),
+            ),
+            "fault_counting": forms.ChoiceField(
+                label=gettext_lazy("fault penalties counted"),
+                choices=list(FAULT_COUNTING_LABELS.items()),
+                initial=spec["fault_counting"].default,
+                widget=forms.RadioSelect,
+            ),
+            "target": forms.IntegerField(
+                label=gettext_lazy("target"),
+                min_value=spec["target"].minimum,
+                max_value=spec["target"].maximum,
+                initial=spec["target"].default,
+                help_text=gettext_lazy("Points that end an official partie."),
+            ),
+        }
 
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
         seated = dict(zip(SEATS, players, strict=True))
         sheet = SheetInput(
-            rules=RuleSet(**options),
+            rules=rules_of_options(options),
             players={seat: p.name for seat, p in seated.items()},
             donnes=(),
             date=date,

@@ -425,9 +425,6 @@ class TabularAdapter(GameAdapter):
             fields[key].label = label
         return fields
 
-    def tournament_options(self, tournament) -> dict[str, Any]:
-        return dict(tournament.game_options or {})
-
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
         sheet = GameSheetInput(
             game=self.key,

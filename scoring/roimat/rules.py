@@ -7,7 +7,9 @@ the taking team's contract worth +100/−70 and the other's +70/−100.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 VARIANTS: tuple[str, ...] = ("club-8", "official-1000")
 FAULT_COUNTINGS: tuple[str, ...] = ("player", "team")
@@ -115,3 +117,23 @@ def rules_of(rules: RuleSet | str) -> RuleSet:
     if isinstance(rules, RuleSet):
         return rules
     return DEFAULT_RULES.get(rules) or RuleSet(rules)
+
+
+#: The rule options of a Roimat partie (a partie's or a table's ``options``): ``RuleSet``'s
+#: fields but ``donnes`` (eight, ROIMAT.md §6).
+OPTIONS = ("variant", "rounding", "fault_counting", "target")
+
+
+def rules_of_options(options: Mapping[str, Any], others: Collection[str] = ()) -> RuleSet:
+    """The ``RuleSet`` of a partie's or a table's rule ``options`` (``OPTIONS``; one left out
+    takes its default); ``others``: keys that are no rule, ignored (a simulation's). Raises
+    ``ValueError`` on an unknown option or a value the rules refuse."""
+    unknown = set(options) - set(OPTIONS) - {"donnes"} - set(others)
+    if unknown:
+        raise ValueError(f"unknown Roimat options: {', '.join(sorted(unknown))}")
+    return RuleSet(**{k: v for k, v in options.items() if k in OPTIONS or k == "donnes"})
+
+
+def options_of(rules: RuleSet) -> dict[str, Any]:
+    """The rule options that name ``rules`` (``OPTIONS``), as a partie stores them."""
+    return {name: getattr(rules, name) for name in OPTIONS}

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import fields
 from typing import Any
 
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table
 
+from ..play.live import MoveRefused
 from .cards import BY_CODE, CODE, COLOUR_LETTERS, hand_codes
 from .donne import (
     ANNOUNCE,
@@ -47,24 +47,11 @@ from .players import RandomPlayer
 from .problems import MESSAGES, REFUSAL_MESSAGES
 from .record import RecordError as DonneRecordError
 from .record import announcement, plays_of, record_of, start
-from .rules import RuleSet
+from .rules import RuleSet, rules_of_options
 from .scoring import DonneEntry
 from .seats import SEATS
 from .simulate import MOVES, Dealer
-from .table import MoveRefused, donne_view, move_from_text
-
-#: The options of a Roimat table: the ``RuleSet``'s fields, and ``gather`` (the tricks are
-#: gathered and cut between donnes, not shuffled, as at the table).
-RULE_OPTIONS = frozenset(f.name for f in fields(RuleSet))
-
-
-def rules_of_options(options: Mapping[str, Any]) -> RuleSet:
-    """The ``RuleSet`` of a table's options; raises ``ValueError`` on an unknown option or a
-    value the rules refuse."""
-    unknown = set(options) - RULE_OPTIONS - {"gather"}
-    if unknown:
-        raise ValueError(f"unknown Roimat options: {', '.join(sorted(unknown))}")
-    return RuleSet(**{k: v for k, v in options.items() if k in RULE_OPTIONS})
+from .table import donne_view, move_from_text
 
 
 class RoimatState(GameState[Move, DonneEntry]):
@@ -87,7 +74,9 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     @classmethod
     def table(cls, options: Mapping[str, Any], rng: random.Random) -> RoimatTable:
-        return RoimatTable(rules_of_options(options), rng, bool(options.get("gather")))
+        """Donnes dealt under the rule ``options`` (``rules.OPTIONS``) and ``gather`` (the
+        tricks are gathered and cut between donnes, not shuffled, as at the table)."""
+        return RoimatTable(rules_of_options(options, {"gather"}), rng, bool(options.get("gather")))
 
     # -- reading the state ----------------------------------------------------------------
 

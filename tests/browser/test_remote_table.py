@@ -26,7 +26,6 @@ from scoring.models import Partie, RemoteTable
 from scoring.roimat import table as table_module
 from scoring.roimat.cards import mask_of_codes
 from scoring.roimat.donne import DonneState
-from scoring.roimat.rules import RuleSet
 from scoring.roimat.seats import SEATS
 from scoring.routing import websocket_urlpatterns
 
@@ -138,7 +137,7 @@ def test_four_players_play_a_donne_by_clicking_and_the_sheet_fills_itself(
     asgi_server, landscape, django_user_model
 ):
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=host)
     url = f"{asgi_server}{table.get_absolute_url()}"
     names = {"N": "Annie", "E": "Bernard", "S": "Claire", "O": "Denis"}
     pages = {}
@@ -223,7 +222,7 @@ def south_alone(asgi_server, phone, django_user_model, monkeypatch):
     monkeypatch.setattr(remote, "next_dealer", lambda entries: "E")
     monkeypatch.setattr(table_module, "Dealer", FixedDealer)
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=host)
     for seat in "NEO":
         remote.seat_robot(table=table, seat=seat, user=host)
 
@@ -478,7 +477,7 @@ def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over
     list, the felt and the Table de marque agree on every page."""
     settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second, present for 2.5 s
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
-    table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
+    table = remote.table_create(options={"variant": "club-8"}, created_by=host)
     url = f"{asgi_server}{table.get_absolute_url()}"
     names = {"N": "Hélène", "E": "Olivier", "S": "Sophie", "O": "Bruno"}
     pages = {seat: phone(PORTRAIT) for seat in "NESO"}
@@ -584,7 +583,7 @@ def test_the_table_at_play_is_accessible_and_fits_a_phone(south_alone, width):
     results = Axe().run(page, options=AXE_OPTIONS)
     assert not results.violations_count, results.generate_report()
     assert page.evaluate(SMALL_TARGETS) == [] and overflow(page) == 0
-    filling = remote.table_create(rules=RuleSet("official-1000"))
+    filling = remote.table_create(options={"variant": "official-1000"})
     page.goto(page.url.split("/distance/")[0] + filling.get_absolute_url())
     expect(page.locator("#copy-link")).to_be_visible()
     results = Axe().run(page, options=AXE_OPTIONS)

@@ -47,7 +47,7 @@ class Command(BaseCommand):
             name=f"Tournoi simulé {options['seed']}",
             date=datetime.date.today(),
             place="Club",
-            variant=options["variant"],
+            game_options={"variant": options["variant"]},
             rounds=rounds,
             format=FORMATS[options["format"]],
             seed=options["seed"],
