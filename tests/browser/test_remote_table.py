@@ -220,7 +220,7 @@ def south_alone(asgi_server, phone, django_user_model, monkeypatch):
         def deal(self, dealer, rules):
             return DonneState([mask_of_codes(DEAL[s]) for s in SEATS], dealer, rules)
 
-    monkeypatch.setattr(remote, "next_dealer", lambda entries: "E")
+    monkeypatch.setattr(table_module, "next_dealer", lambda entries: "E")
     monkeypatch.setattr(table_module, "Dealer", FixedDealer)
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
     table = remote.table_create(rules=RuleSet("club-8"), created_by=host)
