@@ -20,6 +20,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
@@ -285,7 +286,7 @@ def game_labels() -> dict[str, str]:
         "over": _("The partie is over."),
         "spectator": _("You are watching: no hand is shown."),
         "reconnecting": _("Connection lost: reconnecting…"),
-        "donne": _("Round"),
+        "donne": pgettext("a round of a game", "Round"),
         "voidDeal": _("nothing on the sheet"),
         "total": _("Total"),
         "player": _("Player %(n)s"),
@@ -298,9 +299,12 @@ def game_labels() -> dict[str, str]:
         "playerWord": _("Player"),
         "play": _("Play"),
         "moveWords": {word: str(text) for word, text in MOVE_WORDS.items()},
+        # Another seat's move the rules keep secret until the round shows it (its text
+        # without its rest): an estimate written down.
+        "hiddenMoves": {"annonce": _("writes down an estimate")},
         "facts": {
             "manche": _("Manche"),
-            "round": _("Round"),
+            "round": pgettext("a round of a game", "Round"),
             "coup": _("Coup"),
             "contract": _("Contract"),
             "trump": _("Trump"),
