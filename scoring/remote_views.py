@@ -21,6 +21,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
@@ -309,7 +310,7 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
         "over": _("The partie is over."),
         "spectator": _("You are watching: no hand is shown."),
         "reconnecting": _("Connection lost: reconnecting…"),
-        "donne": _("Round"),
+        "donne": pgettext("a round of a game", "Round"),
         "voidDeal": _("nothing on the sheet"),
         "total": _("Total"),
         "player": _("Player %(n)s"),
@@ -322,9 +323,12 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
         "playerWord": _("Player"),
         "play": _("Play"),
         "moveWords": {word: _(text) for word, text in state.move_words.items()},
+        # Another seat's move the rules keep secret until the round shows it (its text
+        # without its rest): an estimate written down.
+        "hiddenMoves": {word: _(text) for word, text in state.secret_words.items()},
         "facts": {
             "manche": _("Manche"),
-            "round": _("Round"),
+            "round": pgettext("a round of a game", "Round"),
             "coup": _("Coup"),
             "contract": _("Contract"),
             "trump": _("Trump"),

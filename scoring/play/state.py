@@ -110,6 +110,10 @@ class GameState(ABC, Generic[M, R]):
     #: The game's own fields of a record in words (``"stakes"``, ``"dead_hand.bids"``), for
     #: naming where a problem stands, marked as ``move_words``.
     place_names: ClassVar[Mapping[str, str]] = {}
+    #: The words of a move whose rest the rules keep secret until the round shows it (its
+    #: first word alone in ``observation``'s history: a Differenzler estimate), marked as
+    #: ``move_words``.
+    secret_words: ClassVar[Mapping[str, str]] = {}
 
     # -- the game between rounds ----------------------------------------------------------
 

@@ -26,8 +26,10 @@
   function seatOf(index) {
     return state.seats_order[index];
   }
-  // A card code as the French pack writes it (rank and suit), else as the game writes it.
+  // A card code as the French pack writes it (rank and suit), a suit alone (a trump) by its
+  // sign, else as the game writes it.
   function cardText(code) {
+    if (SUITS[code]) return SUITS[code];
     const match = /^(10|[2-9AVDRK])([CKPT])$/.exec(code);
     return match ? match[1] + SUITS[match[2]] : code;
   }
@@ -35,10 +37,14 @@
     const red = /[CK]$/.test(code) && /^(10|[2-9AVDRK])[CK]$/.test(code);
     return el(tag || "span", { class: "gc" + (red ? " red" : ""), "data-card": code }, cardText(code));
   }
+  // A move in words: its word's phrase with the rest of its text (a card, a number); a move
+  // of another seat that the rules keep secret (its text without the rest, as an estimate
+  // not yet shown) in the words of a move kept secret.
   function moveText(text) {
+    const space = text.indexOf(" ");
+    if (space < 0 && L.hiddenMoves[text]) return L.hiddenMoves[text];
     const words = L.moveWords[text.split(" ")[0]];
-    const rest = text.slice(text.indexOf(" ") + 1);
-    return words ? words.replace("%(rest)s", cardText(rest)) : cardText(text);
+    return words && space >= 0 ? words.replace("%(rest)s", cardText(text.slice(space + 1))) : cardText(text);
   }
   function value(v) {
     if (v === null || v === undefined) return "";
@@ -131,6 +137,7 @@
     choice.replaceChildren();
     const cards = round ? round.hand : [];
     const legal = new Set(state.legal);
+    hand.classList.toggle("my-turn", cards.some((code) => legal.has(code)));
     for (const code of cards) {
       const node = cardNode(code, "button");
       node.type = "button";

@@ -7,10 +7,13 @@ are skipped on a developer's machine and fail on CI (``CI`` set), so that CI nev
 without having run them.
 """
 
+import asyncio
 import contextlib
 import os
 import socket
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,9 @@ CHROMIUM_ARGS = [
 ]
 #: A phone held upright.
 PHONE = {"width": 390, "height": 844}
+#: A phone held sideways (as Roimat's felt is meant to be played) and upright.
+LANDSCAPE = {"width": 844, "height": 390}
+PORTRAIT = PHONE
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls of the tests are
 # still plain synchronous calls.
@@ -204,3 +210,59 @@ def evening16(live_server, client, sophie):
 def table_url(live_server, evening):
     """The first table's page, as its phone opens it."""
     return f"{live_server.url}/t/{evening[0].code}/"
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site over ASGI (pages, static files, WebSockets) on a free loopback port: its URL."""
+    import uvicorn
+    from channels.db import database_sync_to_async
+    from channels.routing import ProtocolTypeRouter, URLRouter
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.core.asgi import get_asgi_application
+    from django.db import connections
+
+    from scoring.routing import websocket_urlpatterns
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    application = ProtocolTypeRouter(
+        {
+            "http": ASGIStaticFilesHandler(get_asgi_application()),
+            "websocket": URLRouter(websocket_urlpatterns),
+        }
+    )
+    # Each request's and each message's ORM calls close their connection when done, so that
+    # none is left open in a thread of the server when the test database is dropped.
+    database = connections.settings["default"]
+    kept, database["CONN_MAX_AGE"] = database["CONN_MAX_AGE"], 0
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the ASGI server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
+        pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
+    database["CONN_MAX_AGE"] = kept
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """Makes a phone of a screen's size (held sideways by default): a page in a browser context
+    of its own."""
+    contexts = []
+
+    def make(viewport=LANDSCAPE):
+        contexts.append(browser.new_context(**{**browser_context_args, "viewport": viewport}))
+        return contexts[-1].new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

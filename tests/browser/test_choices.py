@@ -121,10 +121,10 @@ def test_the_new_partie_and_tournament_forms_show_their_choices(page, context, l
     # The tournament form shows the chosen game's rules alone, and sends them alone.
     page.goto(live_server.url + paths[0])
     form = page.locator("main form")
-    expect(form.locator("[name=rounding]")).to_be_visible()
+    expect(form.locator("[name=roimat-rounding]")).to_be_visible()
     expect(form.locator("[name=rumoli-rounds]")).to_be_hidden()
     form.locator("[name=game]").select_option("rumoli")
-    expect(form.locator("[name=rounding]")).to_be_hidden()
+    expect(form.locator("[name=roimat-rounding]")).to_be_hidden()
     expect(form.locator("[name=differenzler-rounds]")).to_be_hidden()
     form.locator("[name=rumoli-rounds]").fill("6")
     form.locator("[name=name]").fill("Soirée Rumoli")

@@ -5,20 +5,10 @@ marque on their pages fills itself; one player alone against three simulated pla
 The site is served over ASGI (uvicorn in a thread of the test process, on the test database),
 since the table's page talks to the server over a WebSocket."""
 
-import asyncio
 import re
-import socket
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-import uvicorn
-from channels.db import database_sync_to_async
-from channels.routing import ProtocolTypeRouter, URLRouter
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
-from django.db import connections
 from playwright.sync_api import expect
 
 from scoring import remote
@@ -27,60 +17,9 @@ from scoring.roimat import table as table_module
 from scoring.roimat.cards import mask_of_codes
 from scoring.roimat.donne import DonneState
 from scoring.roimat.seats import SEATS
-from scoring.routing import websocket_urlpatterns
+from tests.browser.conftest import LANDSCAPE, PORTRAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-#: A phone held sideways, as the page is meant to be played, and upright.
-LANDSCAPE = {"width": 844, "height": 390}
-PORTRAIT = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    """The site over ASGI (pages, static files, WebSockets) on a free loopback port: its URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    application = ProtocolTypeRouter(
-        {
-            "http": ASGIStaticFilesHandler(get_asgi_application()),
-            "websocket": URLRouter(websocket_urlpatterns),
-        }
-    )
-    # Each request's and each message's ORM calls close their connection when done, so that
-    # none is left open in a thread of the server when the test database is dropped.
-    database = connections.settings["default"]
-    kept, database["CONN_MAX_AGE"] = database["CONN_MAX_AGE"], 0
-    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "the ASGI server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
-        pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
-    database["CONN_MAX_AGE"] = kept
-
-
-@pytest.fixture
-def phone(browser, browser_context_args):
-    """Makes a phone of a screen's size (held sideways by default): a page in a browser context
-    of its own."""
-    contexts = []
-
-    def make(viewport=LANDSCAPE):
-        contexts.append(browser.new_context(**{**browser_context_args, "viewport": viewport}))
-        return contexts[-1].new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 @pytest.fixture
@@ -181,7 +120,7 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
         tap(page.locator("form.remote-create button[type=submit]"), scroll=True)
     expect(page.locator("#invite")).to_be_visible()
     table = RemoteTable.objects.get()
-    assert table.variant == "official-1000"
+    assert table.options["variant"] == "official-1000"
     take_seat(page, page.url, "S", "Victor")
     for seat in "NEO":
         with page.expect_navigation():
@@ -219,7 +158,7 @@ def south_alone(asgi_server, phone, django_user_model, monkeypatch):
         def deal(self, dealer, rules):
             return DonneState([mask_of_codes(DEAL[s]) for s in SEATS], dealer, rules)
 
-    monkeypatch.setattr(remote, "next_dealer", lambda entries: "E")
+    monkeypatch.setattr(table_module, "next_dealer", lambda entries: "E")
     monkeypatch.setattr(table_module, "Dealer", FixedDealer)
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
     table = remote.table_create(options={"variant": "club-8"}, created_by=host)

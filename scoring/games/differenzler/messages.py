@@ -35,6 +35,7 @@ REFUSAL_MESSAGES = {
 
 #: The moves in words (``GameState.move_words``) and the record's own fields.
 MOVE_WORDS = {"annonce": gettext_noop("estimate: %(rest)s points")}
+SECRET_WORDS = {"annonce": gettext_noop("writes down an estimate")}
 PLACE_NAMES = {"estimates": gettext_noop("estimates")}
 
 problem = problem_maker(SHEET_MESSAGES)

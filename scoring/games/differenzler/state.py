@@ -31,7 +31,7 @@ from scoring.play.state import MoveError, RecordError, Step, Table
 from ..cards import Card, code
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
-from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES, record_problem
+from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES, SECRET_WORDS, record_problem
 from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, legal, refusal, strength, value
 from .rules import DIFFERENZLER, ROUND_POINTS
 
@@ -57,7 +57,7 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
 
     game = "differenzler"
     refusal_messages = REFUSAL_MESSAGES
-    move_words, place_names = MOVE_WORDS, PLACE_NAMES
+    move_words, place_names, secret_words = MOVE_WORDS, PLACE_NAMES, SECRET_WORDS
     deck = DECK
     direction = -1
 

@@ -1,0 +1,260 @@
+"""The other games at a distance in real browsers (Debian's chromium), on phones held upright
+(390×844): a club member opens a table of Roi or Differenzler through the menu, a player takes
+a seat by the invitation link on his phone, the member gives the other seats to simulated
+players, and the player plays a whole round by tapping only the controls the rules allow him
+(his cards in the bar at the bottom, an estimate chosen from a list). The round is then
+offered for replay, and his total is the figure of the partie's sheet page. His phone loses
+its page and comes back to the same table; a spectator sees no hand.
+
+The site is served over ASGI (``asgi_server``, tests/browser/conftest.py), since the table's
+page talks to the server over a WebSocket."""
+
+import re
+import time
+
+import pytest
+from django.db import transaction
+from playwright.sync_api import expect
+
+from scoring import remote
+from scoring.models import RemoteTable
+from tests.browser.conftest import PORTRAIT
+from tests.browser.test_layout import AXE_OPTIONS, SMALL_TARGETS, overflow
+from tests.browser.test_remote_table import SHOWN, tap
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: The players' names on the sheet: the human's, then the simulated players' own.
+HUMAN = "Paul"
+
+
+def log_in(page, base, username, password, next_path="/"):
+    page.goto(f"{base}/accounts/login/?next={next_path}")
+    page.locator("[name=username]").fill(username)
+    page.locator("[name=password]").fill(password)
+    with page.expect_navigation():
+        tap(page.locator("main form [type=submit]").last, scroll=True)
+
+
+def open_by_the_menu(page, game_name, players):
+    """Open a table of ``game_name`` for ``players`` from the site's menu, as a member does on
+    his phone (the menu folded behind its button): the table's address."""
+    tap(page.get_by_role("button", name="Menu"))
+    tap(page.locator("header nav summary", has_text="À distance"))
+    with page.expect_navigation():
+        tap(page.locator("header nav .menu[open] a", has_text=re.compile(f"^{game_name}$")))
+    assert re.search(r"/jeux/\w+/distance/$", page.url), page.url
+    tap(page.locator("label.tap", has_text=re.compile(f"^{players}$")), scroll=True)
+    with page.expect_navigation():
+        tap(page.locator("form.remote-create button[type=submit]"), scroll=True)
+    expect(page.locator("#invite")).to_be_visible()
+    return page.url
+
+
+def take_seat(page, url, seat, name):
+    """Take ``seat`` by the invitation link with ``name``: the page then shows the seat as
+    the player's own."""
+    page.goto(url)
+    page.locator("form.take-seat [name=seat]").select_option(seat)
+    page.locator("form.take-seat [name=name]").fill(name)
+    with page.expect_navigation():
+        tap(page.locator("form.take-seat button[type=submit]"), scroll=True)
+    mine = page.locator(f'#players tr[data-seat="{seat}"]')
+    expect(mine).to_have_attribute("data-presence", "you")
+    expect(mine).to_contain_text(name)
+    expect(page.locator("form.take-seat")).to_be_hidden()
+
+
+def give_to_robots(page, seats):
+    """The creator gives ``seats`` to simulated players, each by its button in the seat list."""
+    for seat in seats:
+        robot = page.locator(f'#seat-list li[data-seat="{seat}"] button.robot')
+        with page.expect_navigation():
+            tap(robot, scroll=True)
+        expect(page.locator(f'#players tr[data-seat="{seat}"]')).to_have_attribute(
+            "data-presence", "robot"
+        )
+
+
+def server_view(table, seat):
+    """The state the server sends ``seat`` now, rebuilt from the database in one read: not
+    from ``remote.load``'s copy, which the server's thread changes while it makes a move."""
+    with transaction.atomic():
+        table = RemoteTable.objects.get(pk=table.pk)
+        return remote.views_of(table, table.adapter.live_game(table))[seat]
+
+
+def hand_of(page):
+    return page.locator("#hand button").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)")
+
+
+#: The controls of the play bar the player may tap now, where they are seen (on the screen,
+#: nothing covering their middle): the legal cards and the move buttons.
+LEGAL_SEEN = """() => Array.from(document.querySelectorAll(
+    '#hand button:enabled, #choice button:enabled, #choice select'))
+  .filter((node) => {
+    const r = node.getBoundingClientRect();
+    if (r.width === 0 || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+    return node.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  })
+  .map((node) => node.tagName === "SELECT" ? "select" : node.dataset.card || node.dataset.move
+    || "send")"""
+
+
+def play_my_move(page, view):
+    """Make one move of the player on his page, which shows the server's state ``view``: a
+    legal card of his hand, or an estimate from the list and its button; only what the page
+    offers him, seen where it is, is tapped."""
+    expect(page.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
+    expect(page.locator("#status.my-turn")).to_have_text("À vous de jouer")
+    assert page.locator("#status").evaluate(SHOWN)
+    offered = page.evaluate(LEGAL_SEEN)
+    cards = [code for code in offered if code in view["round"]["hand"]]
+    assert set(cards) <= set(view["legal"]), (cards, view["legal"])
+    if cards:
+        # Every legal card is offered and seen, and none other is enabled.
+        assert sorted(cards) == sorted(c for c in view["legal"] if c in view["round"]["hand"])
+        tap(page.locator(f'#hand button[data-card="{cards[0]}"]'))
+        return cards[0]
+    assert "select" in offered and "send" in offered, offered
+    choice = page.locator("#choice select")
+    texts = choice.locator("option").evaluate_all("(nodes) => nodes.map((n) => n.value)")
+    assert texts == view["legal"]
+    choice.select_option(texts[len(texts) // 8])  # a modest estimate
+    tap(page.locator("#choice button.primary"))
+    return texts[len(texts) // 8]
+
+
+def play_a_round(table, page, seat):
+    """Tap the player's moves until the first round is over (the simulated players move at
+    once after him): the moves he made."""
+    made = []
+    for _ in range(80):
+        view = server_view(table, seat)
+        if view["replays"]:
+            return made
+        assert view["to_move"] == seat, view["to_move"]
+        made.append(play_my_move(page, view))
+        deadline = time.monotonic() + 10
+        while server_view(table, seat)["seq"] == view["seq"]:
+            assert time.monotonic() < deadline, "the move was not made"
+            page.wait_for_timeout(50)
+    raise AssertionError("the round did not end")
+
+
+def fits_the_phone(page):
+    """Nothing beyond the right edge, the play bar's controls a thumb's size, the bar leaves
+    the page's last line (its footer) above it when scrolled to the bottom, and axe-core finds
+    nothing to fix."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert not results.violations_count, results.generate_report()
+    assert overflow(page) == 0, overflow(page)
+    assert page.evaluate(SMALL_TARGETS) == []
+    bar = page.locator("#play-bar")
+    if bar.is_visible():
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        top = bar.bounding_box()["y"]
+        box = page.locator("footer.foot").bounding_box()
+        assert box["y"] + box["height"] <= top + 1, (box, top)
+        page.evaluate("window.scrollTo(0, 0)")
+
+
+@pytest.fixture
+def member(django_user_model):
+    django_user_model.objects.create_user("marie", password="marie-2026-club")
+    return "marie", "marie-2026-club"
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "players"), [("roi", "Roi", 4), ("differenzler", "Differenzler", 4)]
+)
+def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
+    asgi_server, phone, member, settings, game, name, players
+):
+    settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second: a lost connection seen soon
+    host = phone(PORTRAIT)
+    log_in(host, asgi_server, *member)
+    url = open_by_the_menu(host, name, players)
+    table = RemoteTable.objects.get()
+    assert (table.game, table.seats.count()) == (game, players)
+    assert url == f"{asgi_server}{table.get_absolute_url()}"
+
+    invitation = host.locator("#invite").get_attribute("href")
+    assert invitation.endswith(table.get_absolute_url())
+    mine = phone(PORTRAIT)
+    take_seat(mine, invitation, "1", HUMAN)
+    expect(host.locator('#seat-list li[data-seat="1"]')).to_contain_text(HUMAN)
+    give_to_robots(host, [str(n) for n in range(2, players + 1)])
+    expect(mine.locator("#seating")).to_be_hidden()
+
+    view = server_view(table, "1")
+    expect(mine.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
+    expect(mine.locator("#hand button")).to_have_count(len(view["round"]["hand"]))
+    assert sorted(hand_of(mine)) == sorted(view["round"]["hand"])
+    fits_the_phone(mine)
+
+    # A spectator: the table, but no hand and nothing to play.
+    watcher = phone(PORTRAIT)
+    watcher.goto(url)
+    expect(watcher.locator("#status")).to_contain_text("aucune main")
+    expect(watcher.locator("#hand button")).to_have_count(0)
+    expect(watcher.locator("#play-bar")).to_be_hidden()
+    expect(watcher.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
+
+    # His phone loses the network, then its page; a new page of the same phone (the same
+    # session) comes back to the same table: the same hand, the same state.
+    before = hand_of(mine)
+    mine.context.set_offline(True)
+    expect(mine.locator("#status")).to_have_text("Connexion perdue : reconnexion…", timeout=8000)
+    context = mine.context
+    mine.close()
+    context.set_offline(False)
+    mine = context.new_page()
+    mine.goto(url)
+    expect(mine.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
+    expect(mine.locator("#status.my-turn")).to_have_text("À vous de jouer")
+    assert hand_of(mine) == before
+    expect(mine.locator('#players tr[data-seat="1"]')).to_have_attribute("data-presence", "you")
+
+    made = play_a_round(table, mine, "1")
+    assert made
+    view = server_view(table, "1")
+    replay = mine.locator("#replays a").first
+    expect(replay).to_have_attribute("href", view["replays"][0]["url"])
+    for page in (host, watcher):
+        expect(page.locator("#replays a").first).to_have_attribute(
+            "href", view["replays"][0]["url"]
+        )
+    total = mine.locator('#players [data-total="1"]')
+    expect(total).to_have_text(str(view["totals"]["1"]))
+    assert total.evaluate(SHOWN)
+    figure = int(total.text_content())
+    fits_the_phone(mine)
+
+    # The round's replay: every move, his among them.
+    with mine.expect_navigation() as opened:
+        tap(replay, scroll=True)
+    assert opened.value.status == 200
+    rows = mine.locator("table.game-replay tbody tr").evaluate_all(
+        "(rows) => rows.map((row) => Array.from(row.cells, (cell) => cell.textContent.trim()))"
+    )
+    his = [move for _number, _where, who, move in rows if who == "joueur 1"]
+    assert len(his) == len(made) and len(rows) > len(made), rows
+    for text, shown in zip(made, his, strict=True):
+        assert text.split()[-1] in shown, (text, shown)
+    mine.go_back()
+
+    # His total on the table's page is the figure of the partie's sheet page.
+    sheet_link = mine.locator("#sheet-link a")
+    expect(sheet_link).to_have_text("Feuille de marque")
+    with mine.expect_navigation() as opened:
+        tap(sheet_link, scroll=True)
+    assert opened.value.status == 200
+    assert mine.url.endswith(f"/parties/{RemoteTable.objects.get(pk=table.pk).partie_id}/")
+    names = mine.locator("table.game-sheet thead th").all_text_contents()
+    column = names.index(HUMAN)
+    cell = mine.locator("table.game-sheet tfoot td").nth(column)
+    assert int(cell.text_content().strip().replace("\u2212", "-")) == figure
