@@ -339,6 +339,7 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
             "pile": _("Draw pile"),
             "discard": _("Discard pile"),
             "hand_sizes": _("Cards"),
+            "teams": _("Team"),
             "plis": _("Plis"),
             "points": _("Points"),
             "estimates": _("Estimate"),

@@ -14,7 +14,7 @@
   const { el, button, send, status, seatLabel, presence, presenceWord, seatName, buzz } = page;
   const $ = (id) => document.getElementById(id);
   // The facts of a round given for each seat (one value a seat), shown in the players' table.
-  const PER_SEAT = ["hand_sizes", "plis", "points", "estimates", "collected", "penalty", "bids", "sale"];
+  const PER_SEAT = ["hand_sizes", "teams", "plis", "points", "estimates", "collected", "penalty", "bids", "sale"];
   // The facts of a round that name a seat by its index.
   const SEAT_FACTS = ["dealer", "leader"];
   const MANY = 8; // more moves of one kind than this: a list to choose from
@@ -22,41 +22,57 @@
   const title = document.title;
   let state = null;
   let wasMyTurn = false;
+  let frenchPack = true; // whether the round's cards are the French pack's (``pack``)
 
   function seatOf(index) {
     return state.seats_order[index];
   }
+  const FRENCH = /^(10|[2-9AVDRK])([CKPT])$/;
+  // Whether every card the round shows (the hand, the table, the moves' rests but numbers)
+  // is a code of the French pack: another game's codes may look like one (a "2C" of
+  // another pack, among its "31XX").
+  function pack(round) {
+    if (!round) return true;
+    const codes = [...(round.hand || []), ...(round.trick || []).map((play) => play[1]),
+      ...(round.last ? [round.last[1]] : []),
+      ...(round.history || []).map((move) => move[1].split(" ").slice(1).join(" "))];
+    return codes.every((code) => !/^\d/.test(code) || /^\d+$/.test(code) || FRENCH.test(code));
+  }
   // A card code as the French pack writes it (rank and suit), a suit alone (a trump) by its
   // sign, else as the game writes it.
   function cardText(code) {
-    if (SUITS[code]) return SUITS[code];
-    const match = /^(10|[2-9AVDRK])([CKPT])$/.exec(code);
+    if (SUITS[code] && frenchPack) return SUITS[code];
+    const match = frenchPack && FRENCH.exec(code);
     return match ? match[1] + SUITS[match[2]] : code;
   }
   function cardNode(code, tag) {
-    const red = /[CK]$/.test(code) && /^(10|[2-9AVDRK])[CK]$/.test(code);
+    const red = frenchPack && /^(10|[2-9AVDRK])[CK]$/.test(code);
     return el(tag || "span", { class: "gc" + (red ? " red" : ""), "data-card": code }, cardText(code));
   }
   // A move in words: its word's phrase with the rest of its text (a card, a number); a move
   // of another seat that the rules keep secret (its text without the rest, as an estimate
-  // not yet shown) in the words of a move kept secret.
+  // not yet shown) in the words of a move kept secret; a move of one word (the dead hand
+  // kept, the manche ended) in its phrase, which has no rest.
   function moveText(text) {
     const space = text.indexOf(" ");
     if (space < 0 && L.hiddenMoves[text]) return L.hiddenMoves[text];
     const words = L.moveWords[text.split(" ")[0]];
-    return words && space >= 0 ? words.replace("%(rest)s", cardText(text.slice(space + 1))) : cardText(text);
+    if (!words) return cardText(text);
+    if (space < 0) return words.includes("%(rest)s") ? cardText(text) : words;
+    return words.replace("%(rest)s", cardText(text.slice(space + 1)));
   }
   function value(v) {
     if (v === null || v === undefined) return "";
     if (v === true) return "\u2714";
     if (v === false) return "";
     if (Array.isArray(v)) return v.map(value).join(" ");
-    return typeof v === "string" ? cardText(v) : String(v);
+    return typeof v === "string" ? moveText(v) : String(v);
   }
 
   function show(message, before) {
     state = message;
     state.seats_order = Object.keys(state.seats);
+    frenchPack = pack(state.round);
     draw();
     announce(before);
   }

@@ -1,8 +1,10 @@
 """The other games at a distance in real browsers (Debian's chromium), on phones held upright
-(390×844): a club member opens a table of Roi or Differenzler through the menu, a player takes
-a seat by the invitation link on his phone, the member gives the other seats to simulated
-players, and the player plays a whole round by tapping only the controls the rules allow him
-(his cards in the bar at the bottom, an estimate chosen from a list). The round is then
+(390×844): a club member opens a table of each of these games (Roi, Differenzler, Rumoli,
+Römer) through the menu, a player takes a seat by the invitation link on his phone, the member
+gives the other seats to simulated players, and the player plays a whole round by tapping only
+the controls the rules allow him, every one of them offered and seen (his cards in the bar at
+the bottom, a move's button as the dead hand kept or a card led, an estimate, a bid or a card
+placed in a team chosen from a list), on a page never wider than the phone. The round is then
 offered for replay, and his total is the figure of the partie's sheet page. His phone loses
 its page and comes back to the same table; a spectator sees no hand.
 
@@ -89,57 +91,83 @@ def hand_of(page):
 
 
 #: The controls of the play bar the player may tap now, where they are seen (on the screen,
-#: nothing covering their middle): the legal cards and the move buttons.
-LEGAL_SEEN = """() => Array.from(document.querySelectorAll(
-    '#hand button:enabled, #choice button:enabled, #choice select'))
-  .filter((node) => {
+#: nothing covering their middle): the legal cards (``card``), the move buttons (``button``)
+#: and the lists of moves, each with its button (``select``: the moves it offers).
+LEGAL_SEEN = """() => {
+  const seen = (node) => {
     const r = node.getBoundingClientRect();
     if (r.width === 0 || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
     return node.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-  })
-  .map((node) => node.tagName === "SELECT" ? "select" : node.dataset.card || node.dataset.move
-    || "send")"""
+  };
+  const cards = Array.from(document.querySelectorAll('#hand button:enabled')).filter(seen)
+    .map((node) => ({ how: "card", moves: [node.dataset.card] }));
+  const buttons = Array.from(document.querySelectorAll('#choice button[data-move]:enabled'))
+    .filter(seen).map((node) => ({ how: "button", moves: [node.dataset.move] }));
+  const lists = Array.from(document.querySelectorAll('#choice .answers'))
+    .filter((row) => row.querySelector('select') && seen(row.querySelector('select'))
+      && seen(row.querySelector('button.primary')))
+    .map((row) => ({ how: "select", kind: row.dataset.kind,
+      moves: Array.from(row.querySelectorAll('option'), (option) => option.value) }));
+  return [...cards, ...buttons, ...lists];
+}"""
 
 
-def play_my_move(page, view):
-    """Make one move of the player on his page, which shows the server's state ``view``: a
-    legal card of his hand, or an estimate from the list and its button; only what the page
-    offers him, seen where it is, is tapped."""
+def play_my_move(page, view, turn):
+    """Make one move of the player on his page, which shows the server's state ``view``: every
+    move the rules allow him must be offered and seen (a card of his hand, a button, a list
+    and its button), and none other. His ``turn``-th move (0-based) is of the ``turn``-th kind
+    offered, in turn: a legal card, a move's button, or a modest move from a list and its
+    button; only what the page shows him, seen where it is, is tapped. Returns the move's
+    text and what the round's replay must show of it: the rest of its text (a card, a number),
+    or the words of the button of a move of one word (the replay's words for it)."""
     expect(page.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
     expect(page.locator("#status.my-turn")).to_have_text("À vous de jouer")
     assert page.locator("#status").evaluate(SHOWN)
+    assert overflow(page) == 0, page.evaluate(WIDE)
+    assert page.evaluate(SMALL_TARGETS) == []
     offered = page.evaluate(LEGAL_SEEN)
-    cards = [code for code in offered if code in view["round"]["hand"]]
-    assert set(cards) <= set(view["legal"]), (cards, view["legal"])
-    if cards:
-        # Every legal card is offered and seen, and none other is enabled.
-        assert sorted(cards) == sorted(c for c in view["legal"] if c in view["round"]["hand"])
-        tap(page.locator(f'#hand button[data-card="{cards[0]}"]'))
-        return cards[0]
-    assert "select" in offered and "send" in offered, offered
-    choice = page.locator("#choice select")
-    texts = choice.locator("option").evaluate_all("(nodes) => nodes.map((n) => n.value)")
-    assert texts == view["legal"]
-    choice.select_option(texts[len(texts) // 8])  # a modest estimate
-    tap(page.locator("#choice button.primary"))
-    return texts[len(texts) // 8]
+    moves = [move for control in offered for move in control["moves"]]
+    assert sorted(moves) == sorted(view["legal"]), (offered, view["legal"])
+    kinds = list(dict.fromkeys((c["how"], c.get("kind")) for c in offered))
+    how, kind = kinds[turn % len(kinds)]
+    control = [c for c in offered if (c["how"], c.get("kind")) == (how, kind)][0]
+    if how == "card":
+        move = control["moves"][0]
+        tapped = page.locator(f'#hand button[data-card="{move}"]')
+    elif how == "button":
+        move = control["moves"][0]
+        tapped = page.locator(f'#choice button[data-move="{move}"]')
+    else:
+        row = page.locator(f'#choice .answers[data-kind="{kind}"]')
+        move = control["moves"][len(control["moves"]) // 8]  # a modest estimate or bid
+        row.locator("select").select_option(move)
+        tapped = row.locator("button.primary")
+    words = move.split()[-1] if " " in move or how == "card" else tapped.text_content()
+    tap(tapped)
+    return move, words
 
 
 def play_a_round(table, page, seat):
     """Tap the player's moves until the first round is over (the simulated players move at
     once after him): the moves he made."""
     made = []
-    for _ in range(80):
+    for _ in range(200):
         view = server_view(table, seat)
         if view["replays"]:
             return made
         assert view["to_move"] == seat, view["to_move"]
-        made.append(play_my_move(page, view))
+        made.append(play_my_move(page, view, len(made)))
         deadline = time.monotonic() + 10
         while server_view(table, seat)["seq"] == view["seq"]:
             assert time.monotonic() < deadline, "the move was not made"
             page.wait_for_timeout(50)
     raise AssertionError("the round did not end")
+
+
+#: What reaches past the right edge of the screen (for a failure's message).
+WIDE = """() => Array.from(document.querySelectorAll('body *'))
+  .filter((node) => node.getBoundingClientRect().right > document.documentElement.clientWidth)
+  .map((node) => `${node.tagName}#${node.id}.${node.className} ${node.textContent.slice(0, 40)}`)"""
 
 
 def fits_the_phone(page):
@@ -150,7 +178,7 @@ def fits_the_phone(page):
 
     results = Axe().run(page, options=AXE_OPTIONS)
     assert not results.violations_count, results.generate_report()
-    assert overflow(page) == 0, overflow(page)
+    assert overflow(page) == 0, page.evaluate(WIDE)
     assert page.evaluate(SMALL_TARGETS) == []
     bar = page.locator("#play-bar")
     if bar.is_visible():
@@ -169,10 +197,16 @@ def member(django_user_model):
 
 
 @pytest.mark.parametrize(
-    ("game", "name", "players"), [("roi", "Roi", 4), ("differenzler", "Differenzler", 4)]
+    ("game", "name", "players", "seat"),
+    [
+        ("roi", "Roi", 4, "1"),
+        ("differenzler", "Differenzler", 4, "1"),
+        ("rumoli", "Rumoli", 3, "2"),  # not the dealer: he bids for the dead hand
+        ("romer", "Römer", 4, "1"),
+    ],
 )
 def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
-    asgi_server, phone, member, settings, game, name, players
+    asgi_server, phone, member, settings, game, name, players, seat
 ):
     settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second: a lost connection seen soon
     host = phone(PORTRAIT)
@@ -185,12 +219,12 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     invitation = host.locator("#invite").get_attribute("href")
     assert invitation.endswith(table.get_absolute_url())
     mine = phone(PORTRAIT)
-    take_seat(mine, invitation, "1", HUMAN)
-    expect(host.locator('#seat-list li[data-seat="1"]')).to_contain_text(HUMAN)
-    give_to_robots(host, [str(n) for n in range(2, players + 1)])
+    take_seat(mine, invitation, seat, HUMAN)
+    expect(host.locator(f'#seat-list li[data-seat="{seat}"]')).to_contain_text(HUMAN)
+    give_to_robots(host, [str(n) for n in range(1, players + 1) if str(n) != seat])
     expect(mine.locator("#seating")).to_be_hidden()
 
-    view = server_view(table, "1")
+    view = server_view(table, seat)
     expect(mine.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
     expect(mine.locator("#hand button")).to_have_count(len(view["round"]["hand"]))
     assert sorted(hand_of(mine)) == sorted(view["round"]["hand"])
@@ -217,19 +251,21 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     expect(mine.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
     expect(mine.locator("#status.my-turn")).to_have_text("À vous de jouer")
     assert hand_of(mine) == before
-    expect(mine.locator('#players tr[data-seat="1"]')).to_have_attribute("data-presence", "you")
+    expect(mine.locator(f'#players tr[data-seat="{seat}"]')).to_have_attribute(
+        "data-presence", "you"
+    )
 
-    made = play_a_round(table, mine, "1")
+    made = play_a_round(table, mine, seat)
     assert made
-    view = server_view(table, "1")
+    view = server_view(table, seat)
     replay = mine.locator("#replays a").first
     expect(replay).to_have_attribute("href", view["replays"][0]["url"])
     for page in (host, watcher):
         expect(page.locator("#replays a").first).to_have_attribute(
             "href", view["replays"][0]["url"]
         )
-    total = mine.locator('#players [data-total="1"]')
-    expect(total).to_have_text(str(view["totals"]["1"]))
+    total = mine.locator(f'#players [data-total="{seat}"]')
+    expect(total).to_have_text(str(view["totals"][seat]))
     assert total.evaluate(SHOWN)
     figure = int(total.text_content())
     fits_the_phone(mine)
@@ -241,10 +277,10 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     rows = mine.locator("table.game-replay tbody tr").evaluate_all(
         "(rows) => rows.map((row) => Array.from(row.cells, (cell) => cell.textContent.trim()))"
     )
-    his = [move for _number, _where, who, move in rows if who == "joueur 1"]
+    his = [move for _number, _where, who, move in rows if who == f"joueur {seat}"]
     assert len(his) == len(made) and len(rows) > len(made), rows
-    for text, shown in zip(made, his, strict=True):
-        assert text.split()[-1] in shown, (text, shown)
+    for (text, words), shown in zip(made, his, strict=True):
+        assert words in shown, (text, shown)
     mine.go_back()
 
     # His total on the table's page is the figure of the partie's sheet page.
