@@ -37,13 +37,13 @@ from bench.live_server import django_setup, fresh_site, room_workers, serve  # n
 
 
 def make_tables(count: int, game: str, players: int) -> list[tuple[str, dict[str, str]]]:
-    """``count`` tables of ``game`` (Roimat's: club-8) with their seats taken: (code, key by
-    seat)."""
+    """``count`` tables of ``game`` (its default rules: Roimat's club-8) with their seats
+    taken: (code, key by seat)."""
     from scoring import remote
 
     tables = []
     for number in range(count):
-        table = remote.table_create(game=game, options={"variant": "club-8"}, players=players)
+        table = remote.table_create(game=game, players=players)
         keys = {
             seat: remote.seat_take(table=table, seat=seat, name=f"Bench {number} {seat}").key
             for seat in remote.seat_names(table)

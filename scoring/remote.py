@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring import registry
 from scoring.models import (
     Partie,
     Player,
@@ -130,7 +131,13 @@ def table_create(
     """Open a remote table of ``game`` with its empty seats: ``players`` of them (as the
     game's adapter names them: ``live_seats``) and its rule ``options`` (a partie's). With
     ``partie`` (a club evening's table), the table plays that partie: its game and rules,
-    and its players' names on the seats."""
+    and its players' names on the seats. Raises ``RemoteError`` for options the game refuses
+    or a number of players it does not seat."""
+    adapter = registry.get(partie.game if partie is not None else game)
+    problems = adapter.option_problems(partie.options if partie is not None else options or {})
+    low, high = adapter.table_sizes
+    if problems or (partie is None and not low <= players <= high):
+        raise RemoteError(problems[0] if problems else _("This game is not played by so many."))
     with transaction.atomic():
         names: dict[str, str] = {}
         if partie is not None:

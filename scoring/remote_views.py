@@ -326,6 +326,7 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
         # Another seat's move the rules keep secret until the round shows it (its text
         # without its rest): an estimate written down.
         "hiddenMoves": {word: _(text) for word, text in state.secret_words.items()},
+        "frenchPack": state.french_pack,
         "facts": {
             "manche": _("Manche"),
             "round": pgettext("a round of a game", "Round"),

@@ -212,3 +212,13 @@ def test_a_round_of_roi_at_an_evening_is_played_at_a_distance_and_ranked(damien)
     ranking = {s.entrant: s for s in standings(evening)}
     first = next(s.player for s in table.partie.seats.all() if s.seat == "1")
     assert ranking[first.pk].parties == 1
+
+
+@pytest.mark.parametrize(
+    "game, players, options",
+    [("roi", 4, {"variant": "club-8"}), ("rumoli", 8, {}), ("romer", 4, {"target": 2147483648})],
+)
+def test_the_service_opens_no_table_the_game_would_refuse(victor, game, players, options):
+    with pytest.raises(remote.RemoteError):
+        remote.table_create(game=game, players=players, options=options, created_by=victor)
+    assert not RemoteTable.objects.exists()

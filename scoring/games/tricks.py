@@ -40,6 +40,8 @@ class TrickState(GameState[Card | P, R]):
     and ``refusal`` when their rule of play is not plain follow-suit; ``direction`` when play
     goes counter-clockwise; the hooks of ``opening`` when moves come before the card play."""
 
+    french_pack = True
+
     #: Every card of the game's pack.
     deck: Sequence[Card] = ()
     #: The seat after seat n is n + ``direction``: 1 clockwise, -1 counter-clockwise.

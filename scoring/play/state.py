@@ -114,6 +114,10 @@ class GameState(ABC, Generic[M, R]):
     #: first word alone in ``observation``'s history: a Differenzler estimate), marked as
     #: ``move_words``.
     secret_words: ClassVar[Mapping[str, str]] = {}
+    #: Whether the card codes are the French pack's (``scoring.games.cards``: rank then suit
+    #: ``T``, ``K``, ``C``, ``P``), which a page may draw with the suits' signs; a game of
+    #: another pack (Römer's) keeps its own codes.
+    french_pack: ClassVar[bool] = False
 
     # -- the game between rounds ----------------------------------------------------------
 

@@ -22,22 +22,13 @@
   const title = document.title;
   let state = null;
   let wasMyTurn = false;
-  let frenchPack = true; // whether the round's cards are the French pack's (``pack``)
+  // Whether the game's cards are the French pack's, drawn with the suits' signs.
+  const frenchPack = L.frenchPack;
 
   function seatOf(index) {
     return state.seats_order[index];
   }
   const FRENCH = /^(10|[2-9AVDRK])([CKPT])$/;
-  // Whether every card the round shows (the hand, the table, the moves' rests but numbers)
-  // is a code of the French pack: another game's codes may look like one (a "2C" of
-  // another pack, among its "31XX").
-  function pack(round) {
-    if (!round) return true;
-    const codes = [...(round.hand || []), ...(round.trick || []).map((play) => play[1]),
-      ...(round.last ? [round.last[1]] : []),
-      ...(round.history || []).map((move) => move[1].split(" ").slice(1).join(" "))];
-    return codes.every((code) => !/^\d/.test(code) || /^\d+$/.test(code) || FRENCH.test(code));
-  }
   // A card code as the French pack writes it (rank and suit), a suit alone (a trump) by its
   // sign, else as the game writes it.
   function cardText(code) {
@@ -72,7 +63,6 @@
   function show(message, before) {
     state = message;
     state.seats_order = Object.keys(state.seats);
-    frenchPack = pack(state.round);
     draw();
     announce(before);
   }

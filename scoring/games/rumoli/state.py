@@ -91,6 +91,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
     game = "rumoli"
     refusal_messages = REFUSAL_MESSAGES
     move_words, place_names = MOVE_WORDS, PLACE_NAMES
+    french_pack = True
     scores_faults = True
 
     def __init__(
