@@ -285,23 +285,24 @@ class RoimatAdapter(GameAdapter):
         """The rules as buttons to tap (the rule set, how faults count) and the rounding as
         a box, the target a number within the rules' bounds."""
         spec = self.option_specs
-        return {
-            "variant": forms.ChoiceField(
-                label=gettext_lazy("rules"),
-                choices=list(VARIANT_LABELS.items()),
-                initial=spec["variant"].default,
+
+        def taps(label, labels: Mapping[str, Any], key: str) -> forms.ChoiceField:
+            return forms.ChoiceField(
+                label=label,
+                choices=list(labels.items()),
+                initial=spec[key].default,
                 widget=forms.RadioSelect,
-            ),
+            )
+
+        return {
+            "variant": taps(gettext_lazy("rules"), VARIANT_LABELS, "variant"),
             "rounding": forms.BooleanField(
                 label=gettext_lazy("round to the ten"),
                 required=False,
                 help_text=gettext_lazy("Round coefficient × points to the nearest ten."),
             ),
-            "fault_counting": forms.ChoiceField(
-                label=gettext_lazy("fault penalties counted"),
-                choices=list(FAULT_COUNTING_LABELS.items()),
-                initial=spec["fault_counting"].default,
-                widget=forms.RadioSelect,
+            "fault_counting": taps(
+                gettext_lazy("fault penalties counted"), FAULT_COUNTING_LABELS, "fault_counting"
             ),
             "target": forms.IntegerField(
                 label=gettext_lazy("target"),

@@ -121,6 +121,21 @@ class SheetRules(Protocol):
         """Whether the sheet's rules end the partie after ``results``."""
 
 
+def check_turn(seq: object, expected: int, seat: str | None, to_move: str | None) -> None:
+    """The checks of a move message before its move is read, the same at every table:
+    ``MoveRefused`` ``stale`` unless ``seq`` is the table's (``expected``), ``not_seated``
+    for a spectator (``seat`` None), ``over`` when no round is being played (``to_move``
+    None: the partie is over), ``not_your_turn`` for another seat than ``to_move``."""
+    if seq != expected:
+        raise MoveRefused("stale")
+    if seat is None:
+        raise MoveRefused("not_seated")
+    if to_move is None:
+        raise MoveRefused("over")
+    if seat != to_move:
+        raise MoveRefused("not_your_turn")
+
+
 def seat_names(players: int) -> list[str]:
     """The seats of a table of ``players``: ``"1"`` … ``"n"``, as a partie's sheet names
     them."""
@@ -205,15 +220,7 @@ class LiveTable:
     def play(self, seat: str | None, seq: int, data: object) -> object:
         """Make the move whose text is ``data`` for ``seat`` (None: a spectator), numbered
         ``seq`` (the ``seq`` of the state its sender saw). Raises ``MoveRefused``."""
-        if seq != self.seq:
-            raise MoveRefused("stale")
-        if seat is None:
-            raise MoveRefused("not_seated")
-        state = self.state
-        if state is None or self.finished or state.is_over():
-            raise MoveRefused("over")
-        if seat != self.seats[state.to_move]:
-            raise MoveRefused("not_your_turn")
+        check_turn(seq, self.seq, seat, None if self.finished else self.to_move())
         move = self._move(data)
         self._push(move)
         return move

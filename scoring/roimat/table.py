@@ -24,7 +24,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..play.live import Dealt, Ended, Event, Moved, MoveRefused
+from ..play.live import Dealt, Ended, Event, Moved, MoveRefused, check_turn
 from .cards import (
     BY_CODE,
     CODE,
@@ -273,15 +273,9 @@ class TableGame:
     def play(self, seat: str | None, seq: int, data: object) -> Move:
         """Make the move of a protocol message for ``seat`` (None: a spectator), numbered
         ``seq`` (the ``seq`` of the state its sender saw). Raises ``MoveRefused``."""
-        if seq != self.seq:
-            raise MoveRefused("stale")
-        if seat is None:
-            raise MoveRefused("not_seated")
+        check_turn(seq, self.seq, seat, None if self.finished else self.to_move())
         state = self.state
-        if state is None or self.finished or state.is_over():
-            raise MoveRefused("over")
-        if SEATS.index(seat) != state.to_move():
-            raise MoveRefused("not_your_turn")
+        assert state is not None
         move = check_move(state, move_from_data(state, data))
         self._push(move)
         return move

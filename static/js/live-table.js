@@ -173,10 +173,7 @@
       choice.append(row);
     }
     choice.hidden = !choice.childElementCount;
-    const bar = $("play-bar");
-    bar.hidden = !hand.childElementCount && !choice.childElementCount;
-    const height = bar.hidden ? 0 : bar.offsetHeight;
-    document.body.style.paddingBottom = height ? height + "px" : "";
+    page.fitBar();
   }
 
   // A round over since the state ``before`` is announced with each seat's total.

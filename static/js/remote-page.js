@@ -180,6 +180,15 @@ window.remotePage = function (live, hooks) {
     }
   }
 
+  // The play bar at the bottom of the screen, shown when it holds anything; the page keeps
+  // room below its last line for it.
+  function fitBar() {
+    const bar = $("play-bar");
+    bar.hidden = !$("hand").childElementCount && !$("choice").childElementCount;
+    const height = bar.hidden ? 0 : bar.offsetHeight;
+    document.body.style.paddingBottom = height ? height + "px" : "";
+  }
+
   // A round over, said above the table until the player closes it.
   function news(text) {
     $("news-text").textContent = text;
@@ -218,7 +227,7 @@ window.remotePage = function (live, hooks) {
   });
 
   return {
-    el, button, send, status, seats, seatLabel, presence, presenceWord, seatName, buzz, news,
+    el, button, send, status, seats, seatLabel, presence, presenceWord, seatName, buzz, news, fitBar,
     start() {
       show(live.state);
       connect();

@@ -185,11 +185,7 @@
       choice.append(row);
     }
     choice.hidden = !choice.childElementCount;
-    const bar = $("play-bar");
-    bar.hidden = !hand.childElementCount && !choice.childElementCount;
-    // The page keeps room below its last line for the bar, and the felt above it.
-    const height = bar.hidden ? 0 : bar.offsetHeight;
-    document.body.style.paddingBottom = height ? height + "px" : "";
+    page.fitBar();
   }
 
   // The felt (the trick) in view above the bar: the page scrolls only when it is not.
