@@ -36,20 +36,43 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.live_server import django_setup, fresh_site, room_workers, serve  # noqa: E402
 
 
-def make_tables(count: int, game: str, players: int) -> list[tuple[str, dict[str, str]]]:
-    """``count`` tables of ``game`` (its default rules: Roimat's club-8) with their seats
-    taken: (code, key by seat)."""
+def make_tables(
+    count: int, game: str, players: int, robots: int
+) -> list[tuple[str, dict[str, str]]]:
+    """``count`` tables of ``game`` (its default rules: Roimat's club-8): the last ``robots``
+    seats of each given to simulated players, the others taken by this script's players:
+    (code, key by seat taken)."""
+    from django.contrib.auth import get_user_model
+
     from scoring import remote
 
+    host = get_user_model().objects.create_user("bench-host")
     tables = []
     for number in range(count):
-        table = remote.table_create(game=game, players=players)
+        table = remote.table_create(game=game, players=players, created_by=host)
+        seats = remote.seat_names(table)
+        people = seats[: len(seats) - robots]
         keys = {
             seat: remote.seat_take(table=table, seat=seat, name=f"Bench {number} {seat}").key
-            for seat in remote.seat_names(table)
+            for seat in people
         }
+        for seat in seats[len(people) :]:
+            remote.seat_robot(table=table, seat=seat, user=host)
         tables.append((table.code, keys))
     return tables
+
+
+def stored_moves() -> tuple[int, bool]:
+    """The moves stored at every table, and whether each table's are numbered 1 … its
+    ``seq`` with none missing or doubled."""
+    from scoring.models import RemoteTable
+
+    stored, whole = 0, True
+    for table in RemoteTable.objects.all():
+        numbers = list(table.moves.order_by("seq").values_list("seq", flat=True))
+        stored += len(numbers)
+        whole = whole and numbers == list(range(1, table.seq + 1))
+    return stored, whole
 
 
 def to_move(view: dict) -> str:
@@ -89,9 +112,10 @@ async def play_table(
             message = json.loads(text)
             if message.get("type") != "state":
                 continue
-            seq = message["seq"]
-            if seq in sent and sent[seq][0] != seat and seq > states.get(seat, {"seq": -1})["seq"]:
-                delays.append(time.perf_counter() - sent[seq][1])
+            seq, before = message["seq"], states.get(seat, {"seq": 0})["seq"]
+            for number in range(before + 1, seq + 1):  # a person's move, then robots'
+                if number in sent and sent[number][0] != seat:
+                    delays.append(time.perf_counter() - sent[number][1])
             async with changed:
                 states[seat] = message
                 changed.notify_all()
@@ -107,6 +131,7 @@ async def play_table(
             view = states[next(iter(keys))]
             if view["finished"] or view["number"] > donnes:
                 return moves
+            seq = view["seq"]  # the simulated players may have moved since
             mover = to_move(view)
             sent[seq + 1] = (mover, time.perf_counter())
             move = random_move(states[mover], rng)
@@ -140,6 +165,9 @@ def main() -> None:
     parser.add_argument("--game", default="roimat", help="the game's key (roimat, roi …)")
     parser.add_argument("--players", type=int, default=4, help="seats at each table")
     parser.add_argument(
+        "--robots", type=int, default=0, help="seats of each table given to simulated players"
+    )
+    parser.add_argument(
         "--rounds", "--donnes", dest="donnes", type=int, default=1, help="rounds at each table"
     )
     parser.add_argument("--workers", type=int, default=3, help="server processes with REDIS_URL")
@@ -149,18 +177,21 @@ def main() -> None:
     workers = room_workers(args.workers)
     with fresh_site(os.environ.get("DATABASE_URL"), demo=False) as env:
         django_setup(env)
-        tables = make_tables(args.tables, args.game, args.players)
+        tables = make_tables(args.tables, args.game, args.players, args.robots)
         with serve(env, args.workers) as base:
             moves, seconds, delays = asyncio.run(
                 run(base.replace("http://", "ws://"), tables, args.donnes, args.seed)
             )
+        stored, whole = stored_moves()
     delays.sort()
     layer = f"Redis, {workers} processes" if redis else "in memory, 1 process"
     print(
-        f"{args.game}: {args.tables} tables of {args.players}, {args.donnes} round(s) each, "
-        f"channel layer {layer}"
+        f"{args.game}: {args.tables} tables of {args.players} ({args.robots} simulated), "
+        f"{args.donnes} round(s) each, channel layer {layer}"
     )
-    print(f"{moves} moves in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
+    print(f"{moves} moves sent in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
+    numbered = "each table's numbered without a gap" if whole else "SOME LOST OR DOUBLED"
+    print(f"{stored} moves stored (the simulated players' included), {numbered}")
     if delays:
         p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
         print(
