@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -54,6 +54,16 @@ def bounded_formfield(db_field, **kwargs):
     return db_field.formfield(**kwargs)
 
 
+def chosen_options(cleaned: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """The rule options a form's fields gave (``names``: option → field name), those left
+    blank out: a blank option takes the rules' default."""
+    return {
+        option: cleaned[name]
+        for option, name in names.items()
+        if cleaned.get(name) not in (None, "")
+    }
+
+
 class RoimatRules:
     """A form with Roimat's rule options (ROIMAT.md §1, §5, §6) as its first fields, as the
     catalogue gives them (``GameAdapter.option_fields``): each choice a button to tap."""
@@ -68,8 +78,7 @@ class RoimatRules:
 
     def rules(self) -> RuleSet:
         """The ``RuleSet`` chosen (a blank option takes the rules' default)."""
-        data = self.cleaned_data
-        return rules_of_options({k: data[k] for k in OPTIONS if data.get(k) not in (None, "")})
+        return rules_of_options(chosen_options(self.cleaned_data, {k: k for k in OPTIONS}))
 
 
 class PartieForm(RoimatRules, forms.ModelForm):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.forms import EntryBoundField
+from scoring.forms import EntryBoundField, chosen_options
 from scoring.messages import game_problem_message
 from scoring.models import Partie, Player
 from scoring.registry import GameAdapter
@@ -31,8 +31,7 @@ class GameOptionsForm(forms.Form):
 
     def options(self) -> dict:
         """The rule options chosen; one left blank takes the rules' default."""
-        typed = {key: self.cleaned_data[f"option_{key}"] for key in self.option_keys}
-        return {key: value for key, value in typed.items() if value not in (None, "")}
+        return chosen_options(self.cleaned_data, {key: f"option_{key}" for key in self.option_keys})
 
 
 class GamePartieForm(GameOptionsForm):

@@ -38,20 +38,23 @@ def _no_toy_left():
     registry.REGISTRY.pop("plis", None)
 
 
-def table(key: str, players: int, seed: str = "Ab3xK9") -> LiveTable:
-    """A new table of ``key``'s game, nothing dealt."""
+def parts(key: str, players: int, seed: str) -> tuple:
+    """What a table of ``key``'s game is made of: its dealing table, seeded, and its sheet's
+    rules (the default options)."""
     adapter = adapter_of(key)
     dealing = dealing_table(adapter.rules, adapter.state, players, {}, random.Random(seed))
-    return LiveTable(dealing, GameSheetRules(adapter.rules, players, {}), players, seed)
+    return dealing, GameSheetRules(adapter.rules, players, {})
+
+
+def table(key: str, players: int, seed: str = "Ab3xK9") -> LiveTable:
+    """A new table of ``key``'s game, nothing dealt."""
+    return LiveTable(*parts(key, players, seed), players, seed)
 
 
 def resumed(key: str, players: int, game: LiveTable, seed: str = "Ab3xK9") -> LiveTable:
     """``game`` rebuilt from the moves it made, as the site rebuilds a table."""
-    adapter = adapter_of(key)
     moves = [(e.number, e.text) for e in game.events if isinstance(e, Moved)]
-    dealing = dealing_table(adapter.rules, adapter.state, players, {}, random.Random(seed))
-    sheet = GameSheetRules(adapter.rules, players, {})
-    return LiveTable.resume(dealing, sheet, players, seed, moves)
+    return LiveTable.resume(*parts(key, players, seed), players, seed, moves)
 
 
 @pytest.mark.parametrize("key, players", TABLES)

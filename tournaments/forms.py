@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import registry
-from scoring.forms import bounded_formfield
+from scoring.forms import bounded_formfield, chosen_options
 from scoring.models import Player
 from scoring.registry import NAME_LENGTH
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
@@ -129,11 +129,7 @@ class TournamentForm(forms.ModelForm):
         names = self.option_names.get(key or "")
         if names is None or any(name not in cleaned for name in names.values()):
             return cleaned
-        options = {
-            option: cleaned[name]
-            for option, name in names.items()
-            if cleaned[name] not in (None, "")
-        }
+        options = chosen_options(cleaned, names)
         # The fields hold the rules' bounds; the game's own check has the last word.
         problems = registry.get(key).option_problems(options)
         for problem in problems:

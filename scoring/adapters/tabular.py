@@ -439,11 +439,10 @@ class TabularAdapter(GameAdapter):
 
     def live_game(self, table: RemoteTable) -> LiveTable:
         assert self.state is not None, f"{self.key} is not played at a distance"
-        seats = table.seats.count()
-        sheet = {k: v for k, v in table.options.items() if k in self.option_specs}
-        rules = GameSheetRules(self.game, seats, sheet)
+        seats = table.seats.count()  # its options were checked when it was opened
+        rules = GameSheetRules(self.game, seats, table.options)
         rng = random.Random(table.code)
-        dealing = dealing_table(self.game, self.state, seats, sheet, rng)
+        dealing = dealing_table(self.game, self.state, seats, table.options, rng)
         if not table.donnes.exists():
             return LiveTable(dealing, rules, seats, table.code)
         moves = table.moves.order_by("seq").values_list("number", "text")

@@ -149,7 +149,9 @@ class LiveTable:
     ``seed``: the simulated players' draws (each move's from ``seed`` and its number).
     ``state``: the round being played (the last one once the partie is over), None before
     the first deal; ``number``: rounds dealt; ``results``: the entries of the rounds over
-    that went on the sheet; ``seq``: moves made at the table."""
+    that went on the sheet, ``totals`` each seat's points after them and ``finished``
+    whether the sheet's rules end the partie there (both counted again only when a round
+    ends); ``seq``: moves made at the table."""
 
     def __init__(self, table: Table[Any], sheet: SheetRules, players: int, seed: str) -> None:
         self.table, self.sheet, self.seed = table, sheet, seed
@@ -157,6 +159,8 @@ class LiveTable:
         self.state: GameState[Any, Any] | None = None
         self.number = self.seq = 0
         self.results: list[Any] = []
+        self.totals = sheet.totals(self.results)
+        self.finished = sheet.is_over(self.results)
         self.events: list[Event] = []
 
     @classmethod
@@ -179,11 +183,6 @@ class LiveTable:
             game._push(game._move(text))
         game.events = []
         return game
-
-    @property
-    def finished(self) -> bool:
-        """Whether the partie is over by its sheet's rules."""
-        return self.sheet.is_over(self.results)
 
     def start(self) -> None:
         """Deal the first round. Raises ``ValueError`` when the game's table deals another
@@ -256,6 +255,8 @@ class LiveTable:
         entry = state.result()
         if entry is not None:
             self.results.append(entry)
+            self.totals = self.sheet.totals(self.results)
+            self.finished = self.sheet.is_over(self.results)
         self.events.append(Ended(self.number, state.to_record(), entry))
         if not self.finished:
             self._deal()
@@ -284,13 +285,12 @@ class LiveTable:
         legal = []
         if state is not None and seat is not None and seat == to_move and not self.finished:
             legal = [state.move_text(move) for move in state.legal_moves()]
-        totals = self.sheet.totals(self.results)
         return {
             "seq": self.seq,
             "number": self.number,
             "round": observed,
             "to_move": to_move,
             "legal": legal,
-            "totals": dict(zip(self.seats, totals, strict=True)),
+            "totals": dict(zip(self.seats, self.totals, strict=True)),
             "finished": self.finished,
         }

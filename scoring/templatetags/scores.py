@@ -5,6 +5,7 @@ from django import template
 from django.utils.html import format_html
 
 from scoring.messages import FAULT_COUNTING_LABELS, VARIANT_LABELS
+from scoring.roimat.rules import rules_of_options
 
 register = template.Library()
 
@@ -23,7 +24,7 @@ def signed(value):
 def rules_label(options: object, name: str) -> str:
     """A Roimat rule option in words: ``{{ partie.options|rules_label:"variant" }}`` (the rule
     set), ``"fault_counting"`` (per player or per team); its default when not given."""
-    values = options if isinstance(options, dict) else {}
+    rules = rules_of_options(options if isinstance(options, dict) else {})
     if name == "variant":
-        return str(VARIANT_LABELS[values.get("variant", "club-8")])
-    return str(FAULT_COUNTING_LABELS[values.get("fault_counting", "player")])
+        return str(VARIANT_LABELS[rules.variant])
+    return str(FAULT_COUNTING_LABELS[rules.fault_counting])

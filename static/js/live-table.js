@@ -37,7 +37,8 @@
     return match ? match[1] + SUITS[match[2]] : code;
   }
   function cardNode(code, tag) {
-    const red = frenchPack && /^(10|[2-9AVDRK])[CK]$/.test(code);
+    const match = frenchPack && FRENCH.exec(code);
+    const red = !!match && (match[2] === "C" || match[2] === "K");
     return el(tag || "span", { class: "gc" + (red ? " red" : ""), "data-card": code }, cardText(code));
   }
   // A move in words: its word's phrase with the rest of its text (a card, a number); a move
