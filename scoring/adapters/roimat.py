@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
@@ -283,7 +284,8 @@ class RoimatAdapter(GameAdapter):
 
     def option_fields(self) -> dict[str, forms.Field]:
         """The rules as buttons to tap (the rule set, how faults count) and the rounding as
-        a box, the target a number within the rules' bounds."""
+        a box, the target a number within the rules' bounds; labelled as every form's fields
+        (a capital first)."""
         spec = self.option_specs
 
         def taps(label, labels: Mapping[str, Any], key: str) -> forms.ChoiceField:
@@ -295,17 +297,19 @@ class RoimatAdapter(GameAdapter):
             )
 
         return {
-            "variant": taps(gettext_lazy("rules"), VARIANT_LABELS, "variant"),
+            "variant": taps(capfirst(gettext_lazy("rules")), VARIANT_LABELS, "variant"),
             "rounding": forms.BooleanField(
-                label=gettext_lazy("round to the ten"),
+                label=capfirst(gettext_lazy("round to the ten")),
                 required=False,
                 help_text=gettext_lazy("Round coefficient × points to the nearest ten."),
             ),
             "fault_counting": taps(
-                gettext_lazy("fault penalties counted"), FAULT_COUNTING_LABELS, "fault_counting"
+                capfirst(gettext_lazy("fault penalties counted")),
+                FAULT_COUNTING_LABELS,
+                "fault_counting",
             ),
             "target": forms.IntegerField(
-                label=gettext_lazy("target"),
+                label=capfirst(gettext_lazy("target")),
                 min_value=spec["target"].minimum,
                 max_value=spec["target"].maximum,
                 initial=spec["target"].default,
