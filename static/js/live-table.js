@@ -140,6 +140,10 @@
   function drawBar(round) {
     const hand = $("hand");
     const choice = $("choice");
+    // A move chosen in a list and not yet sent stays chosen when the bar is drawn again
+    // (another seat's presence changed): by its kind, while the list still offers it.
+    const chosen = new Map([...choice.querySelectorAll("[data-kind] select")].map(
+      (select) => [select.closest("[data-kind]").dataset.kind, select.value]));
     hand.replaceChildren();
     choice.replaceChildren();
     const cards = round ? round.hand : [];
@@ -167,6 +171,7 @@
       if (moves.length > MANY) {
         const select = el("select", { "aria-label": moveText(kind + " …") });
         for (const text of moves) select.append(el("option", { value: text }, moveText(text)));
+        if (moves.includes(chosen.get(kind))) select.value = chosen.get(kind);
         row.append(select, button(L.play, { class: "primary" }, () => send(select.value)));
       } else {
         for (const text of moves) row.append(button(moveText(text), { "data-move": text }, () => send(text)));
