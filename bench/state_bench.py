@@ -9,10 +9,11 @@ Prints, best of three runs:
 - the same donnes move by move: a random player asked for each move through the interface
   (``GameState.push``) against ``RandomPlayer.act`` on the ``DonneState`` itself;
 - the interface's greedy player (one move ahead with ``push``/``pop``);
-- Roi manches, Differenzler rounds and Rumoli coups: the states against
-  Roi's ``play.game_records`` (the same manches), Differenzler's ``play.round_record`` (the same
-  deals; a random player draws his estimate where ``round_record`` counts his hand, so the
-  play differs) and Rumoli's ``records.sheet_records`` (the same coups, 4 players).
+- Roi manches, played by the interface alone (its only engine);
+- Differenzler rounds and Rumoli coups: the states against Differenzler's
+  ``play.round_record`` (the same deals; a random player draws his estimate where
+  ``round_record`` counts his hand, so the play differs) and Rumoli's ``records.sheet_records``
+  (the same coups, 4 players).
 A benchmark, not a test: the figures depend on the machine and on what else runs.
 """
 
@@ -30,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring.games.differenzler.play import round_record  # noqa: E402
 from scoring.games.differenzler.state import DifferenzlerState  # noqa: E402
-from scoring.games.roi.play import game_records  # noqa: E402
 from scoring.games.roi.state import RoiState  # noqa: E402
 from scoring.games.rumoli.records import sheet_records as rumoli_records  # noqa: E402
 from scoring.games.rumoli.state import RumoliState  # noqa: E402
@@ -76,12 +76,6 @@ def donne_moves(count: int) -> None:
         while not state.is_over():
             players[state.to_move()].act(state)
         dealer = dealer if state.annulled else (dealer + 1) % 4
-
-
-def roi_own(count: int) -> None:
-    rng = random.Random(1)
-    for _game in range(count // 10):
-        game_records(rng)
 
 
 def differenzler_own(count: int) -> None:
@@ -133,12 +127,8 @@ def main() -> None:
         for _state in simulate(RoiState, manches, seed=1):
             pass
 
-    pair(
-        "Roi, random players",
-        best_rate(roi_interface, manches),
-        best_rate(lambda: roi_own(manches), manches),
-        "manches",
-    )
+    rate = best_rate(roi_interface, manches)
+    print(f"{'Roi, random players, interface':<{WIDTH}} {rate:>9,.0f} manches/s")
     rounds = count // 5
 
     def differenzler_interface() -> None:

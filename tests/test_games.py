@@ -9,12 +9,25 @@ from scoring.games.base import InvalidGameSheet, compute
 from scoring.games.differenzler.play import legal as jass_legal
 from scoring.games.differenzler.play import play_round
 from scoring.games.differenzler.rules import DIFFERENZLER, complete_points
-from scoring.games.roi.play import play_game, play_manche
 from scoring.games.roi.rules import MANCHES, ROI
+from scoring.games.roi.state import RoiState, deal
 from scoring.games.romer import ROMER
 from scoring.games.rumoli.rules import RUMOLI
 
 MANCHE_TOTALS = [-26, -26, -48, -40, -160, -20, 65, 65, 65, 65]
+
+
+def play_manche(rng, manche, dealer):
+    """Manche ``manche`` (0–9) dealt by ``dealer`` and played by random players: the
+    entries."""
+    state = RoiState(manche, dealer, deal(rng))
+    state.play_random(rng)
+    return state.result()
+
+
+def play_game(rng):
+    """A whole game of Roi played by random players: its 10 manches' entries."""
+    return [play_manche(rng, manche, (-manche) % 4) for manche in range(len(MANCHES))]
 
 
 def test_every_roi_manche_sums_to_its_total_over_simulated_play():

@@ -35,7 +35,7 @@ def game_catalogues():
         name = f"scoring.games.{package.name}.messages"
         if package.ispkg and importlib.util.find_spec(name) is not None:
             own = importlib.import_module(name)
-            catalogues += [own.SHEET_MESSAGES, own.RECORD_MESSAGES]
+            catalogues += [own.SHEET_MESSAGES, getattr(own, "RECORD_MESSAGES", {})]
     return catalogues
 
 

@@ -35,12 +35,7 @@ def flag(game: Game, key: str):
 
 
 register(RoimatAdapter())
-register_game(
-    roi.rules.ROI,
-    state=roi.state.RoiState,
-    simulation=roi.records.sheet_records,
-    verifier=roi.play.verify,
-)
+register_game(roi.rules.ROI, state=roi.state.RoiState)
 register_game(
     ROMER,
     state=RomerState,

@@ -3,19 +3,11 @@ translates (``gettext_noop`` marks them for ``makemessages``); a code any game r
 ``scoring.games.base`` or ``scoring.games.records``."""
 
 from ..base import gettext_noop, problem_maker
-from ..records import record_problem_maker
 
 #: A sheet's (``check``).
 SHEET_MESSAGES = {
     "without_trick": gettext_noop("%(value)s %(label)s taken without winning a trick"),
     "beyond_tricks": gettext_noop("%(value)s %(label)s do not fit in %(plis)s tricks of 4 cards"),
-}
-
-#: A round record's (``play.verify``).
-RECORD_MESSAGES = {
-    "must_discard_highest": gettext_noop(
-        "player %(player)s cannot follow and must discard his highest card"
-    ),
 }
 
 #: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,
@@ -27,4 +19,3 @@ REFUSAL_MESSAGES = {
 }
 
 problem = problem_maker(SHEET_MESSAGES)
-record_problem = record_problem_maker(RECORD_MESSAGES)

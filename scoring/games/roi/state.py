@@ -1,7 +1,7 @@
 """A manche of Roi played card by card behind the play interface (``scoring.play.state``),
 as a trick game (``scoring.games.tricks.TrickState``).
 
-The rules (seed ``roi-regle.txt``, as ``play`` reads them): 52 cards, 13 to each of 4
+The rules (seed ``roi-regle.txt``): 52 cards, 13 to each of 4
 players; the player left of the dealer leads and play goes clockwise (player n + 1 after
 player n); a player follows suit when he can, else plays any card (no obligation to trump or
 overtrump), except in the first manche, where a player who cannot follow discards his highest
@@ -12,12 +12,12 @@ counter-clockwise from one to the next.
 A move is a card ``(suit, rank)`` (``cards.Card``), written as its code (``10C``, ``VP``).
 ``result()`` is the manche's entries for the sheet (``rules.Roi`` checks and scores them): each
 player's ``plis`` and what his contract counts (``coeurs``, ``rois_valets``, ``dames``,
-``rois``, ``dernier``; ``atouts`` with trump). ``to_record()`` is the manche's record of
-``play`` (``{"game": "roi", "manche", "contract", "dealer", "hands", "tricks",
-"result"}``), in progress too: the last trick may be incomplete, the result null.
+``rois``, ``dernier``; ``atouts`` with trump). ``to_record()`` is the manche's record
+(``{"game": "roi", "manche": 1–10, "contract": key, "dealer": 0–3, "hands": [[13 card codes]
+× 4], "tricks": [[[player, card] × 4] × 13], "result": [entries]}``), in progress too: the
+last trick may be incomplete, the result null.
 
-``RoiTable`` deals as ``play.game_records`` does (one shuffle a manche, then the cards
-drawn as ``rng.choice`` draws), so that a seed gives the same game through this interface.
+``RoiTable`` deals the manches of a game in order, one shuffle a manche.
 """
 
 from __future__ import annotations
@@ -28,15 +28,60 @@ from typing import Any, Never
 
 from scoring.play.state import MoveError, RecordError, Table
 
-from ..cards import Card
+from ..cards import Card, deck
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
 from .messages import REFUSAL_MESSAGES
-from .play import DECK, counts, deal, legal, trick_winner
 from .rules import MANCHES, ROI, TRICKS, TRUMP_OF
 
 SPECS = ROI.rounds(4, {})
+DECK = deck(2)  # 52 cards, 2 to the ace (14)
 Entries = list[dict[str, int]]
+
+
+def deal(rng: random.Random) -> list[list[Card]]:
+    """Four hands of 13 cards."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    return [cards[i::4] for i in range(4)]
+
+
+def legal(hand: list[Card], led: str | None, first_manche: bool) -> list[Card]:
+    """The cards a player may play: the led suit if he holds it; else any card, or in the
+    first manche his highest card (any suit)."""
+    if led is None:
+        return list(hand)
+    following = [c for c in hand if c[0] == led]
+    if following:
+        return following
+    if first_manche:
+        top = max(rank for _suit, rank in hand)
+        return [c for c in hand if c[1] == top]
+    return list(hand)
+
+
+def trick_winner(plays: list[tuple[int, Card]], trump: str | None) -> int:
+    """The player who wins a trick: the highest trump, else the highest card of the led suit."""
+    led = plays[0][1][0]
+    trumps = [p for p in plays if p[1][0] == trump]
+    contenders = trumps or [p for p in plays if p[1][0] == led]
+    return max(contenders, key=lambda p: p[1][1])[0]
+
+
+def counts(key: str, trump: str | None, cards: list[Card], plis: int, last: bool) -> dict[str, int]:
+    """A player's entry for the manche of contract ``key``, from the cards he won (with his
+    ``plis``; ``last``: he won the last pli)."""
+    if trump:
+        return {"plis": plis, "atouts": sum(1 for s, _r in cards if s == trump)}
+    taken = {
+        "plis": {},
+        "coeurs": {"coeurs": sum(1 for s, _r in cards if s == "C")},
+        "rois-valets": {"rois_valets": sum(1 for _s, r in cards if r in (11, 13))},
+        "dames": {"dames": sum(1 for _s, r in cards if r == 12)},
+        "roi": {"rois": sum(1 for _s, r in cards if r == 13)},
+        "dernier": {"dernier": int(last)},
+    }[key]
+    return {"plis": plis, **taken}
 
 
 class RoiState(TrickState[Never, Entries]):
@@ -66,7 +111,7 @@ class RoiState(TrickState[Never, Entries]):
 
     def allowed(self, hand: list[Card], plays: list[Card]) -> list[Card]:
         """Follow suit; in the first manche, a player who cannot discards his highest card
-        (``play.legal``)."""
+        (``legal``)."""
         return legal(hand, plays[0][0] if plays else None, self.manche == 0)
 
     def refusal(self, move: Card) -> tuple[str, str]:
@@ -142,7 +187,7 @@ class RoiState(TrickState[Never, Entries]):
 
 class RoiTable(Table[RoiState]):
     """A game of Roi, and the next ones: the 10 manches in order, dealt by player 0 then
-    counter-clockwise (``play.game_records``)."""
+    counter-clockwise."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
