@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # its form templates, for the project's own (FORM_RENDERER)
     "django_tables2",
     "django_filters",
     "axes",
@@ -100,6 +101,9 @@ if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}")
 
 ROOT_URLCONF = "clubsite.urls"
+
+# Forms render with the project's templates too (a rule option's buttons: scoring.option_fields).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 TEMPLATES = [
     {

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 
 from scoring.games.base import GameProblem, InvalidGameSheet
@@ -270,8 +270,11 @@ def elide(text: str) -> str:
 
 #: Roimat's rule options in words (ROIMAT.md §1, §5, §6): its rule sets and how the fault
 #: penalties are counted.
-VARIANT_LABELS = {
-    "club-8": gettext_lazy("Club, 8 donnes (±100)"),
-    "official-1000": gettext_lazy("Official, 1,000 points"),
+VARIANT_WORDS = {
+    "club-8": gettext_noop("Club, 8 donnes (±100)"),
+    "official-1000": gettext_noop("Official, 1,000 points"),
 }
-FAULT_COUNTING_LABELS = {"player": gettext_lazy("per player"), "team": gettext_lazy("per team")}
+FAULT_COUNTING_WORDS = {"player": gettext_noop("per player"), "team": gettext_noop("per team")}
+#: The same in the user's language.
+VARIANT_LABELS = {key: gettext_lazy(words) for key, words in VARIANT_WORDS.items()}
+FAULT_COUNTING_LABELS = {key: gettext_lazy(words) for key, words in FAULT_COUNTING_WORDS.items()}

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from scoring.games.base import OptionSpec, option_problems
 from scoring.messages import game_problem_message
+from scoring.option_fields import option_field
 from scoring.play.live import LiveGame, seat_names
 from scoring.play.state import GameState
 
@@ -319,9 +320,9 @@ class GameAdapter(ABC):
 
     def option_fields(self) -> dict[str, Field]:
         """The form fields of the game's rule options (``option_specs``) by option key, each
-        labelled and bounded as the rules say, for the new-partie and new-tournament forms;
-        none by default."""
-        return {}
+        labelled and bounded as the rules say (``scoring.option_fields``), for the new-partie,
+        remote-table and new-tournament forms."""
+        return {key: option_field(spec) for key, spec in self.option_specs.items()}
 
     @abstractmethod
     def new_partie(

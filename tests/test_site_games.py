@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import trans_real
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
@@ -312,3 +314,39 @@ def test_the_table_reads_a_pending_rumoli_coup_with_its_dealer_named_once(secret
     )
     assert f"Donneur : {players[dealer]}" in html.unescape(page.text)
     assert "Un autre joueur la lit" in html.unescape(page.text)  # no "other team" here
+
+
+@pytest.mark.parametrize("game", ["roimat", "roi", "romer", "rumoli", "differenzler"])
+def test_every_rule_option_is_asked_with_its_french_label_and_default(game):
+    """Each option a game declares is on its forms, labelled in French (a label the French
+    catalogue translates, not the field's name), starting at the rules' default."""
+    french = trans_real.translation("fr")._catalog  # the msgids with a French text
+    adapter = registry.get(game)
+    fields = adapter.option_fields()
+    assert set(fields) == set(adapter.option_specs)
+    for key, field in fields.items():
+        spec = adapter.option_specs[key]
+        texts = [spec.label, *([spec.help] if spec.help else []), *spec.labels]
+        assert spec.label and all(text in french for text in texts), key
+        assert str(field.label) == capfirst(french[spec.label])
+        assert field.initial == spec.default and not field.required
+        if spec.kind == "choice":
+            assert [value for value, _label in field.choices] == list(spec.choices)
+
+
+def test_a_rumoli_partie_asks_its_stakes_as_buttons_and_its_variants_as_toggles(secretary):
+    page = secretary.get(reverse("scoring:game_partie_create", args=["rumoli"])).text
+    # The stakes: a button to tap each, the standard one chosen.
+    assert re.search(r'<input type="radio" name="option_stakes" value="standard"[^>]*checked', page)
+    assert "mises libres" in page
+    # Variant 2: one toggle, off by default, with the seed's variant named under it.
+    toggle = re.search(
+        r'<label class="tap toggle wide"><input type="checkbox" name="option_same_colour"[^>]*>'
+        r"<span>([^<]*)<small[^>]*>([^<]*)</small>",
+        page,
+    )
+    assert toggle and "checked" not in toggle.group(0)
+    assert html.unescape(toggle.group(1)).startswith("Une nouvelle séquence")
+    assert html.unescape(toggle.group(2)).startswith("Variante 2")
+    partie = new_game(secretary, "rumoli", count=3, rounds=4, same_colour="on")
+    assert partie.options == {"rounds": 4, "same_colour": True, "stop_when_stuck": False}

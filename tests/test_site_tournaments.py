@@ -537,14 +537,20 @@ def test_an_evening_of_another_game_is_created_with_its_own_rules_and_no_roimat_
     response = secretary.post(create, {**EVENING, "name": "Rumoli", "game": "rumoli", **rumoli})
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get(name="Rumoli")
-    assert tournament.game_options == {"rounds": 6, "stakes": "free"}
+    # Its two variants are toggles: not ticked, they are off.
+    assert tournament.game_options == {
+        "rounds": 6,
+        "stakes": "free",
+        "same_colour": False,
+        "stop_when_stuck": False,
+    }
     for i in range(4):
         secretary.post(
             reverse("tournaments:register", args=[tournament.pk]), {"new_name": f"Joueur {i}"}
         )
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     (table,) = Round.objects.get(tournament=tournament).tables.all()
-    assert table.partie.options == {"rounds": 6, "stakes": "free"}  # its tables play by them
+    assert table.partie.options == tournament.game_options  # its tables play by them
 
 
 @pytest.mark.parametrize(

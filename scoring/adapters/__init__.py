@@ -6,59 +6,20 @@ own package.
 Imported once by ``ScoringConfig.ready``; a sixth game registers the same way.
 """
 
-from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games import differenzler, roi, rumoli
-from scoring.games.base import Game
 from scoring.games.romer import ROMER, RomerState, team_points
 from scoring.registry import register
 
 from .roimat import RoimatAdapter
 from .tabular import register_game
 
-
-def whole(game: Game, key: str):
-    """A rule option's field: a whole number within the bounds and with the default of the
-    game's ``option_specs[key]`` (the rules hold them, the form repeats none)."""
-    spec = game.option_specs[key]
-    return lambda: forms.IntegerField(
-        min_value=spec.minimum, max_value=spec.maximum, initial=spec.default
-    )
-
-
-def flag(game: Game, key: str):
-    """A rule option's field: a yes/no box, ticked as the game's ``option_specs[key]``
-    default says."""
-    default = game.option_specs[key].default
-    return lambda: forms.BooleanField(required=False, initial=default)
-
-
 register(RoimatAdapter())
 register_game(roi.rules.ROI, state=roi.state.RoiState)
 register_game(
     ROMER,
     state=RomerState,
-    options=[
-        ("target", _("Points to win"), whole(ROMER, "target")),
-        (
-            "values",
-            _("Card values"),
-            lambda: forms.ChoiceField(
-                required=False,
-                initial=ROMER.option_specs["values"].default,
-                choices=[
-                    ("inverse", _("the weaker in combat, the more points (1–2: XX … 7: III)")),
-                    ("direct", _("the stronger in combat, the more points (7–6: XX … 1: III)")),
-                ],
-            ),
-        ),
-        (
-            "outcut_loses",
-            _("A trumper beaten by a higher trump loses a team card"),
-            flag(ROMER, "outcut_loses"),
-        ),
-    ],
     card_fields=["cards"],
     card_total=team_points,
     hint=_(
@@ -71,19 +32,6 @@ register_game(
     state=rumoli.state.RumoliState,
     simulation=rumoli.records.sheet_records,
     verifier=rumoli.play.verify,
-    options=[
-        ("rounds", _("Coups"), whole(rumoli.rules.RUMOLI, "rounds")),
-        (
-            "stakes",
-            _("Stakes"),
-            lambda: forms.ChoiceField(
-                choices=[
-                    ("standard", _("1 chip a boodle, 2 for the dealer")),
-                    ("free", _("free stakes")),
-                ]
-            ),
-        ),
-    ],
     one_player=("dealer", _("Dealer")),
 )
 register_game(
@@ -91,7 +39,6 @@ register_game(
     state=differenzler.state.DifferenzlerState,
     simulation=differenzler.records.sheet_records,
     verifier=differenzler.play.verify,
-    options=[("rounds", _("Rounds"), whole(differenzler.rules.DIFFERENZLER, "rounds"))],
     complete=(
         "points",
         differenzler.rules.complete_points,

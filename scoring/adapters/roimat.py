@@ -11,12 +11,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import forms
 from django.conf import settings
 from django.urls import reverse
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from scoring import services
 from scoring.exports.layout import result_line
@@ -25,8 +23,9 @@ from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
 from scoring.games.base import OptionSpec
 from scoring.messages import (
-    FAULT_COUNTING_LABELS,
+    FAULT_COUNTING_WORDS,
     VARIANT_LABELS,
+    VARIANT_WORDS,
     elide,
     record_problem_text,
     sheet_error_message,
@@ -78,10 +77,34 @@ class RoimatAdapter(GameAdapter):
     state = RoimatState
     #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
     option_specs = {
-        "variant": OptionSpec("choice", "club-8", choices=VARIANTS),
-        "rounding": OptionSpec("flag", False),
-        "fault_counting": OptionSpec("choice", "player", choices=FAULT_COUNTINGS),
-        "target": OptionSpec("whole", 1000, 1, MAX_TARGET),
+        "variant": OptionSpec(
+            "choice",
+            "club-8",
+            choices=VARIANTS,
+            label=gettext_noop("rules"),
+            labels=tuple(VARIANT_WORDS[variant] for variant in VARIANTS),
+        ),
+        "rounding": OptionSpec(
+            "flag",
+            False,
+            label=gettext_noop("round to the ten"),
+            help=gettext_noop("Round coefficient × points to the nearest ten."),
+        ),
+        "fault_counting": OptionSpec(
+            "choice",
+            "player",
+            choices=FAULT_COUNTINGS,
+            label=gettext_noop("fault penalties counted"),
+            labels=tuple(FAULT_COUNTING_WORDS[way] for way in FAULT_COUNTINGS),
+        ),
+        "target": OptionSpec(
+            "whole",
+            1000,
+            1,
+            MAX_TARGET,
+            label=gettext_noop("target"),
+            help=gettext_noop("Points that end an official partie."),
+        ),
     }
     entry_name = gettext_lazy("Donne")
     entry_template = "scoring/_donne_entry.html"
@@ -281,41 +304,6 @@ class RoimatAdapter(GameAdapter):
         }
 
     # -- evenings
-
-    def option_fields(self) -> dict[str, forms.Field]:
-        """The rules as buttons to tap (the rule set, how faults count) and the rounding as
-        a box, the target a number within the rules' bounds; labelled as every form's fields
-        (a capital first)."""
-        spec = self.option_specs
-
-        def taps(label, labels: Mapping[str, Any], key: str) -> forms.ChoiceField:
-            return forms.ChoiceField(
-                label=label,
-                choices=list(labels.items()),
-                initial=spec[key].default,
-                widget=forms.RadioSelect,
-            )
-
-        return {
-            "variant": taps(capfirst(gettext_lazy("rules")), VARIANT_LABELS, "variant"),
-            "rounding": forms.BooleanField(
-                label=capfirst(gettext_lazy("round to the ten")),
-                required=False,
-                help_text=gettext_lazy("Round coefficient × points to the nearest ten."),
-            ),
-            "fault_counting": taps(
-                capfirst(gettext_lazy("fault penalties counted")),
-                FAULT_COUNTING_LABELS,
-                "fault_counting",
-            ),
-            "target": forms.IntegerField(
-                label=capfirst(gettext_lazy("target")),
-                min_value=spec["target"].minimum,
-                max_value=spec["target"].maximum,
-                initial=spec["target"].default,
-                help_text=gettext_lazy("Points that end an official partie."),
-            ),
-        }
 
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
         seated = dict(zip(SEATS, players, strict=True))

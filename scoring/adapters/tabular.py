@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django import forms
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -59,14 +58,9 @@ def player_name(seat: int) -> str:
     return _("player %(n)s") % {"n": seat + 1}
 
 
-#: A rule option offered on the new-partie form: key, label, and a function making its field.
-OptionField = tuple[str, Any, Callable[[], forms.Field]]
-
-
 class TabularAdapter(GameAdapter):
     """A ``Game`` of individual players on the site.
 
-    - ``options``: the rule options of the new-partie form (``OptionField``);
     - ``card_fields``: fields typed as cards ``colour:value`` (Römer's teams);
     - ``complete``: (field, function, refusal) when one player's value may be left blank and
       computed from the others' by ``function`` (which raises ``ValueError`` with ``refusal``
@@ -101,7 +95,6 @@ class TabularAdapter(GameAdapter):
         state: type[GameState[Any, Any]] | None = None,
         simulation: Simulation | None = None,
         verifier: Verifier | None = None,
-        options: Sequence[OptionField] = (),
         card_fields: Sequence[str] = (),
         complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
         hint: Any = "",
@@ -116,7 +109,6 @@ class TabularAdapter(GameAdapter):
         self.simulation, self.verifier = simulation, verifier
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
         self.option_specs = game.option_specs
-        self.options = list(options)
         self.card_fields = frozenset(card_fields)
         self.complete = complete
         self.hint = hint
@@ -417,13 +409,6 @@ class TabularAdapter(GameAdapter):
         return pending
 
     # -- evenings
-
-    def option_fields(self) -> dict[str, forms.Field]:
-        fields = {}
-        for key, label, make in self.options:
-            fields[key] = make()
-            fields[key].label = label
-        return fields
 
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
         sheet = GameSheetInput(

@@ -56,13 +56,25 @@ class RoundSpec:
 class OptionSpec:
     """A rule option of a game: ``kind`` is ``"whole"`` (a whole number from ``minimum`` to
     ``maximum``), ``"choice"`` (one of ``choices``) or ``"flag"`` (true or false); ``default``
-    applies when the sheet does not give it."""
+    applies when the sheet does not give it.
+
+    How the site asks it, in English texts it translates (marked with ``gettext_noop``):
+    ``label``, a ``help`` line, and for a choice the ``labels`` of its ``choices`` (in their
+    order; a choice without one is shown as it is stored)."""
 
     kind: str
     default: Any
     minimum: int = 0
     maximum: int = 0
     choices: tuple[str, ...] = ()
+    label: str = ""
+    help: str = ""
+    labels: tuple[str, ...] = ()
+
+    def choice_labels(self) -> list[tuple[str, str]]:
+        """(value, English label) of each choice."""
+        labels = self.labels + self.choices[len(self.labels) :]
+        return list(zip(self.choices, labels, strict=True))
 
     def problem(self, key: str, value: Any) -> GameProblem | None:
         """What is wrong with ``value`` for option ``key``, or None."""

@@ -133,7 +133,14 @@ def test_the_new_partie_and_tournament_forms_show_their_choices(page, context, l
     expect(page.locator(".messages li")).to_contain_text("Tournoi créé")
     tournament = Tournament.objects.get()
     assert tournament.game == "rumoli"
-    assert tournament.game_options == {"rounds": 6, "stakes": "standard"}
+    # Every rule as the form showed it: the number typed, the rest at the defaults shown.
+    assert tournament.game_options == {
+        "rounds": 6,
+        "stakes": "standard",
+        "stake": 4,
+        "same_colour": False,
+        "stop_when_stuck": False,
+    }
 
 
 def test_what_happens_after_a_submit_is_in_view_in_its_colour(

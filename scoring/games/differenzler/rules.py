@@ -18,7 +18,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
 from .messages import problem
 
 ROUND_POINTS = 157
@@ -74,7 +74,9 @@ class Differenzler(Game):
     name = "Differenzler"
     seats = (4, 4)
     higher_wins = False
-    option_specs = {"rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS)}
+    option_specs = {
+        "rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS, label=gettext_noop("Rounds"))
+    }
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
         fields = (

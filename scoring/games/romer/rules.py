@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
 from .cards import DEFAULT_LAYOUT, LAYOUTS
 from .messages import problem
 
@@ -77,9 +77,22 @@ class Romer(Game):
     name = "Römer"
     seats = (2, 6)
     option_specs = {
-        "target": OptionSpec("whole", DEFAULT_TARGET, DEFAULT_TARGET, 1_000_000),
-        "values": OptionSpec("choice", DEFAULT_LAYOUT, choices=tuple(LAYOUTS)),
-        "outcut_loses": OptionSpec("flag", True),
+        "target": OptionSpec(
+            "whole", DEFAULT_TARGET, DEFAULT_TARGET, 1_000_000, label=gettext_noop("Points to win")
+        ),
+        "values": OptionSpec(
+            "choice",
+            DEFAULT_LAYOUT,
+            choices=tuple(LAYOUTS),
+            label=gettext_noop("Card values"),
+            labels=(
+                gettext_noop("the weaker in combat, the more points (1–2: XX … 7: III)"),
+                gettext_noop("the stronger in combat, the more points (7–6: XX … 1: III)"),
+            ),
+        ),
+        "outcut_loses": OptionSpec(
+            "flag", True, label=gettext_noop("A trumper beaten by a higher trump loses a team card")
+        ),
     }
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec
+from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
 from .messages import problem
 
 BOODLES = 4
@@ -117,11 +117,40 @@ class Rumoli(Game):
     name = "Rumoli"
     seats = (3, 7)
     option_specs = {
-        "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, MAX_COUPS),
-        "stakes": OptionSpec("choice", "standard", choices=("standard", "free")),
-        "stake": OptionSpec("whole", DEFAULT_STAKE, 1, 400),
-        "same_colour": OptionSpec("flag", False),
-        "stop_when_stuck": OptionSpec("flag", False),
+        "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, MAX_COUPS, label=gettext_noop("Coups")),
+        "stakes": OptionSpec(
+            "choice",
+            "standard",
+            choices=("standard", "free"),
+            label=gettext_noop("Stakes"),
+            labels=(
+                gettext_noop("1 chip a boodle, 2 for the dealer"),
+                gettext_noop("free stakes"),
+            ),
+        ),
+        "stake": OptionSpec(
+            "whole",
+            DEFAULT_STAKE,
+            1,
+            400,
+            label=gettext_noop("Agreed stake"),
+            help=gettext_noop(
+                "With free stakes (variant 1): the chips each player stakes, spread over the "
+                "boodle cards as he likes."
+            ),
+        ),
+        "same_colour": OptionSpec(
+            "flag",
+            False,
+            label=gettext_noop("A new sequence may be led in the colour just played"),
+            help=gettext_noop("Variant 2: when the player holds no other colour."),
+        ),
+        "stop_when_stuck": OptionSpec(
+            "flag",
+            False,
+            label=gettext_noop("The coup ends when nobody can lead another colour"),
+            help=gettext_noop("Variant 3: after a stop; no winner, nobody is paid."),
+        ),
     }
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:

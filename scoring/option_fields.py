@@ -1,0 +1,42 @@
+"""A game's rule option as a form field, written once for every game: the new-partie form,
+a table at a distance, a tournament and the admin ask the options (``OptionSpec``) the same
+way.
+
+A whole number is a number box within the option's bounds; a choice, a button to tap for each
+value; a flag, one toggle button. Each starts at the rules' default and may be left blank (the
+default then applies: ``scoring.forms.chosen_options``). Labels, help lines and choice labels
+are the game's English texts, translated here.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy
+
+from scoring.games.base import OptionSpec
+
+#: The field templates of the options asked by buttons (``Field.template_name``).
+CHOICE_TEMPLATE = "scoring/_option_choice.html"
+FLAG_TEMPLATE = "scoring/_option_flag.html"
+
+
+def option_field(spec: OptionSpec) -> forms.Field:
+    """The form field of rule option ``spec``: an ``IntegerField`` (a whole number), a
+    ``ChoiceField`` drawn as buttons (a choice) or a ``BooleanField`` drawn as a toggle (a
+    flag), starting at the default, not required."""
+    field: forms.Field
+    if spec.kind == "whole":
+        field = forms.IntegerField(min_value=spec.minimum, max_value=spec.maximum)
+    elif spec.kind == "choice":
+        choices = [(value, gettext_lazy(label)) for value, label in spec.choice_labels()]
+        field = forms.ChoiceField(choices=choices, widget=forms.RadioSelect)
+        field.template_name = CHOICE_TEMPLATE
+    else:
+        field = forms.BooleanField()
+        field.template_name = FLAG_TEMPLATE
+    field.required = False
+    field.initial = spec.default
+    field.label = capfirst(gettext_lazy(spec.label)) if spec.label else None
+    field.help_text = gettext_lazy(spec.help) if spec.help else ""
+    return field
