@@ -457,6 +457,22 @@ def rumoli_buyer(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list
     return [Edit(None, "dead_hand", change)]
 
 
+def rumoli_price(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list[Edit]:
+    """The dead hand taken by the dealer, at a price."""
+    if record["dead_hand"]["taken_by"] != record["dealer"]:
+        return []
+
+    def change(r: dict[str, Any]) -> None:
+        r["dead_hand"]["price"] = 2
+
+    return [Edit(None, "dead_hand", change)]
+
+
+def roimat_annulled(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list[Edit]:
+    """The donne annulled by its announcer, under the club rule."""
+    return [Edit(0, "announcer", lambda r: r.__setitem__("annulled", True))]
+
+
 def rumoli_stakes(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list[Edit]:
     """A player who lays two chips on a boodle card instead of one."""
     player = (record["dealer"] + 1) % record["players"]
@@ -603,6 +619,15 @@ CASES = [
         roimat_not_dealer,
         "out_of_turn",
         "n'était pas",
+    ),
+    case(
+        "roimat",
+        "annulled-under-the-club-rule",
+        "§3: If the announced Roi is alone in its colour (sec), the announcer may annul the"
+        " donne … Club rule (Antony): the dealer redeals until he holds a Roi; he announces.",
+        roimat_annulled,
+        "announcement_refused",
+        "interdite",
     ),
     case(
         "roimat",
@@ -824,6 +849,14 @@ CASES = [
         rumoli_buyer,
         "dead_hand_buyer",
         "plus offrant",
+    ),
+    case(
+        "rumoli",
+        "dead-hand-taken-at-a-price",
+        "S'il n'en est pas satisfait, il peut la mettre de côté et prendre la main du mort.",
+        rumoli_price,
+        "dead_hand_price",
+        "sans prix",
     ),
     case(
         "rumoli",
