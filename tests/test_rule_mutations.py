@@ -31,7 +31,7 @@ from scoring.messages import refusal_text
 from scoring.play.simulate import simulate
 from scoring.play.state import GameState, Step
 from scoring.play.verify import first_refusal
-from scoring.roimat.cards import COLOUR_LETTERS
+from scoring.roimat.cards import CODE, COLOUR_LETTERS
 from scoring.roimat.seats import SEATS
 from scoring.roimat.state import RoimatState
 
@@ -42,11 +42,13 @@ GAMES: dict[str, tuple[type[GameState[Any, Any]], dict[str, Any], str, float]] =
     "differenzler": (DifferenzlerState, {}, "heuristic", 0.0),
     "rumoli": (RumoliState, {"players": 4}, "random", 0.05),
     "romer": (RomerState, {"players": 4}, "random", 0.0),
-    # two players: one of them is left alone with cards often enough (1 manche in 60)
+    # two players: one of them is left alone with cards now and then
     "romer-2": (RomerState, {"players": 2}, "random", 0.0),
 }
-#: Rounds simulated per game; mutants made per kind at most; mutants a kind needs at least.
-ROUNDS = {"roimat": 40, "roi": 50, "differenzler": 40, "rumoli": 40, "romer": 40, "romer-2": 800}
+#: Rounds simulated per game (Roimat: a donne in 30 offers an overtrump to refuse; Römer with
+#: two players: a manche in 60 leaves one alone); mutants made per kind at most; mutants a
+#: kind needs at least.
+ROUNDS = {"roimat": 400, "roi": 50, "differenzler": 40, "rumoli": 40, "romer": 40, "romer-2": 800}
 MOST = 40
 MINIMUM = 10
 
@@ -343,6 +345,37 @@ def roimat_forbidden(index: int, step: Step, state: Any, previous: Step | None) 
     return edit_move(index, step, text=faults[index % len(faults)], fault=False)
 
 
+def roimat_breaking(want: str) -> AtMove:
+    """A card §9 forbids, of the obligation ``want`` broken: ``follow`` (another colour
+    while holding the colour led), ``climb`` (a lower card of the colour led, an opponent's
+    card master), ``trump`` (void, another colour while holding a trump), ``overtrump`` (a
+    lower trump, an opponent's trump master), not marked as a faute."""
+
+    def at(index: int, step: Step, state: Any, previous: Step | None) -> Edit | None:
+        donne = state.donne
+        if not step.place.startswith("trick") or step.fault or not donne.trick:
+            return None
+        plays = donne.trick.plays
+        if not plays or len(plays) == 4:
+            return None
+        led, trump = CODE[plays[0][1]][-1], COLOUR_LETTERS[donne.trump]
+        hand = held(state, state.to_move)
+        holds_led = any(c[-1] == led for c in hand)
+        faults = [state.move_text(m) for m in state.fault_moves()]
+        colour = {
+            "follow": lambda c: holds_led and c[-1] != led,
+            "climb": lambda c: holds_led and c[-1] == led,
+            "trump": lambda c: not holds_led and c[-1] != trump,
+            "overtrump": lambda c: not holds_led and c[-1] == trump,
+        }[want]
+        cases = [m for m in faults if colour(m.split(">")[0])]
+        if not cases:
+            return None
+        return edit_move(index, step, text=cases[index % len(cases)], fault=False)
+
+    return at
+
+
 def roimat_unmarked(index: int, step: Step, state: Any, previous: Step | None) -> Edit | None:
     """A faute de jeu the record made, its mark taken away."""
     return edit_move(index, step, fault=False) if step.fault else None
@@ -577,6 +610,39 @@ CASES = [
         "card-9-forbids",
         "§9: A play that breaks these obligations is a faute de jeu (§5).",
         roimat_forbidden,
+        "illegal_card",
+        "§9",
+    ),
+    case(
+        "roimat",
+        "not-following",
+        "§9: 1. p holds Lc: he must play Lc.",
+        roimat_breaking("follow"),
+        "illegal_card",
+        "§9",
+    ),
+    case(
+        "roimat",
+        "not-climbing",
+        "§9: 1. … If the master belongs to an opponent, is of colour Lc and is not a Pion, he"
+        ' must play a higher Lc card when he has one ("monter")',
+        roimat_breaking("climb"),
+        "illegal_card",
+        "§9",
+    ),
+    case(
+        "roimat",
+        "not-trumping",
+        "§9: 2. p is void in Lc: … Otherwise he must trump if he can",
+        roimat_breaking("trump"),
+        "illegal_card",
+        "§9",
+    ),
+    case(
+        "roimat",
+        "not-overtrumping",
+        "§9: 2. … if an opponent's trump (not a Pion) is master he must overtrump when able",
+        roimat_breaking("overtrump"),
         "illegal_card",
         "§9",
     ),
