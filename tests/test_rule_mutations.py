@@ -240,7 +240,7 @@ def wrong_result(field: str) -> Callable[[type[GameState[Any, Any]], dict[str, A
             value = entry[field]
             entry[field] = value[:-1] if isinstance(value, list) else value + 1
 
-        if isinstance(record["result"], list) and not record["result"][0].get(field, 1):
+        if isinstance(record["result"], list) and record["result"][0][field] == []:
             return []  # an empty Römer team: nothing to take away
         return [Edit(None, "result", change)]
 
