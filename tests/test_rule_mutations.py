@@ -38,6 +38,8 @@ from scoring.roimat.state import RoimatState
 #: Each game's state and the seeded batch its records come from: (options, players, fautes).
 GAMES: dict[str, tuple[type[GameState[Any, Any]], dict[str, Any], str, float]] = {
     "roimat": (RoimatState, {"variant": "club-8"}, "heuristic", 0.05),
+    # the official rule: the partner announces when the dealer has no Roi, a Roi sec annuls
+    "roimat-official": (RoimatState, {"variant": "official-1000"}, "heuristic", 0.05),
     "roi": (RoiState, {}, "random", 0.0),
     "differenzler": (DifferenzlerState, {}, "heuristic", 0.0),
     "rumoli": (RumoliState, {"players": 4}, "random", 0.05),
@@ -48,7 +50,15 @@ GAMES: dict[str, tuple[type[GameState[Any, Any]], dict[str, Any], str, float]] =
 #: Rounds simulated per game (Roimat: a donne in 30 offers an overtrump to refuse; Römer with
 #: two players: a manche in 60 leaves one alone); mutants made per kind at most; mutants a
 #: kind needs at least.
-ROUNDS = {"roimat": 400, "roi": 50, "differenzler": 40, "rumoli": 40, "romer": 40, "romer-2": 800}
+ROUNDS = {
+    "roimat": 400,
+    "roimat-official": 60,
+    "roi": 50,
+    "differenzler": 40,
+    "rumoli": 40,
+    "romer": 40,
+    "romer-2": 800,
+}
 MOST = 40
 MINIMUM = 10
 
@@ -506,6 +516,32 @@ def roimat_annulled(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> l
     return [Edit(0, "announcer", lambda r: r.__setitem__("annulled", True))]
 
 
+def roimat_annul_not_sec(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list[Edit]:
+    """The donne annulled on a Roi that is not alone in its colour (official rule)."""
+    if record.get("annulled") or record.get("void"):
+        return []
+    hand = record["deal"][record["announcer"]]
+    if sum(c[-1] == record["trump"] for c in hand) < 2:
+        return []
+    return [Edit(0, "announcer", lambda r: r.__setitem__("annulled", True))]
+
+
+def roimat_partner(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list[Edit]:
+    """The dealer's partner announces a Roi of his though the dealer holds one (official
+    rule)."""
+    if record.get("void") or record["announcer"] != record["dealer"]:
+        return []
+    partner = SEATS[(SEATS.index(record["dealer"]) + 2) % 4]
+    his = [c for c in COLOUR_LETTERS if f"R{c}" in record["deal"][partner]]
+    if not his:
+        return []
+
+    def change(r: dict[str, Any]) -> None:
+        r["announcer"], r["trump"] = partner, his[0]
+
+    return [Edit(0, "announcer", change)]
+
+
 def rumoli_stakes(cls: type[GameState[Any, Any]], record: dict[str, Any]) -> list[Edit]:
     """A player who lays two chips on a boodle card instead of one."""
     player = (record["dealer"] + 1) % record["players"]
@@ -694,6 +730,23 @@ CASES = [
         roimat_annulled,
         "announcement_refused",
         "interdite",
+    ),
+    case(
+        "roimat-official",
+        "annulled-on-a-roi-not-sec",
+        "§3: If the announced Roi is alone in its colour (sec), the announcer may annul the donne",
+        roimat_annul_not_sec,
+        "announcement_refused",
+        "interdite",
+    ),
+    case(
+        "roimat-official",
+        "partner-announces-though-the-dealer-holds-a-roi",
+        "§3: Official rule: the dealer announces a colour whose Roi he holds; if he has none,"
+        " his partner must announce one of his.",
+        roimat_partner,
+        "out_of_turn",
+        "n'était pas",
     ),
     case(
         "roimat",
@@ -1044,7 +1097,7 @@ def test_a_seeded_batch_of_each_game_verifies_clean(game):
     records = [json.loads(text) for text in batch(game)]
     assert len(records) == ROUNDS[game]
     assert [first_refusal(cls, record) for record in records] == [None] * len(records)
-    if game == "roimat":  # fautes de jeu made, marked, verified and scored
+    if game.startswith("roimat"):  # fautes de jeu made, marked, verified and scored
         assert sum(len(record["faults"]) for record in records) > 10
     if game == "rumoli":  # irregularities made, verified and counted
         assert sum(e["irregular"] + e["wrong_lead"] for r in records for e in r["result"]) > 10
