@@ -16,6 +16,10 @@ from scoring.play.state import gettext_noop
 #: was to move, by name, ``%(move)s`` the move in words; the site translates them.
 REFUSAL_MESSAGES = {
     "illegal_card": gettext_noop("%(move)s breaks §9 (follow, climb over, trump)"),
+    "needs_choice": gettext_noop("%(move)s: the seat that plays next is not one §8 allows"),
+    "announcement_refused": gettext_noop("announcement %(move)s not allowed"),
+    "no_play_now": gettext_noop("no card can be played now"),
+    "surcontre_without_contre": gettext_noop("a surcontre needs its contre"),
 }
 
 MESSAGES: dict[str, str] = {

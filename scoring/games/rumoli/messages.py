@@ -71,6 +71,7 @@ REFUSAL_MESSAGES = {
         "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
         "at his bid"
     ),
+    "dead_hand_price": gettext_noop("the dealer takes the dead hand without a price"),
     "stakes_agreed": gettext_noop("the stakes are not the agreed ones"),
     "stakes_standard": gettext_noop("the stakes are not the standard ones"),
 }

@@ -435,15 +435,18 @@ class RumoliState(GameState[RumoliMove, Entries]):
 
     @classmethod
     def recorded_moves(cls, record: Any, state: RumoliState) -> Iterator[Step]:
-        """The dealer's choice, the bids in seat order (a missing bid is 0, or not yet made
-        while ``bidding``), then each move ``[kind, player, card]``, an irregularity marked
-        as the faute it is."""
+        """The dealer's choice (taking the dead hand, he pays no price), the bids in seat
+        order (a missing bid is 0, or not yet made while ``bidding``), then each move
+        ``[kind, player, card]``, an irregularity marked as the faute it is."""
         sold = record.get("dead_hand")
         if sold is None:
             return
         if not isinstance(sold, dict):
             raise RecordError("dead_hand", "bad_field", "missing or not valid")
         if sold.get("taken_by") == state.dealer:
+            if sold.get("price") != 0:  # he pays no one
+                message = "the dealer takes the dead hand without a price"
+                raise RecordError("dead_hand", "dead_hand_price", message)
             yield Step("dead_hand", "take", state.dealer)
         else:
             yield Step("dead_hand", "keep", state.dealer)
