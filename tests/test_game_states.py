@@ -340,74 +340,8 @@ def test_the_greedy_player_scores_better_than_random_ones_at_roi():
     assert totals[0] > max(totals[1:])
 
 
-# -- verification names a move injected against the rules ---------------------------------
-
-
-def set_card(record, place, text):
-    """The record with the card of play ``place`` (``trick t, play p``) replaced."""
-    trick, play = (int(n) for n in re.findall(r"\d+", place))
-    record = json.loads(json.dumps(record))
-    plays = record["tricks"][trick - 1]
-    if isinstance(plays, dict):  # Roimat: {"plays": [{"seat", "card"}, …]}
-        plays["plays"][play - 1]["card"] = text
-        plays["plays"][play - 1].pop("fault", None)
-    else:  # [[player, card], …]
-        plays[play - 1][1] = text
-    return record
-
-
-def forbidden_step(cls, record):
-    """The first recorded play where the player held a card the rules forbid him: its index,
-    place, seat and that card."""
-    state = cls.start(record)
-    for index, step in enumerate(cls.recorded_moves(record, state)):
-        allowed = {state.move_text(m).split(">")[0] for m in state.legal_moves()}
-        forbidden = sorted(set(state.hand(state.to_move)) - allowed)
-        if step.place.startswith("trick") and forbidden:
-            return index, step.place, state.to_move, forbidden[0]
-        state.push(state.parse_move(step.text))
-    return None
-
-
-RULE_CODES = {"illegal_card", "must_follow", "must_discard_highest", "must_trump", "undertrump"}
-
-
-@pytest.mark.parametrize("cls, options", TRICK_STATES)
-def test_verification_names_a_card_played_against_the_rules(cls, options):
-    named = 0
-    for state in simulate(cls, 40, seed=21, options=options):
-        record = state.to_record()
-        assert first_refusal(cls, record) is None
-        found = forbidden_step(cls, record)
-        if found is None:
-            continue
-        index, place, seat, card = found
-        refusal = first_refusal(cls, set_card(record, place, card))
-        moved = refusal.move.split(">")[0]  # a Dame or Tour names the seat it sends to
-        assert (refusal.index, refusal.place, refusal.seat, moved) == (index, place, seat, card)
-        assert refusal.code in RULE_CODES and str(refusal).startswith(place)
-        named += 1
-    assert named > 10
-
-
-@pytest.mark.parametrize("cls, options", TRICK_STATES)
-def test_verification_names_a_card_not_held_and_a_wrong_result(cls, options):
-    state = next(s for s in simulate(cls, 10, 22, options) if s.to_record().get("tricks"))
-    record = state.to_record()
-    replayed = cls.start(record)
-    index = 0
-    for index, step in enumerate(cls.recorded_moves(record, replayed)):  # noqa: B007
-        if step.place.startswith("trick"):  # the first card: another seat's card instead
-            mover = replayed.to_move
-            other = replayed.hand((mover + 1) % replayed.seats)
-            card = next(c for c in other if c not in replayed.hand(mover))
-            break
-        replayed.push(replayed.parse_move(step.text))
-    refusal = first_refusal(cls, set_card(record, step.place, card))
-    assert (refusal.index, refusal.place, refusal.code) == (index, step.place, "not_in_hand")
-    record["result"] = None
-    refusal = first_refusal(cls, record)
-    assert (refusal.place, refusal.code) == ("result", "wrong_result")
+# -- verification names a move injected against the rules (the cards played against each rule:
+# tests/test_rule_mutations.py) ---------------------------------------------------------
 
 
 def test_verification_names_a_seat_out_of_turn_and_an_unreadable_deal():
