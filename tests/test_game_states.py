@@ -430,7 +430,7 @@ def test_a_faulty_player_makes_fautes_only_where_a_game_scores_them():
     roimat = play_out(next(dealt(RoimatState, {}, 24, 1))[0], faulty, rng)
     assert len(roimat.result().faults) > 5
     rumoli = play_out(next(dealt(RumoliState, {}, 24, 1))[0], faulty, rng)
-    assert sum(e["irregular"] + e["wrong_lead"] for e in rumoli.result()) > 0
+    assert sum(e["irregularite_2"] + e["irregularite_1"] for e in rumoli.result()) > 0
 
 
 # -- Rumoli ---------------------------------------------------------------------------------
@@ -463,7 +463,7 @@ def test_rumoli_ledgers_pass_its_checks_and_account_for_every_chip(options, kind
             assert rumoli.check(spec, entries, rounds[: number - 1], sheet_options) == []
         sheet = compute(rumoli, players, rounds, sheet_options)
         assert sheet.finished and sum(sheet.totals) + sum(states[-1].coup.board) == 0
-        assert sum(e["irregular"] + e["wrong_lead"] for r in rounds for e in r) > 0
+        assert sum(e["irregularite_2"] + e["irregularite_1"] for r in rounds for e in r) > 0
 
 
 def test_rumoli_verification_names_a_card_out_of_sequence_and_a_move_left_out():
@@ -477,14 +477,14 @@ def test_rumoli_verification_names_a_card_out_of_sequence_and_a_move_left_out():
     changed["moves"][number][2] = wrong
     refusal = first_refusal(RumoliState, changed)
     assert (refusal.place, refusal.index, refusal.seat) == (
-        f"move {number + 1}",
+        f"play {number + 1}",
         steps + number,
         move[1],
     )
     assert refusal.code in ("not_next", "not_in_hand") and refusal.move == f"play {wrong}"
     del changed["moves"][number]
     refusal = first_refusal(RumoliState, changed)
-    assert refusal.place == f"move {number + 1}" and refusal.code in ("out_of_turn", "not_now")
+    assert refusal.place == f"play {number + 1}" and refusal.code in ("out_of_turn", "not_now")
 
 
 # -- Römer ----------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_rumoli_simulations_make_every_irregularity_and_record_the_variants():
     moves = {m[0] for r in records for m in r["moves"]}
     assert moves == {"lead", "play", "stop", "take_back"}
     entries = [e for r in records for e in r["result"]]
-    assert any(e["wrong_lead"] for e in entries) and any(e["irregular"] for e in entries)
+    assert any(e["irregularite_1"] for e in entries) and any(e["irregularite_2"] for e in entries)
     assert sheet.options == {"rounds": 60, "same_colour": True}
     # Leaders choose their colour: leads of every colour open coups.
     assert {r["moves"][0][2][-1] for r in records} == set("TKCP")

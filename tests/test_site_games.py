@@ -54,9 +54,9 @@ def round_post(game, entries):
                 if value == 1:
                     data[f"round_{key}"] = str(index)
                 continue
-            if key == "irregular":  # a box to tick
+            if key == "irregularite_2":  # a box to tick
                 if value:
-                    data[f"p{index}_irregular"] = "on"
+                    data[f"p{index}_irregularite_2"] = "on"
                 continue
             if game == "romer":
                 value = " ".join(f"{c}:{v}" for c, v in value)
@@ -264,7 +264,7 @@ def test_a_rumoli_coup_is_the_dealer_once_and_two_numbers_a_player(secretary):
     player, needed, more, _open = page.context["form"].rows()[0]
     assert [f.name for f in needed] == ["p0_collected", "p0_cards_left"]
     assert "p0_stake" in [f.name for f in more] and not _open
-    assert re.search(r'type="checkbox" name="p0_irregular"', page.text)
+    assert re.search(r'type="checkbox" name="p0_irregularite_2"', page.text)
 
     short = {"round_dealer": "1", "p0_collected": "0", "p1_collected": "16"}
     short |= {"p0_cards_left": "3", "p1_cards_left": "0", "p2_collected": "0"}
@@ -272,7 +272,7 @@ def test_a_rumoli_coup_is_the_dealer_once_and_two_numbers_a_player(secretary):
     response = secretary.post(url, short)
     assert response.status_code == 302, response.context["form"].errors
     stored = partie.game_rounds.get().entries
-    base = {"sale": 0, "penalty": 0, "irregular": 0}
+    base = {"sale": 0, "penalty": 0, "irregularite_2": 0}
     assert stored == [
         {"dealer": 0, "stake": 4, "collected": 0, "cards_left": 3, **base},
         {"dealer": 1, "stake": 8, "collected": 16, "cards_left": 0, **base},
