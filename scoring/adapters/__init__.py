@@ -27,6 +27,17 @@ def whole(game: Game, key: str):
     )
 
 
+def choice(game: Game, key: str, labels):
+    """A rule option's field: one of the game's ``option_specs[key]`` choices, each with its
+    label in ``labels`` (by choice), the default chosen."""
+    spec = game.option_specs[key]
+    return lambda: forms.ChoiceField(
+        required=False,
+        initial=spec.default,
+        choices=[(value, labels[value]) for value in spec.choices],
+    )
+
+
 def flag(game: Game, key: str):
     """A rule option's field: a yes/no box, ticked as the game's ``option_specs[key]``
     default says."""
@@ -88,6 +99,35 @@ register_game(
                 ]
             ),
         ),
+        (
+            "dealer_stakes",
+            _("The dealer's stake"),
+            choice(
+                rumoli.rules.RUMOLI,
+                "dealer_stakes",
+                {
+                    "double": _("twice the others' (the seed)"),
+                    "single": _("the same as the others'"),
+                },
+            ),
+        ),
+        (
+            "dead_hand_tie",
+            _("Equal highest bids for the dead hand"),
+            choice(
+                rumoli.rules.RUMOLI,
+                "dead_hand_tie",
+                {
+                    "first_left": _("the first bidder from the dealer's left buys it"),
+                    "no_sale": _("nobody buys it"),
+                },
+            ),
+        ),
+        (
+            "zero_bid_buys",
+            _("A bid of 0 buys the dead hand"),
+            flag(rumoli.rules.RUMOLI, "zero_bid_buys"),
+        ),
     ],
     one_player=("dealer", _("Dealer")),
 )
@@ -96,7 +136,22 @@ register_game(
     state=differenzler.state.DifferenzlerState,
     simulation=differenzler.records.sheet_records,
     verifier=differenzler.play.verify,
-    options=[("rounds", _("Rounds"), whole(differenzler.rules.DIFFERENZLER, "rounds"))],
+    options=[
+        ("rounds", _("Rounds"), whole(differenzler.rules.DIFFERENZLER, "rounds")),
+        (
+            "leader",
+            _("First to estimate and lead"),
+            choice(
+                differenzler.rules.DIFFERENZLER,
+                "leader",
+                {
+                    "dealer_right": _("the player at the dealer's right"),
+                    "dealer": _("the dealer"),
+                    "dealer_left": _("the player at the dealer's left"),
+                },
+            ),
+        ),
+    ],
     complete=(
         "points",
         differenzler.rules.complete_points,
