@@ -25,6 +25,9 @@ from scoring.games.roi.state import RoiState
 from scoring.games.romer import ROMER, RomerState
 from scoring.games.romer.cards import card as romer_card
 from scoring.games.romer.cards import deck as romer_deck
+from scoring.games.rumoli.messages import MOVE_WORDS as RUMOLI_MOVE_WORDS
+from scoring.games.rumoli.messages import RECORD_MESSAGES as RUMOLI_RECORD_MESSAGES
+from scoring.games.rumoli.messages import REFUSAL_MESSAGES as RUMOLI_REFUSAL_MESSAGES
 from scoring.games.rumoli.play import verify as rumoli_verify
 from scoring.games.rumoli.records import sheet_records as rumoli_records
 from scoring.games.rumoli.rules import RUMOLI, dead_hand_buyer
@@ -438,10 +441,18 @@ def test_a_faulty_player_makes_fautes_only_where_a_game_scores_them():
 
 # -- Rumoli ---------------------------------------------------------------------------------
 
-RUMOLI_VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": True}]
+RUMOLI_VARIANTS = [
+    {},
+    {"stakes": "free"},
+    {"same_colour": True},
+    {"stop_when_stuck": True},
+    {"stakes": "free", "stake": 3, "dealer_stakes": "single"},
+    {"dead_hand_tie": "no_sale", "zero_bid_buys": True},
+]
+RUMOLI_VARIANT_IDS = ["standard", "free", "same", "stuck", "free-single", "sale-readings"]
 
 
-@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])
+@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=RUMOLI_VARIANT_IDS)
 def test_rumoli_through_the_interface_plays_the_coups_of_its_own_simulation(options):
     for players in range(3, 8):
         ours = [
@@ -450,13 +461,13 @@ def test_rumoli_through_the_interface_plays_the_coups_of_its_own_simulation(opti
         assert ours == rumoli_records(random.Random(25), players, options)
 
 
-@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])
+@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=RUMOLI_VARIANT_IDS)
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
 def test_rumoli_ledgers_pass_its_checks_and_account_for_every_chip(options, kind):
     """With irregularities made at 10 %: each coup's ledger is accepted given the coups
     before, and the players' balances and the board add up to nothing created or lost."""
     rumoli = RUMOLI
-    sheet_options = {"rounds": 40, **{k: v for k, v in options.items() if k == "stakes"}}
+    sheet_options = {"rounds": 40, **options}
     for players in (3, 5, 7):
         table_options = {**options, "players": players}
         states = list(simulate(RumoliState, 40, 26, table_options, kind, fault_rate=0.1))
@@ -649,22 +660,87 @@ def rumoli_faulty_record(seed):
     raise AssertionError("no irregularity 1 in 40 coups")
 
 
-@pytest.mark.parametrize("seed", [SEED_IRREGULARITY_1])
-def test_rumoli_an_unmarked_wrong_lead_is_refused_at_the_lead_naming_irregularity_1(seed):
+def unmarked(record, number):
+    """The record with the mark of its irregularity 1 at move ``number`` taken off."""
+    changed = json.loads(json.dumps(record))
+    del changed["moves"][number][3]
+    return changed, number
+
+
+def raised_lead(record, _number):
+    """The record with its first lead of a lowest card changed to a higher card of that
+    colour in the leader's hand, left unmarked (as a slip of the pen or a mutation would)."""
+    state = RumoliState.start(record)
+    for step in RumoliState.recorded_moves(record, state):
+        move = state.parse_move(step.text)
+        if step.place.startswith("play") and move.kind == "lead" and not step.fault:
+            held = state.coup.hands[state.to_move]
+            higher = [c for c in held if c[0] == move.card[0] and c > move.card]
+            if higher:
+                number = int(step.place.split()[1]) - 1
+                changed = json.loads(json.dumps(record))
+                changed["moves"][number][2] = code(max(higher))
+                return changed, number
+        state.push(move)
+    raise AssertionError("no lead with a higher card of its colour in hand")
+
+
+def marked_legal(record, _number):
+    """The record with a lead of the lowest card marked as irregularity 1."""
+    changed = json.loads(json.dumps(record))
+    number = next(n for n, m in enumerate(changed["moves"]) if m[0] == "lead" and len(m) == 3)
+    changed["moves"][number].append("irregularite_1")
+    return changed, number
+
+
+#: A record's lead refused where it is made, naming the rule: (seed, change, code).
+RUMOLI_LEAD_REFUSALS = [
+    (SEED_IRREGULARITY_1, unmarked, "irregularity_1"),
+    (SEED_IRREGULARITY_1, raised_lead, "irregularity_1"),
+    (SEED_IRREGULARITY_1, marked_legal, "marked_legal"),
+]
+
+
+@pytest.mark.parametrize(
+    "seed, change, rule",
+    RUMOLI_LEAD_REFUSALS,
+    ids=[f"{row[0][:60]} ({row[1].__name__})" for row in RUMOLI_LEAD_REFUSALS],
+)
+def test_rumoli_a_wrong_lead_is_refused_at_the_lead_naming_irregularity_1(seed, change, rule):
+    """Irregularity 1 is not seen in a lead by itself: the record marks it; an unmarked one
+    is refused at the lead, not cards later as a card not held."""
     record, number = rumoli_faulty_record(44)
     assert first_refusal(RumoliState, record) is None
-    unmarked = json.loads(json.dumps(record))
-    del unmarked["moves"][number][3]
-    refusal = first_refusal(RumoliState, unmarked)
-    assert (refusal.place, refusal.code) == (f"play {number + 1}", "irregularity_1")
+    changed, number = change(record, number)
+    refusal = first_refusal(RumoliState, changed)
+    assert (refusal.place, refusal.code) == (f"play {number + 1}", rule)
     with translation.override("fr"):
         text = refusal_text(refusal, lambda seat: f"joueur {seat + 1}", RumoliState)
-    assert f"carte {number + 1} (" in text and "irrégularité 1" in text and "coup" not in text
-    # A lead the record marks though it is the lowest of its colour: not an irregularity.
-    legal = next(n for n, m in enumerate(record["moves"]) if m[0] == "lead" and len(m) == 3)
-    marked = json.loads(json.dumps(record))
-    marked["moves"][legal].append("irregularite_1")
-    assert first_refusal(RumoliState, marked).code == "marked_legal"
+    assert text.startswith(f"carte {number + 1} (") and "coup" not in text
+    assert rule != "irregularity_1" or "irrégularité 1" in text
+
+
+SEED_COUP = "Le coup prend fin quand l'un des joueurs se débarrasse de sa dernière carte."
+#: The codes whose text is about the coup as a whole (the deal), not a card or a sequence.
+COUP_CODES = {"coup_over", "coup_not_over"}
+RUMOLI_TEXTS = [
+    *(("refusal", code_, text) for code_, text in RUMOLI_REFUSAL_MESSAGES.items()),
+    *(("record", code_, text) for code_, text in RUMOLI_RECORD_MESSAGES.items()),
+    *(("move", word, text) for word, text in RUMOLI_MOVE_WORDS.items()),
+]
+
+
+@pytest.mark.parametrize(
+    "kind, key, text", RUMOLI_TEXTS, ids=[f"{SEED_COUP} {k}:{c}" for k, c, _t in RUMOLI_TEXTS]
+)
+def test_rumoli_names_a_card_or_a_sequence_never_a_coup_for_one_move(kind, key, text):
+    """In the seed a coup is the whole deal: a single move is a card, a lead, a stop of the
+    sequence, in French as in English."""
+    with translation.override("fr"):
+        french = translation.gettext(text)
+    assert french != text or not re.search("[a-z]", text)  # translated
+    if key not in COUP_CODES:
+        assert "coup" not in french.lower()
 
 
 def test_rumoli_records_of_before_read_the_old_names():

@@ -21,6 +21,12 @@ RUNS = [
     ("rumoli", 5, {"rounds": 30, "fault_rate": 0.1, "stakes": "free", "stake": 6}),
     ("rumoli", 4, {"rounds": 30, "fault_rate": 0.1, "same_colour": True}),
     ("rumoli", 7, {"rounds": 30, "fault_rate": 0.1, "stop_when_stuck": True}),
+    (
+        "rumoli",
+        4,
+        {"rounds": 30, "fault_rate": 0.1, "stakes": "free", "dead_hand_tie": "no_sale"},
+    ),
+    ("rumoli", 3, {"rounds": 30, "fault_rate": 0.1, "dealer_stakes": "single"}),
 ]
 
 
