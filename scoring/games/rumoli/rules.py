@@ -40,6 +40,7 @@ chips wins after the club's number of coups (option ``rounds``, default 8).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -149,23 +150,44 @@ def boards_before(
     """The chips each boodle card may hold before a coup, given the coups before (several
     boards when the sheet did not say which card a player collected), or None when they cannot
     be followed (a free stake not given by card, too many boards, or a coup before that does
-    not add up, which its own check refuses)."""
-    boards: set[Board] = {(0,) * BOODLES}
+    not add up, which its own check refuses). Each coup's step is remembered
+    (``_boards_after``), so that a sheet checked round by round follows its board once."""
+    boards: frozenset[Board] | None = frozenset({(0,) * BOODLES})
+    try:
+        frozen = tuple(sorted(options.items()))
+        hash(frozen)
+    except TypeError:
+        return None
     for entries in previous:
-        stakes = coup_stakes(entries, options)
-        if stakes is None:
+        try:
+            coup = tuple(tuple(sorted(e.items())) for e in entries)
+            hash(coup)
+        except (AttributeError, TypeError):
             return None
-        after: set[Board] = set()
-        for board in boards:
-            full = tuple(b + s for b, s in zip(board, stakes, strict=True))
-            for owners in shares(full, entries):
-                after.add(
-                    tuple(0 if o is not None else v for v, o in zip(full, owners, strict=True))
-                )
-        if not after or len(after) > MAX_BOARDS:
+        boards = _boards_after(boards, coup, frozen)
+        if boards is None:
             return None
-        boards = after
-    return boards
+    return set(boards) if boards is not None else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _boards_after(
+    boards: frozenset[Board], coup: tuple[tuple[tuple[str, Any], ...], ...], options: Any
+) -> frozenset[Board] | None:
+    """The boards after a coup (its entries frozen, ``coup``), from the possible ``boards``
+    before it; None when they cannot be followed (see ``boards_before``)."""
+    entries = [dict(items) for items in coup]
+    stakes = coup_stakes(entries, dict(options))
+    if stakes is None:
+        return None
+    after: set[Board] = set()
+    for board in boards:
+        full = tuple(b + s for b, s in zip(board, stakes, strict=True))
+        for owners in shares(full, entries):
+            after.add(tuple(0 if o is not None else v for v, o in zip(full, owners, strict=True)))
+    if not after or len(after) > MAX_BOARDS:
+        return None
+    return frozenset(after)
 
 
 def card_sums(values: Sequence[int]) -> set[int]:
@@ -358,8 +380,9 @@ class Rumoli(Game):
         """Penalties as the irregularities say: each wrong lead gives 1 chip to each other
         player (irregularity 1); any other penalty is paid by a player who stopped a sequence
         (irregularity 2) to a player he kept from a boodle card: "un nombre de jetons égal à
-        ceux qui sont sur la carte", so what a player receives is whole cards' chips of
-        ``boards`` (the possible boards once staked; not held when None)."""
+        ceux qui sont sur la carte", so what a player who did not stop receives is whole
+        cards' chips of ``boards`` (the possible boards once staked; not held when None; a
+        stopper's penalty is what he paid less what he received, held to nothing more)."""
         leads = [e.get("irregularite_1", 0) for e in entries]
         others = len(entries) - 1
         problems = []
@@ -367,7 +390,7 @@ class Rumoli(Game):
         for i, e in enumerate(entries):
             expected = sum(leads) - leads[i] - leads[i] * others
             rest = e["penalty"] - expected
-            if rest > 0 and stops and boards:
+            if rest > 0 and stops and boards and not e["irregularite_2"]:
                 if not any(whole_cards(rest, board) for board in boards):
                     params = {"value": rest, "cards": board_words(boards[0])}
                     problems.append(problem(i, "penalty", "penalty_card", params))
