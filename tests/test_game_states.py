@@ -752,7 +752,8 @@ def test_rumoli_records_of_before_read_the_old_names():
         .replace('"irregularite_2"', '"irregular"')
         .replace('"irregularite_1": ', '"wrong_lead": ')
     )
-    assert "wrong_lead" in old["result"][0] and first_refusal(RumoliState, old) is None
+    assert "wrong_lead" in old["result"][0] and rumoli_verify(json.loads(json.dumps(old))) == []
+    assert first_refusal(RumoliState, old) is None
 
 
 # -- Differenzler: the seed's words -----------------------------------------------------------

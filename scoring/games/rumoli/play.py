@@ -453,6 +453,8 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
             ]
     if not coup.over or coup.taken_back is not None:
         return [record_problem("coup_not_over")]
+    if isinstance(record.get("result"), list):  # the names of before read as today's
+        record = {**record, "result": [RUMOLI.renamed(e) for e in record["result"]]}
     return compare_result(record, coup.entries(dealer, bets, sale))
 
 
