@@ -15,6 +15,7 @@ from django.utils import translation
 from scoring.games.base import compute
 from scoring.games.cards import card, code
 from scoring.games.differenzler.play import legal
+from scoring.games.differenzler.play import refusal as differenzler_refusal
 from scoring.games.differenzler.play import verify as differenzler_verify
 from scoring.games.differenzler.rules import DIFFERENZLER
 from scoring.games.differenzler.state import DifferenzlerState, why_refused
@@ -788,6 +789,7 @@ def test_differenzler_a_refused_card_names_the_rule_it_breaks(
     hand, plays = [card(c) for c in hand], [card(c) for c in plays]
     assert card(played) not in legal(hand, plays, trump)
     assert why_refused(card(played), hand, plays, trump) == rule
+    assert differenzler_refusal(hand, plays, trump, card(played)) == rule  # its own verifier
 
 
 @pytest.mark.parametrize(
