@@ -81,7 +81,6 @@ REFUSAL_MESSAGES = {
     "not_now": gettext_noop("%(move)s is not a move %(player)s may make now"),
     "not_next": gettext_noop("%(move)s does not follow the sequence"),
     "not_move": gettext_noop("this is no card, bid or choice of Rumoli"),
-    "bad_move": gettext_noop("%(move)s is no card, bid or choice of Rumoli"),
     "irregularity_1": gettext_noop(
         "%(move)s: not the lowest card of its colour (irregularity 1, to be marked irregularite_1)"
     ),

@@ -371,7 +371,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
             played = card(words[1])
             if played is not None and played in DECK:
                 return RumoliMove(words[0], played)
-        raise MoveError("bad_move", f"{text!r} is not a move of Rumoli")
+        raise MoveError("not_move", f"{text!r} is no card, bid or choice of Rumoli")
 
     def random_move(self, rng: random.Random) -> RumoliMove:
         """A move drawn as ``play.coup_record`` draws with no irregularity: the dealer
