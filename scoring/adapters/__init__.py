@@ -38,11 +38,20 @@ def choice(game: Game, key: str, labels):
     )
 
 
+class TickedOnly(forms.BooleanField):
+    """A yes/no box whose unticked value is left out of the options: the rules' default, no
+    (so that a partie's options hold only what the club chose)."""
+
+    def clean(self, value):
+        return super().clean(value) or None
+
+
 def flag(game: Game, key: str):
     """A rule option's field: a yes/no box, ticked as the game's ``option_specs[key]``
-    default says."""
+    default says; an option whose default is no is written only when ticked."""
     default = game.option_specs[key].default
-    return lambda: forms.BooleanField(required=False, initial=default)
+    box = forms.BooleanField if default else TickedOnly
+    return lambda: box(required=False, initial=default)
 
 
 register(RoimatAdapter())
