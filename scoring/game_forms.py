@@ -132,7 +132,7 @@ class YesNoField(forms.BooleanField):
 
 def number_field(spec, required: bool) -> forms.Field:
     """A player's whole number of a round, within the field's bounds, typed on a phone; a
-    field of 0 or 1 that may be left blank (Rumoli's irregular stop) is a box to tick."""
+    field of 0 or 1 that may be left blank (Rumoli's irregularity 2, a stop) is a box to tick."""
     if spec.blank and (spec.minimum, spec.maximum) == (0, 1):
         return YesNoField(label=spec.label)
     return forms.IntegerField(

@@ -21,10 +21,19 @@ CHOICE_TEMPLATE = "scoring/_option_choice.html"
 FLAG_TEMPLATE = "scoring/_option_flag.html"
 
 
+class TickedOnly(forms.BooleanField):
+    """A toggle whose unticked value is left out of the options: the rules' default, no (so
+    that a partie's options hold only what the club chose)."""
+
+    def clean(self, value):
+        return super().clean(value) or None
+
+
 def option_field(spec: OptionSpec) -> forms.Field:
     """The form field of rule option ``spec``: an ``IntegerField`` (a whole number), a
     ``ChoiceField`` drawn as buttons (a choice) or a ``BooleanField`` drawn as a toggle (a
-    flag), starting at the default, not required."""
+    flag; one off by default is written only when ticked), starting at the default, not
+    required."""
     field: forms.Field
     if spec.kind == "whole":
         field = forms.IntegerField(min_value=spec.minimum, max_value=spec.maximum)
@@ -33,7 +42,7 @@ def option_field(spec: OptionSpec) -> forms.Field:
         field = forms.ChoiceField(choices=choices, widget=forms.RadioSelect)
         field.template_name = CHOICE_TEMPLATE
     else:
-        field = forms.BooleanField()
+        field = forms.BooleanField() if spec.default else TickedOnly()
         field.template_name = FLAG_TEMPLATE
     field.required = False
     field.initial = spec.default

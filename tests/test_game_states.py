@@ -10,22 +10,29 @@ import re
 from collections import Counter
 
 import pytest
+from django.utils import translation
 
 from scoring.games.base import compute
-from scoring.games.cards import code
+from scoring.games.cards import card, code
+from scoring.games.differenzler.play import legal
+from scoring.games.differenzler.play import refusal as differenzler_refusal
 from scoring.games.differenzler.play import verify as differenzler_verify
 from scoring.games.differenzler.rules import DIFFERENZLER
-from scoring.games.differenzler.state import DifferenzlerState
+from scoring.games.differenzler.state import DifferenzlerState, why_refused
 from scoring.games.roi.rules import ROI
 from scoring.games.roi.state import RoiState
 from scoring.games.romer import ROMER, RomerState
 from scoring.games.romer.cards import card as romer_card
 from scoring.games.romer.cards import deck as romer_deck
+from scoring.games.rumoli.messages import MOVE_WORDS as RUMOLI_MOVE_WORDS
+from scoring.games.rumoli.messages import RECORD_MESSAGES as RUMOLI_RECORD_MESSAGES
+from scoring.games.rumoli.messages import REFUSAL_MESSAGES as RUMOLI_REFUSAL_MESSAGES
 from scoring.games.rumoli.play import verify as rumoli_verify
 from scoring.games.rumoli.records import sheet_records as rumoli_records
-from scoring.games.rumoli.rules import RUMOLI
-from scoring.games.rumoli.state import RumoliState
+from scoring.games.rumoli.rules import RUMOLI, dead_hand_buyer
+from scoring.games.rumoli.state import RumoliMove, RumoliState
 from scoring.games.simulate import played_sheets, simulate_records
+from scoring.messages import refusal_text
 from scoring.play.players import (
     GREEDY,
     RANDOM,
@@ -363,15 +370,23 @@ def test_a_faulty_player_makes_fautes_only_where_a_game_scores_them():
     roimat = play_out(next(dealt(RoimatState, {}, 24, 1))[0], faulty, rng)
     assert len(roimat.result().faults) > 5
     rumoli = play_out(next(dealt(RumoliState, {}, 24, 1))[0], faulty, rng)
-    assert sum(e["irregular"] + e["wrong_lead"] for e in rumoli.result()) > 0
+    assert sum(e["irregularite_2"] + e["irregularite_1"] for e in rumoli.result()) > 0
 
 
 # -- Rumoli ---------------------------------------------------------------------------------
 
-RUMOLI_VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": True}]
+RUMOLI_VARIANTS = [
+    {},
+    {"stakes": "free"},
+    {"same_colour": True},
+    {"stop_when_stuck": True},
+    {"stakes": "free", "stake": 3, "dealer_stakes": "single"},
+    {"dead_hand_tie": "no_sale", "zero_bid_buys": True},
+]
+RUMOLI_VARIANT_IDS = ["standard", "free", "same", "stuck", "free-single", "sale-readings"]
 
 
-@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])
+@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=RUMOLI_VARIANT_IDS)
 def test_rumoli_through_the_interface_plays_the_coups_of_its_own_simulation(options):
     for players in range(3, 8):
         ours = [
@@ -380,13 +395,13 @@ def test_rumoli_through_the_interface_plays_the_coups_of_its_own_simulation(opti
         assert ours == rumoli_records(random.Random(25), players, options)
 
 
-@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=["standard", "free", "same", "stuck"])
+@pytest.mark.parametrize("options", RUMOLI_VARIANTS, ids=RUMOLI_VARIANT_IDS)
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
 def test_rumoli_ledgers_pass_its_checks_and_account_for_every_chip(options, kind):
     """With irregularities made at 10 %: each coup's ledger is accepted given the coups
     before, and the players' balances and the board add up to nothing created or lost."""
     rumoli = RUMOLI
-    sheet_options = {"rounds": 40, **{k: v for k, v in options.items() if k == "stakes"}}
+    sheet_options = {"rounds": 40, **options}
     for players in (3, 5, 7):
         table_options = {**options, "players": players}
         states = list(simulate(RumoliState, 40, 26, table_options, kind, fault_rate=0.1))
@@ -396,7 +411,7 @@ def test_rumoli_ledgers_pass_its_checks_and_account_for_every_chip(options, kind
             assert rumoli.check(spec, entries, rounds[: number - 1], sheet_options) == []
         sheet = compute(rumoli, players, rounds, sheet_options)
         assert sheet.finished and sum(sheet.totals) + sum(states[-1].coup.board) == 0
-        assert sum(e["irregular"] + e["wrong_lead"] for r in rounds for e in r) > 0
+        assert sum(e["irregularite_2"] + e["irregularite_1"] for r in rounds for e in r) > 0
 
 
 def test_rumoli_verification_names_a_card_out_of_sequence_and_a_move_left_out():
@@ -410,14 +425,327 @@ def test_rumoli_verification_names_a_card_out_of_sequence_and_a_move_left_out():
     changed["moves"][number][2] = wrong
     refusal = first_refusal(RumoliState, changed)
     assert (refusal.place, refusal.index, refusal.seat) == (
-        f"move {number + 1}",
+        f"play {number + 1}",
         steps + number,
         move[1],
     )
     assert refusal.code in ("not_next", "not_in_hand") and refusal.move == f"play {wrong}"
     del changed["moves"][number]
     refusal = first_refusal(RumoliState, changed)
-    assert refusal.place == f"move {number + 1}" and refusal.code in ("out_of_turn", "not_now")
+    assert refusal.place == f"play {number + 1}" and refusal.code in ("out_of_turn", "not_now")
+
+
+#: The seed's sentences (``rumoli-regle.txt``) the coup is played by, below.
+SEED_COLLECT = (
+    "Quand un joueur joue une carte identique à une des cartes du tableau, il ramasse les "
+    "jetons qui sont sur cette carte."
+)
+SEED_IRREGULARITY_1 = (
+    "1- Si un joueur entame une Couleur par une autre carte que la carte la plus basse de sa "
+    "main, il donne un jeton à chacun de ses adversaires. De plus, il lui est interdit de "
+    "ramasser les jetons d'une carte du tableau même s'il joue une carte de même valeur."
+)
+SEED_IRREGULARITY_2 = (
+    "le joueur pris en défaut ne peut gagner le coup ni collecter les jetons qui se trouvent "
+    "sur une carte payante même si, par la suite, il joue une carte de même valeur."
+)
+SEED_SALE = "il a le privilège de vendre la main du mort au plus offrant"
+SEED_DEALER = "Le donneur, lui, doit mettre deux jetons sur chaque carte."
+
+
+def rumoli_hands_coup(moves):
+    """Three players, player 2 dealing (2 chips a boodle card, the others 1: 4 a card),
+    after ``moves``: player 0 holds DT 9K, player 1 RT 3C DK 9P 10P, player 2 AT 2C VK 5P;
+    the dealer keeps his hand and does not sell the dead hand."""
+    hands = [["DT", "9K"], ["RT", "3C", "DK", "9P", "10P"], ["AT", "2C", "VK", "5P"]]
+    state = RumoliState(
+        1,
+        2,
+        {},
+        [0, 0, 0, 0],
+        [[1] * 4, [1] * 4, [2] * 4],
+        [[card(c) for c in hand] for hand in hands],
+        [card("2T")],
+    )
+    faults = [state.push(state.parse_move(move)) for move in ["no_sale", *moves]]
+    return state, faults
+
+
+RUMOLI_OPENING = ["lead DT", "play RT", "play AT", "lead 2C"]  # player 1 collects K♣'s 4 chips
+
+#: A coup played move by move: (seed, moves after the opening, faults made, each player's
+#: collections, the chips left on A♥ K♣ Q♦ J♠, penalties).
+RUMOLI_PLAYS = [
+    (SEED_COLLECT, ["play 3C"], [], [0, 4, 0], [4, 0, 4, 4], [0, 0, 0]),
+    # Player 1 stops at 3C after collecting K♣: K♣ stays his; Q♦ played later stays put.
+    (
+        SEED_IRREGULARITY_2,
+        ["stop", "lead VK", "play DK"],
+        ["stop"],
+        [0, 4, 0],
+        [4, 0, 4, 4],
+        [0, 0, 0],
+    ),
+    # Player 1 leads 10P though he holds 9P: 1 chip to each other; K♣ stays his.
+    (
+        SEED_IRREGULARITY_1,
+        ["play 3C", "lead 10P"],
+        ["lead 10P"],
+        [0, 4, 0],
+        [4, 0, 4, 4],
+        [1, -2, 1],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "seed, moves, faults, collected, board, penalty",
+    RUMOLI_PLAYS,
+    ids=[f"{row[0][:70]} #{n}" for n, row in enumerate(RUMOLI_PLAYS)],
+)
+def test_rumoli_an_irregularity_bars_only_later_collections(
+    seed, moves, faults, collected, board, penalty
+):
+    """Chips collected before an irregularity stay the player's ("même si, par la suite":
+    later collections only are barred)."""
+    state, made = rumoli_hands_coup(RUMOLI_OPENING + moves)
+    assert [m for m, fault in zip(RUMOLI_OPENING + moves, made[1:], strict=True) if fault] == faults
+    seen = state.observation(0)
+    assert (seen["collected"], seen["board"], seen["penalty"]) == (collected, board, penalty)
+
+
+#: Who buys the dead hand: (seed, bids, dealer, options, buyer or None).
+DEAD_HAND_SALES = [
+    (SEED_SALE, [None, 1, 3, 0], 0, {}, 2),
+    (SEED_SALE, [None, 2, 2, 1], 0, {}, 1),  # a tie: the first from the dealer's left
+    (SEED_SALE, [2, 2, None, 0], 2, {}, 0),
+    (SEED_SALE, [None, 2, 2, 1], 0, {"dead_hand_tie": "no_sale"}, None),
+    (SEED_SALE, [None, 0, 0, 0], 0, {}, None),  # a bid of 0 buys nothing
+    (SEED_SALE, [None, 0, 0, 0], 0, {"zero_bid_buys": True}, 1),
+]
+
+
+@pytest.mark.parametrize(
+    "seed, bids, dealer, options, buyer",
+    DEAD_HAND_SALES,
+    ids=[f"{row[0]} #{n}" for n, row in enumerate(DEAD_HAND_SALES)],
+)
+def test_rumoli_the_dead_hand_goes_to_the_highest_bid_as_the_club_reads_a_tie(
+    seed, bids, dealer, options, buyer
+):
+    assert dead_hand_buyer(bids, dealer, options) == buyer
+    state = next(dealt(RumoliState, {**options, "players": 4}, 41, 1))[0]
+    state = RumoliState(
+        1, dealer, options, state.board, state.bets, state.deal, state.dead
+    )  # the same deal, the dealer of the case
+    state.push(RumoliMove("keep"))
+    for player in state.bidders:
+        state.push(RumoliMove("bid", chips=bids[player]))
+    sale = [0] * 4
+    if buyer is not None:
+        sale[buyer], sale[dealer] = -bids[buyer], bids[buyer]
+    assert state.sale == sale
+    if buyer is not None:
+        assert set(state.hand(buyer)) == {code(c) for c in state.dead}
+
+
+@pytest.mark.parametrize("seed", [SEED_SALE])
+def test_rumoli_the_dealer_may_keep_his_hand_and_not_sell(seed):
+    """Selling the dead hand is the dealer's privilege, not a duty (``no_sale``): the coup
+    is played with nobody holding it, and its record replays."""
+    state, rng = next(dealt(RumoliState, {"players": 4}, 42, 1))
+    assert {"keep", "no_sale", "take"} <= {str(m) for m in state.legal_moves()}
+    state.push(state.parse_move("no_sale"))
+    assert state.coup is not None and state.sale == [0] * 4
+    assert [set(state.hand(p)) for p in range(4)] == [{code(c) for c in h} for h in state.deal]
+    play_out(state, [RANDOM] * 4, rng)
+    record = state.to_record()
+    assert record["dead_hand"] == {"taken_by": None, "price": 0, "bids": None}
+    assert first_refusal(RumoliState, record) is None
+
+
+@pytest.mark.parametrize(
+    "options, stakes",
+    [
+        ({}, [8, 4, 4, 4]),
+        ({"dealer_stakes": "single"}, [4, 4, 4, 4]),
+        ({"stakes": "free", "stake": 3}, [6, 3, 3, 3]),
+        ({"stakes": "free", "stake": 3, "dealer_stakes": "single"}, [3, 3, 3, 3]),
+    ],
+    ids=[SEED_DEALER, "dealer_stakes=single", f"1- La mise : {SEED_DEALER}", "free, single"],
+)
+def test_rumoli_the_dealer_stakes_twice_unless_the_club_says_otherwise(options, stakes):
+    state = next(dealt(RumoliState, {**options, "players": 4}, 43, 1))[0]
+    assert [sum(bet) for bet in state.bets] == stakes
+    record = state.to_record()
+    single = stakes[0] == stakes[1]  # the dealer staked the other reading's amount: refused
+    record["stakes"][0] = [2 * x for x in record["stakes"][0]] if single else record["stakes"][1]
+    assert check(RumoliState, record)[1].code in ("stakes_standard", "stakes_agreed")
+
+
+def rumoli_faulty_record(seed):
+    """A finished coup of 4 players with an irregularity 1 in it, and the index of its
+    marked lead among the record's moves."""
+    for state in simulate(RumoliState, 40, seed, {"players": 4}, fault_rate=0.3):
+        record = state.to_record()
+        marked = [n for n, m in enumerate(record["moves"]) if m[3:] == ["irregularite_1"]]
+        if marked:
+            return record, marked[0]
+    raise AssertionError("no irregularity 1 in 40 coups")
+
+
+def unmarked(record, number):
+    """The record with the mark of its irregularity 1 at move ``number`` taken off."""
+    changed = json.loads(json.dumps(record))
+    del changed["moves"][number][3]
+    return changed, number
+
+
+def raised_lead(record, _number):
+    """The record with its first lead of a lowest card changed to a higher card of that
+    colour in the leader's hand, left unmarked (as a slip of the pen or a mutation would)."""
+    state = RumoliState.start(record)
+    for step in RumoliState.recorded_moves(record, state):
+        move = state.parse_move(step.text)
+        if step.place.startswith("play") and move.kind == "lead" and not step.fault:
+            held = state.coup.hands[state.to_move]
+            higher = [c for c in held if c[0] == move.card[0] and c > move.card]
+            if higher:
+                number = int(step.place.split()[1]) - 1
+                changed = json.loads(json.dumps(record))
+                changed["moves"][number][2] = code(max(higher))
+                return changed, number
+        state.push(move)
+    raise AssertionError("no lead with a higher card of its colour in hand")
+
+
+def marked_legal(record, _number):
+    """The record with a lead of the lowest card marked as irregularity 1."""
+    changed = json.loads(json.dumps(record))
+    number = next(n for n, m in enumerate(changed["moves"]) if m[0] == "lead" and len(m) == 3)
+    changed["moves"][number].append("irregularite_1")
+    return changed, number
+
+
+#: A record's lead refused where it is made, naming the rule: (seed, change, code).
+RUMOLI_LEAD_REFUSALS = [
+    (SEED_IRREGULARITY_1, unmarked, "irregularity_1"),
+    (SEED_IRREGULARITY_1, raised_lead, "irregularity_1"),
+    (SEED_IRREGULARITY_1, marked_legal, "marked_legal"),
+]
+
+
+@pytest.mark.parametrize(
+    "seed, change, rule",
+    RUMOLI_LEAD_REFUSALS,
+    ids=[f"{row[0][:60]} ({row[1].__name__})" for row in RUMOLI_LEAD_REFUSALS],
+)
+def test_rumoli_a_wrong_lead_is_refused_at_the_lead_naming_irregularity_1(seed, change, rule):
+    """Irregularity 1 is not seen in a lead by itself: the record marks it; an unmarked one
+    is refused at the lead, not cards later as a card not held."""
+    record, number = rumoli_faulty_record(44)
+    assert first_refusal(RumoliState, record) is None
+    changed, number = change(record, number)
+    refusal = first_refusal(RumoliState, changed)
+    assert (refusal.place, refusal.code) == (f"play {number + 1}", rule)
+    with translation.override("fr"):
+        text = refusal_text(refusal, lambda seat: f"joueur {seat + 1}", RumoliState)
+    assert text.startswith(f"carte {number + 1} (") and "coup" not in text
+    assert rule != "irregularity_1" or "irrégularité 1" in text
+
+
+SEED_COUP = "Le coup prend fin quand l'un des joueurs se débarrasse de sa dernière carte."
+#: The codes whose text is about the coup as a whole (the deal), not a card or a sequence.
+COUP_CODES = {"coup_over", "coup_not_over"}
+RUMOLI_TEXTS = [
+    *(("refusal", code_, text) for code_, text in RUMOLI_REFUSAL_MESSAGES.items()),
+    *(("record", code_, text) for code_, text in RUMOLI_RECORD_MESSAGES.items()),
+    *(("move", word, text) for word, text in RUMOLI_MOVE_WORDS.items()),
+]
+
+
+@pytest.mark.parametrize(
+    "kind, key, text", RUMOLI_TEXTS, ids=[f"{SEED_COUP} {k}:{c}" for k, c, _t in RUMOLI_TEXTS]
+)
+def test_rumoli_names_a_card_or_a_sequence_never_a_coup_for_one_move(kind, key, text):
+    """In the seed a coup is the whole deal: a single move is a card, a lead, a stop of the
+    sequence, in French as in English."""
+    with translation.override("fr"):
+        french = translation.gettext(text)
+    assert french != text or not re.search("[a-z]", text)  # translated
+    if key not in COUP_CODES:
+        assert "coup" not in french.lower()
+
+
+def test_rumoli_records_of_before_read_the_old_names():
+    """A record whose result names the irregularities as before (``irregular``,
+    ``wrong_lead``) replays the same."""
+    record, _number = rumoli_faulty_record(45)
+    old = json.loads(
+        json.dumps(record)
+        .replace('"irregularite_2"', '"irregular"')
+        .replace('"irregularite_1": ', '"wrong_lead": ')
+    )
+    assert "wrong_lead" in old["result"][0] and rumoli_verify(json.loads(json.dumps(old))) == []
+    assert first_refusal(RumoliState, old) is None
+
+
+# -- Differenzler: the seed's words -----------------------------------------------------------
+
+SEED_FOLLOW = (
+    "Si un participant possède encore une carte de la couleur demandée, il a le choix entre "
+    "suivre la couleur, quel que soit le rang de sa carte, ou couper"
+)
+SEED_UNDERTRUMP = (
+    "si un atout a déjà été posé, le participant ne peut poser un atout inférieur "
+    "(sous-couper) que s'il ne possède pas la couleur."
+)
+SEED_TRUMP_LED = "Si la première carte posée est un atout, tous les joueurs devront jouer atout"
+
+#: A card refused names the rule it breaks (§4.5): (seed, hand, plays, trump, card, code).
+DIFFERENZLER_REFUSALS = [
+    (SEED_FOLLOW, ["6C", "8K"], ["10C"], "T", "8K", "must_follow"),
+    (SEED_FOLLOW, ["6C", "8K", "7T"], ["10C", "DT"], "T", "8K", "must_follow"),
+    (SEED_UNDERTRUMP, ["6C", "7T"], ["10C", "DT"], "T", "7T", "undertrump"),
+    (SEED_TRUMP_LED, ["8T", "6C"], ["10T"], "T", "6C", "must_trump"),
+]
+
+
+@pytest.mark.parametrize(
+    "seed, hand, plays, trump, played, rule",
+    DIFFERENZLER_REFUSALS,
+    ids=[f"{row[0][:70]} #{n}" for n, row in enumerate(DIFFERENZLER_REFUSALS)],
+)
+def test_differenzler_a_refused_card_names_the_rule_it_breaks(
+    seed, hand, plays, trump, played, rule
+):
+    hand, plays = [card(c) for c in hand], [card(c) for c in plays]
+    assert card(played) not in legal(hand, plays, trump)
+    assert why_refused(card(played), hand, plays, trump) == rule
+    assert differenzler_refusal(hand, plays, trump, card(played)) == rule  # its own verifier
+
+
+@pytest.mark.parametrize(
+    "leader, first",
+    [(None, 3), ("dealer_right", 3), ("dealer", 0), ("dealer_left", 1)],
+    ids=[
+        "Lorsque tous les participants ont validé leur estimation, le jeu commence",
+        "dealer_right",
+        "dealer",
+        "dealer_left",
+    ],
+)
+def test_differenzler_the_first_to_estimate_and_lead_is_the_clubs_option(leader, first):
+    """The seed does not say who leads the first pli; the club's option ``leader`` does (the
+    player at the dealer's right by default), and a record keeps it."""
+    options = {} if leader is None else {"leader": leader}
+    state, rng = next(dealt(DifferenzlerState, options, 46, 1))
+    assert state.dealer == 0 and state.to_move == first
+    play_out(state, [RANDOM] * 4, rng)
+    record = state.to_record()
+    assert record.get("options", {}) == ({} if leader in (None, "dealer_right") else options)
+    replayed, refusal = check(DifferenzlerState, record)
+    assert refusal is None and replayed.first == first
 
 
 # -- Römer ----------------------------------------------------------------------------------

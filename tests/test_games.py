@@ -251,7 +251,7 @@ def rumoli_coup():
             "collected": 0,
             "cards_left": 3,
             "penalty": 0,
-            "irregular": 0,
+            "irregularite_2": 0,
         },
         {
             "dealer": 0,
@@ -260,7 +260,7 @@ def rumoli_coup():
             "collected": 12,
             "cards_left": 0,
             "penalty": 0,
-            "irregular": 0,
+            "irregularite_2": 0,
         },
         {
             "dealer": 0,
@@ -269,7 +269,7 @@ def rumoli_coup():
             "collected": 0,
             "cards_left": 5,
             "penalty": 0,
-            "irregular": 0,
+            "irregularite_2": 0,
         },
     ]
 
@@ -288,7 +288,7 @@ RUMOLI_REFUSALS = [
     ({(1, "sale"): -3}, "sale", "sum"),
     ({(2, "sale"): 2, (0, "sale"): 0, (1, "sale"): -2}, "sale", "sale_not_dealer"),
     ({(1, "collected"): 17}, "collected", "board"),
-    ({(1, "irregular"): 1}, "collected", "irregular_collects"),
+    ({(1, "collected"): 6}, "collected", "whole_cards"),
     ({(2, "cards_left"): 0}, "cards_left", "two_winners"),
     ({(0, "penalty"): -3}, "penalty", "sum"),
 ]

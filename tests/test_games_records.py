@@ -22,6 +22,12 @@ RUNS = [
     ("rumoli", 5, {"rounds": 30, "fault_rate": 0.1, "stakes": "free", "stake": 6}),
     ("rumoli", 4, {"rounds": 30, "fault_rate": 0.1, "same_colour": True}),
     ("rumoli", 7, {"rounds": 30, "fault_rate": 0.1, "stop_when_stuck": True}),
+    (
+        "rumoli",
+        4,
+        {"rounds": 30, "fault_rate": 0.1, "stakes": "free", "dead_hand_tie": "no_sale"},
+    ),
+    ("rumoli", 3, {"rounds": 30, "fault_rate": 0.1, "dealer_stakes": "single"}),
 ]
 
 
@@ -57,7 +63,7 @@ def test_rumoli_simulations_make_every_irregularity_and_record_the_variants():
     moves = {m[0] for r in records for m in r["moves"]}
     assert moves == {"lead", "play", "stop", "take_back"}
     entries = [e for r in records for e in r["result"]]
-    assert any(e["wrong_lead"] for e in entries) and any(e["irregular"] for e in entries)
+    assert any(e["irregularite_1"] for e in entries) and any(e["irregularite_2"] for e in entries)
     assert sheet.options == {"rounds": 60, "same_colour": True}
     # Leaders choose their colour: leads of every colour open coups.
     assert {r["moves"][0][2][-1] for r in records} == set("TKCP")

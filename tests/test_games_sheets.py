@@ -229,7 +229,7 @@ def coup(**changes):
             "collected": 0,
             "cards_left": 3,
             "penalty": 0,
-            "irregular": 0,
+            "irregularite_2": 0,
         },
         {
             "dealer": 0,
@@ -238,7 +238,7 @@ def coup(**changes):
             "collected": 4,
             "cards_left": 0,
             "penalty": 0,
-            "irregular": 0,
+            "irregularite_2": 0,
         },
         {
             "dealer": 0,
@@ -247,9 +247,26 @@ def coup(**changes):
             "collected": 0,
             "cards_left": 5,
             "penalty": 0,
-            "irregular": 0,
+            "irregularite_2": 0,
         },
     ]
+    for name, value in changes.items():
+        field, player = name.rsplit("_", 1)
+        entries[int(player)][field] = value
+    return entries
+
+
+def coup4(**changes):
+    """A sound coup of 4 players, the dealer first, nothing sold: each boodle card holds 5
+    chips (1 + 1 + 1 + 2); player 1 collected the 5 of A♥ and went out."""
+    entries = [
+        {"dealer": 1, "stake": 8, "collected": 0, "cards_left": 2},
+        {"dealer": 0, "stake": 4, "collected": 5, "cards_left": 0},
+        {"dealer": 0, "stake": 4, "collected": 0, "cards_left": 3},
+        {"dealer": 0, "stake": 4, "collected": 0, "cards_left": 4},
+    ]
+    for entry in entries:
+        entry.update({"sale": 0, "penalty": 0, "irregularite_2": 0})
     for name, value in changes.items():
         field, player = name.rsplit("_", 1)
         entries[int(player)][field] = value
@@ -259,53 +276,88 @@ def coup(**changes):
 BY_CARD = {"collected_ac_1": 4, "collected_rt_1": 0, "collected_dk_1": 0, "collected_vp_1": 0}
 STAKES_FREE = {"stake_0": 6, "stake_1": 6, "stake_2": 6}
 
+#: The seed's sentences (``rumoli-regle.txt``) the cases below hold the sheet to.
+STAKE = "chacun met un jeton sur chacune des cartes du tableau"
+DEALER = "Le donneur, lui, doit mettre deux jetons sur chaque carte."
+AGREED = "1- La mise : on fixe une mise qui n'est pas nécessairement de quatre jetons par joueur."
+SALE = "il a le privilège de vendre la main du mort au plus offrant"
+DEALT = "Tous les joueurs n'auront pas nécessairement le même nombre de cartes"
+COLLECT = (
+    "Quand un joueur joue une carte identique à une des cartes du tableau, il ramasse les "
+    "jetons qui sont sur cette carte."
+)
+IRREGULARITY_1 = (
+    "il donne un jeton à chacun de ses adversaires. De plus, il lui est interdit de ramasser "
+    "les jetons d'une carte du tableau même s'il joue une carte de même valeur."
+)
+IRREGULARITY_2 = (
+    "le joueur pris en défaut ne peut gagner le coup ni collecter les jetons qui se trouvent "
+    "sur une carte payante même si, par la suite, il joue une carte de même valeur."
+)
+PENALTY_2 = (
+    "le joueur pris en défaut doit donner au joueur lésé un nombre de jetons égal à ceux qui "
+    "sont sur la carte."
+)
+END = "Le coup prend fin quand l'un des joueurs se débarrasse de sa dernière carte."
+FREE_6 = {"stakes": "free", "stake": 6}
+
 RUMOLI_ROWS = [
-    # (entries, options, refusal or None)
-    (coup(), {}, None),
-    (coup(stake_2=3), {}, (1, 2, "stake", "stake")),
-    (coup(**STAKES_FREE), {"stakes": "free", "stake": 6}, None),
+    # (seed, players, entries, options, refusal or None)
+    (STAKE, 3, coup(), {}, None),
+    (STAKE, 3, coup(stake_2=3), {}, (1, 2, "stake", "stake")),
     (
-        coup(stake_0=8, stake_1=5, stake_2=5),
-        {"stakes": "free", "stake": 6},
-        (1, 0, "stake", "stake"),
-    ),
-    (coup(), {"stakes": "free"}, (1, 0, "stake", "stake")),  # the agreed 4, the dealer too
-    # One highest bidder buys the dead hand; only the dealer is paid.
-    (coup(sale_0=4, sale_2=-2), {}, (1, 2, "sale", "one_buyer")),
-    (coup(sale_0=0, sale_2=2), {}, (1, 2, "sale", "sale_not_dealer")),
-    # A hand never ends with more cards than dealt: 52 cards to 4 hands, 13 each.
-    (coup(cards_left_2=13), {}, None),
-    (coup(cards_left_2=14), {}, (1, 2, "cards_left", "dealt")),
-    # Irregularity 1 (a lead not the lowest): 1 chip to each other player, collects nothing,
-    # may still win.
-    (coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0), {}, None),
-    (
-        coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1),
+        STAKE,
+        3,
+        coup(stake_ac_0=5, stake_rt_0=1, stake_dk_0=1, stake_vp_0=1),
         {},
-        (1, 1, "collected", "irregular_collects"),
+        (1, 0, "stake_ac", "stake"),
     ),
-    (coup(wrong_lead_1=1, collected_1=0), {}, (1, 0, "penalty", "fault_penalty")),
-    # Irregularity 2 (stopping the sequence): collects nothing, does not win, may pay the
-    # chips of a boodle card he kept from another player.
-    (coup(irregular_1=1, collected_1=0, cards_left_2=0), {}, None),
-    (coup(irregular_1=1), {}, (1, 1, "collected", "irregular_collects")),
-    (coup(irregular_2=1, penalty_2=-4, penalty_0=4), {}, None),
-    (coup(penalty_2=-4, penalty_0=4), {}, (1, 2, "penalty", "penalty_unexplained")),
-    (coup(cards_left_2=0), {}, (1, None, "cards_left", "two_winners")),
-    # Chips by boodle card: a card's chips all go to the one player who plays it.
-    (coup(**BY_CARD), {}, None),
+    # Variant 1 keeps the dealer's double stake, unless the club says otherwise.
+    (DEALER, 3, coup(stake_0=12, stake_1=6, stake_2=6), FREE_6, None),
+    (DEALER, 3, coup(**STAKES_FREE), FREE_6, (1, 0, "stake", "stake")),
+    (DEALER, 3, coup(**STAKES_FREE), {**FREE_6, "dealer_stakes": "single"}, None),
+    (DEALER, 3, coup(), {"stakes": "free"}, None),  # the agreed 4, the dealer 8
+    (DEALER, 3, coup(stake_0=4, collected_1=3), {"dealer_stakes": "single"}, None),
+    (AGREED, 3, coup(stake_0=8, stake_1=5, stake_2=5), FREE_6, (1, 0, "stake", "stake")),
+    # One highest bidder buys the dead hand; only the dealer is paid.
+    (SALE, 3, coup(sale_0=4, sale_2=-2), {}, (1, 2, "sale", "one_buyer")),
+    (SALE, 3, coup(sale_0=0, sale_2=2), {}, (1, 2, "sale", "sale_not_dealer")),
+    (SALE, 3, coup(sale_0=0, sale_1=0), {}, None),  # the dealer need not sell
+    # A hand never ends with more cards than dealt: 52 cards to 4 hands, 13 each.
+    (DEALT, 3, coup(cards_left_2=13), {}, None),
+    (DEALT, 3, coup(cards_left_2=14), {}, (1, 2, "cards_left", "dealt")),
+    # A collection is a whole card's chips (3 players: 4 a card; 4 players: 5).
+    (COLLECT, 3, coup(collected_1=6), {}, (1, 1, "collected", "whole_cards")),
+    (COLLECT, 3, coup(collected_1=8), {}, None),
+    (COLLECT, 3, coup(collected_1=4, collected_2=8), {}, None),
+    (COLLECT, 3, coup(collected_1=17), {}, (1, None, "collected", "board")),
+    (COLLECT, 4, coup4(collected_1=7), {}, (1, 1, "collected", "whole_cards")),
+    (COLLECT, 4, coup4(collected_1=10, collected_2=10), {}, None),
+    (COLLECT, 3, coup(**BY_CARD), {}, None),
     (
+        COLLECT,
+        3,
         coup(**{**BY_CARD, "collected_ac_1": 3, "collected_rt_1": 1}),
         {},
         (1, 1, "collected_ac", "boodle_card"),
     ),
-    (coup(**{**BY_CARD, "collected_ac_1": 3}), {}, (1, 1, "collected_ac", "boodle_sum")),
     (
+        COLLECT,
+        3,
+        coup(**{**BY_CARD, "collected_ac_1": 3}),
+        {},
+        (1, 1, "collected_ac", "boodle_sum"),
+    ),
+    (
+        COLLECT,
+        3,
         coup(collected_1=8, collected_0=0, **{**BY_CARD, "collected_ac_1": 8}),
         {},
         (1, 1, "collected_ac", "boodle_card"),
     ),
     (
+        COLLECT,
+        3,
         coup(
             collected_2=4,
             collected_1=4,
@@ -318,31 +370,143 @@ RUMOLI_ROWS = [
         {},
         (1, 2, "collected_ac", "boodle_twice"),
     ),
-    (coup(stake_ac_0=5, stake_rt_0=1, stake_dk_0=1, stake_vp_0=1), {}, (1, 0, "stake_ac", "stake")),
-    (coup(collected_1=17), {}, (1, None, "collected", "board")),
+    # Irregularity 1: 1 chip to each other player; he collects nothing afterwards (what he
+    # collected before the fault stays his) and may still win.
+    (
+        IRREGULARITY_1,
+        3,
+        coup(irregularite_1_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0),
+        {},
+        None,
+    ),
+    (IRREGULARITY_1, 3, coup(irregularite_1_1=1, penalty_1=-2, penalty_0=1, penalty_2=1), {}, None),
+    (
+        IRREGULARITY_1,
+        3,
+        coup(irregularite_1_1=1, collected_1=0),
+        {},
+        (1, 0, "penalty", "fault_penalty"),
+    ),
+    # Irregularity 2: he does not win; collections before the fault stay his.
+    (IRREGULARITY_2, 3, coup(irregularite_2_1=1, collected_1=0, cards_left_2=0), {}, None),
+    (IRREGULARITY_2, 3, coup(irregularite_2_1=1), {}, None),
+    (END, 3, coup(cards_left_2=0), {}, (1, None, "cards_left", "two_winners")),
+    # Irregularity 2's penalty: the chips on the card he kept from another player.
+    (PENALTY_2, 3, coup(irregularite_2_2=1, penalty_2=-4, penalty_0=4), {}, None),
+    (
+        PENALTY_2,
+        3,
+        coup(irregularite_2_2=1, penalty_2=-1, penalty_0=1),
+        {},
+        (1, 0, "penalty", "penalty_card"),
+    ),
+    (PENALTY_2, 4, coup4(irregularite_2_2=1, penalty_2=-5, penalty_3=5), {}, None),
+    (
+        PENALTY_2,
+        4,
+        coup4(irregularite_2_2=1, penalty_2=-1, penalty_3=1),
+        {},
+        (1, 3, "penalty", "penalty_card"),
+    ),
+    (PENALTY_2, 3, coup(penalty_2=-4, penalty_0=4), {}, (1, 2, "penalty", "penalty_unexplained")),
 ]
 
 
-@pytest.mark.parametrize("entries, options, expected", RUMOLI_ROWS)
-def test_rumoli_coup_checks(entries, options, expected):
-    assert refusal(RUMOLI, 3, [entries], options) == expected
+@pytest.mark.parametrize(
+    "seed, players, entries, options, expected",
+    RUMOLI_ROWS,
+    ids=[f"{row[0][:60]} #{n}" for n, row in enumerate(RUMOLI_ROWS)],
+)
+def test_rumoli_coup_checks(seed, players, entries, options, expected):
+    assert refusal(RUMOLI, players, [entries], options) == expected
 
 
-def test_rumoli_board_by_card_carries_over():
-    first = coup(collected_1=0)  # nobody collects: the cards keep 4 chips each
-    second = coup(collected_1=8, **{**BY_CARD, "collected_ac_1": 8})
-    assert refusal(RUMOLI, 3, [first, second]) is None
-    second = coup(collected_1=7, **{**BY_CARD, "collected_ac_1": 7})
-    assert refusal(RUMOLI, 3, [first, second]) == (2, 1, "collected_ac", "boodle_card")
+NOBODY_3 = coup(collected_1=0)  # nobody collects: each card keeps 4 chips
+NOBODY_4 = coup4(collected_1=0)  # each card keeps 5 chips
+ACE_ONLY = coup(**BY_CARD)  # A♥ emptied: the others keep 4
+
+#: Whole sheets: the board by card carried from coup to coup, with or without the fields by
+#: card (seed: "Les jetons qui sont encore sur le tableau à la fin d'un coup y restent pour
+#: le coup suivant.").
+RUMOLI_SHEETS = [
+    # (seed, players, coups, refusal or None)
+    (COLLECT, 3, [NOBODY_3, coup(collected_1=8, **{**BY_CARD, "collected_ac_1": 8})], None),
+    (
+        COLLECT,
+        3,
+        [NOBODY_3, coup(collected_1=7, **{**BY_CARD, "collected_ac_1": 7})],
+        (2, 1, "collected_ac", "boodle_card"),
+    ),
+    (COLLECT, 4, [NOBODY_4, coup4(collected_1=10)], None),
+    (COLLECT, 4, [NOBODY_4, coup4(collected_1=7)], (2, 1, "collected", "whole_cards")),
+    (COLLECT, 4, [NOBODY_4, coup4(collected_1=5)], (2, 1, "collected", "whole_cards")),
+    # Which card player 1 took in coup 1 is not said: one card holds 4, the others 8.
+    (COLLECT, 3, [coup(), coup(collected_1=4)], None),
+    (COLLECT, 3, [coup(), coup(collected_1=12)], None),
+    (COLLECT, 3, [coup(), coup(collected_1=6)], (2, 1, "collected", "whole_cards")),
+    (
+        COLLECT,
+        3,
+        [ACE_ONLY, coup(collected_0=4, collected_1=4)],
+        (2, None, "collected", "cards_shared"),
+    ),
+    (COLLECT, 3, [ACE_ONLY, coup(collected_0=8, collected_1=4, collected_2=8)], None),
+    (
+        PENALTY_2,
+        3,
+        [NOBODY_3, coup(collected_1=8, irregularite_2_2=1, penalty_2=-8, penalty_0=8)],
+        None,
+    ),
+    (
+        PENALTY_2,
+        3,
+        [NOBODY_3, coup(collected_1=8, irregularite_2_2=1, penalty_2=-4, penalty_0=4)],
+        (2, 0, "penalty", "penalty_card"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "seed, players, coups, expected",
+    RUMOLI_SHEETS,
+    ids=[f"{row[0][:60]} #{n}" for n, row in enumerate(RUMOLI_SHEETS)],
+)
+def test_rumoli_board_by_card_carries_over(seed, players, coups, expected):
+    assert refusal(RUMOLI, players, coups) == expected
 
 
 def test_rumoli_winner_may_have_led_wrongly_but_not_stopped():
-    wrong = coup(wrong_lead_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0)
+    wrong = coup(irregularite_1_1=1, penalty_1=-2, penalty_0=1, penalty_2=1, collected_1=0)
     sheet = compute(RUMOLI, 3, [wrong], {"rounds": 1})
     # The winner receives 3 + 5 cards left; he paid 2 for the wrong lead.
     assert sheet.scores[0] == (-8 + 2 + 1 - 3, -4 - 2 - 2 + 8, -4 + 1 - 5)
-    stopped = coup(irregular_1=1, collected_1=0)
+    stopped = coup(irregularite_2_1=1, collected_1=0)
     assert compute(RUMOLI, 3, [stopped], {"rounds": 1}).scores[0] == (-6, -6, -4)
+
+
+@pytest.mark.parametrize(
+    "old, new, penalties",
+    [
+        ("irregular", "irregularite_2", {}),
+        ("wrong_lead", "irregularite_1", {"penalty_1": -2, "penalty_0": 1, "penalty_2": 1}),
+    ],
+    ids=["Irrégularités : 2- Si on s'aperçoit", "Irrégularités : 1- Si un joueur entame"],
+)
+def test_rumoli_json_sheets_of_before_read_the_old_names(old, new, penalties):
+    """The fields are named by the seed's irregularities; a JSON sheet written with the
+    names of before reads the same, and one giving both names of a field is refused."""
+    entries = coup(collected_1=0, **penalties)
+    for entry in entries:
+        entry[old] = entry.pop(new, 0)
+    entries[1][old] = 1
+    data = {"game": "rumoli", "players": ["A", "B", "C"], "rounds": [entries]}
+    sheet = parse_game_sheet(data, RUMOLI)
+    assert [e[new] for e in sheet.rounds[0]] == [0, 1, 0]
+    assert not any(old in e for e in sheet.rounds[0])
+    assert refusal(RUMOLI, 3, [list(sheet.rounds[0])]) is None
+    entries[1][new] = 1
+    both = parse_game_sheet(data, RUMOLI).rounds[0]
+    assert refusal(RUMOLI, 3, [list(both)]) == (1, 1, old, "unknown")
 
 
 # -- Differenzler

@@ -4,6 +4,7 @@ every game of the catalogue, its sheets read back by ``sheet GAME``, its records
 GAME``, the ``<game>_simulate`` aliases the same; bad input exits with status 2."""
 
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -12,9 +13,35 @@ from django.core.management.base import CommandError
 from scoring.models import Partie
 from scoring.play.verify import first_refusal
 from scoring.registry import REGISTRY, get
-from tests.test_game_states import forbidden_step, set_card
 from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
 from tests.test_toy_card_game import plis  # noqa: F401 (a fixture)
+
+
+def set_card(record, place, text):
+    """The record with the card of play ``place`` (``trick t, play p``) replaced."""
+    trick, play = (int(n) for n in re.findall(r"\d+", place))
+    record = json.loads(json.dumps(record))
+    plays = record["tricks"][trick - 1]
+    if isinstance(plays, dict):  # Roimat: {"plays": [{"seat", "card"}, …]}
+        plays["plays"][play - 1]["card"] = text
+        plays["plays"][play - 1].pop("fault", None)
+    else:  # [[player, card], …]
+        plays[play - 1][1] = text
+    return record
+
+
+def forbidden_step(cls, record):
+    """The first recorded play where the player held a card the rules forbid him: its index,
+    place, seat and that card."""
+    state = cls.start(record)
+    for index, step in enumerate(cls.recorded_moves(record, state)):
+        allowed = {state.move_text(m).split(">")[0] for m in state.legal_moves()}
+        forbidden = sorted(set(state.hand(state.to_move)) - allowed)
+        if step.place.startswith("trick") and forbidden:
+            return index, step.place, state.to_move, forbidden[0]
+        state.push(state.parse_move(step.text))
+    return None
+
 
 #: Each game played card by card, with table options of its own.
 GAMES = [

@@ -61,7 +61,7 @@ def old_club():
         "table": table.pk,
         "roi": roi.pk,
     }
-    migrate([("scoring", "0008_roimat_rules_in_options"), AFTER[1]])  # the suite's schema
+    migrate([("scoring", "0009_rumoli_irregularities_named"), AFTER[1]])  # the suite's schema
 
 
 def test_an_old_club_database_comes_over_with_the_same_rules(old_club):

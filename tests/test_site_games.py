@@ -56,9 +56,9 @@ def round_post(game, entries):
                 if value == 1:
                     data[f"round_{key}"] = str(index)
                 continue
-            if key == "irregular":  # a box to tick
+            if key == "irregularite_2":  # a box to tick
                 if value:
-                    data[f"p{index}_irregular"] = "on"
+                    data[f"p{index}_irregularite_2"] = "on"
                 continue
             if game == "romer":
                 value = " ".join(f"{c}:{v}" for c, v in value)
@@ -216,6 +216,70 @@ def test_a_romer_partie_left_to_the_default_rules_plays_by_them(secretary):
     assert Partie.objects.get(pk=partie.pk).sheet.finished
 
 
+#: The options of the readings the seeds leave open, or a club's departure from them: each a
+#: field of the new-partie form, labelled in French (issue 23, point 4).
+SEED_OPTIONS = [
+    # (the seed's sentence, game, option, posted, stored, the field's French label)
+    (
+        "Le donneur, lui, doit mettre deux jetons sur chaque carte.",
+        "rumoli",
+        "dealer_stakes",
+        "single",
+        "single",
+        "Mise du donneur",
+    ),
+    (
+        "il a le privilège de vendre la main du mort au plus offrant",
+        "rumoli",
+        "dead_hand_tie",
+        "no_sale",
+        "no_sale",
+        "Meilleures offres égales pour le mort",
+    ),
+    (
+        "Le joueur qui a fait la meilleure enchère paie la main du mort au donneur en jetons.",
+        "rumoli",
+        "zero_bid_buys",
+        "on",
+        True,
+        "Une offre de 0 achète le mort",
+    ),
+    (
+        "Lorsque tous les participants ont validé leur estimation, le jeu commence",
+        "differenzler",
+        "leader",
+        "dealer_left",
+        "dealer_left",
+        "Premier à annoncer et à jouer",
+    ),
+]
+
+
+@pytest.mark.parametrize("seed, game, option, posted, stored, label", SEED_OPTIONS)
+def test_the_readings_the_seeds_leave_open_are_chosen_on_the_new_partie_form(
+    secretary, seed, game, option, posted, stored, label
+):
+    page = secretary.get(reverse("scoring:game_partie_create", args=[game]))
+    assert label in html.unescape(page.text) and f'name="option_{option}"' in page.text
+    required = {"rounds": 2, **({"stakes": "standard"} if game == "rumoli" else {})}
+    partie = new_game(secretary, game, 4, **required, **{option: posted})
+    assert partie.options[option] == stored
+    assert registry.get(game).rules.option_problems(partie.options) == []
+
+
+def test_a_rumoli_dealer_who_stakes_as_everyone_is_the_clubs_choice(secretary):
+    """By default the dealer stakes twice (the seed); a partie whose club chose
+    ``dealer_stakes=single`` takes and checks his stake as everyone's."""
+    partie = new_game(secretary, "rumoli", 3, rounds=2, stakes="standard", dealer_stakes="single")
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    short = {"round_dealer": "1", "p0_collected": "0", "p1_collected": "12"}
+    short |= {"p0_cards_left": "3", "p1_cards_left": "0", "p2_collected": "0"}
+    short |= {"p2_cards_left": "2"}
+    response = secretary.post(url, short)
+    assert response.status_code == 302, response.context["form"].errors
+    assert [e["stake"] for e in partie.game_rounds.get().entries] == [4, 4, 4]
+
+
 def test_a_romer_team_total_is_the_engines_as_it_is_typed(client):
     """The entry form shows a team's points from the engine (no second copy of the rule)."""
     from scoring.games.romer import team_points
@@ -266,7 +330,7 @@ def test_a_rumoli_coup_is_the_dealer_once_and_two_numbers_a_player(secretary):
     player, needed, more, _open = page.context["form"].rows()[0]
     assert [f.name for f in needed] == ["p0_collected", "p0_cards_left"]
     assert "p0_stake" in [f.name for f in more] and not _open
-    assert re.search(r'type="checkbox" name="p0_irregular"', page.text)
+    assert re.search(r'type="checkbox" name="p0_irregularite_2"', page.text)
 
     short = {"round_dealer": "1", "p0_collected": "0", "p1_collected": "16"}
     short |= {"p0_cards_left": "3", "p1_cards_left": "0", "p2_collected": "0"}
@@ -274,7 +338,7 @@ def test_a_rumoli_coup_is_the_dealer_once_and_two_numbers_a_player(secretary):
     response = secretary.post(url, short)
     assert response.status_code == 302, response.context["form"].errors
     stored = partie.game_rounds.get().entries
-    base = {"sale": 0, "penalty": 0, "irregular": 0}
+    base = {"sale": 0, "penalty": 0, "irregularite_2": 0}
     assert stored == [
         {"dealer": 0, "stake": 4, "collected": 0, "cards_left": 3, **base},
         {"dealer": 1, "stake": 8, "collected": 16, "cards_left": 0, **base},
@@ -349,4 +413,4 @@ def test_a_rumoli_partie_asks_its_stakes_as_buttons_and_its_variants_as_toggles(
     assert html.unescape(toggle.group(1)).startswith("Une nouvelle séquence")
     assert html.unescape(toggle.group(2)).startswith("Variante 2")
     partie = new_game(secretary, "rumoli", count=3, rounds=4, same_colour="on")
-    assert partie.options == {"rounds": 4, "same_colour": True, "stop_when_stuck": False}
+    assert partie.options == {"rounds": 4, "same_colour": True}

@@ -112,7 +112,8 @@ def test_a_rumoli_play_out_of_the_sequence_is_refused_at_its_move(client):
     record["moves"][number][2] = other
     page = replay(client, "rumoli", json.dumps(record))
     refusal = page.context["refusal"]
-    assert refusal.startswith(f"coup {number + 1} (joueur {seat + 1} joue {other})")
+    # A move is a card of the sequence ("carte"): the seed's coup is the whole deal.
+    assert refusal.startswith(f"carte {number + 1} (joueur {seat + 1} joue {other})")
     assert refusal.endswith("[not_next]") or refusal.endswith("[not_in_hand]")
     assert "joue" in page.text and "⛔" in page.text
 

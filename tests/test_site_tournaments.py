@@ -537,13 +537,8 @@ def test_an_evening_of_another_game_is_created_with_its_own_rules_and_no_roimat_
     response = secretary.post(create, {**EVENING, "name": "Rumoli", "game": "rumoli", **rumoli})
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get(name="Rumoli")
-    # Its two variants are toggles: not ticked, they are off.
-    assert tournament.game_options == {
-        "rounds": 6,
-        "stakes": "free",
-        "same_colour": False,
-        "stop_when_stuck": False,
-    }
+    # Its variants are toggles off by default: not ticked, they are left to the rules.
+    assert tournament.game_options == {"rounds": 6, "stakes": "free"}
     for i in range(4):
         secretary.post(
             reverse("tournaments:register", args=[tournament.pk]), {"new_name": f"Joueur {i}"}
@@ -599,7 +594,7 @@ def test_a_roimat_evening_keeps_its_rules_in_its_options_as_every_game(secretary
 def test_a_roimat_evening_without_its_rules_chosen_plays_the_club_rule(secretary):
     response = secretary.post(reverse("tournaments:create"), {**EVENING, "game": "roimat"})
     assert response.status_code == 302, response.context["form"].errors
-    assert Tournament.objects.get().game_options == {"rounding": False}
+    assert Tournament.objects.get().game_options == {}  # nothing chosen: the rules' defaults
     form = secretary.get(reverse("tournaments:create")).context["form"]
     assert form["roimat-variant"].value() == "club-8"  # the club rule is shown chosen
 

@@ -186,6 +186,18 @@ class Game(ABC):
     higher_wins: bool = True
     #: The rule options a sheet may give (``options``), by key; any other key is refused.
     option_specs: Mapping[str, OptionSpec] = {}
+    #: Entry fields' names of before, by old name: read as today's (``renamed``).
+    aliases: Mapping[str, str] = {}
+
+    def renamed(self, entry: Any) -> Any:
+        """An entry with the names of before (``aliases``) read as today's; anything else, or
+        an entry giving both names of one field, unchanged (the checks then refuse the old
+        name as unknown)."""
+        if not isinstance(entry, Mapping) or not any(old in entry for old in self.aliases):
+            return entry
+        if any(old in entry and new in entry for old, new in self.aliases.items()):
+            return entry
+        return {self.aliases.get(key, key): value for key, value in entry.items()}
 
     def option(self, options: Mapping[str, Any], key: str) -> Any:
         """The value of option ``key``: the sheet's, or the default."""

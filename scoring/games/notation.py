@@ -36,7 +36,8 @@ def _refuse(field_name: str, code: str = "missing", **params: Any) -> InvalidGam
 
 def parse_game_sheet(data: Any, game: Game) -> GameSheetInput:
     """Read a sheet (decoded JSON) of ``game``; raises ``InvalidGameSheet`` naming the field
-    (``game`` "unknown" when the sheet is of another game). The rounds are checked by
+    (``game`` "unknown" when the sheet is of another game). An entry's fields of before are
+    read by their names of today (``Game.renamed``). The rounds are checked by
     ``base.compute``."""
     if not isinstance(data, dict):
         raise _refuse("sheet")
@@ -61,7 +62,9 @@ def parse_game_sheet(data: Any, game: Game) -> GameSheetInput:
     return GameSheetInput(
         game=data["game"],
         players=tuple(p.strip() for p in players),
-        rounds=tuple(tuple(dict(e) if isinstance(e, dict) else {} for e in r) for r in rounds),
+        rounds=tuple(
+            tuple(dict(game.renamed(e)) if isinstance(e, dict) else {} for e in r) for r in rounds
+        ),
         options=options,
         date=date,
         place=str(data.get("place", "")),

@@ -138,8 +138,8 @@ def test_the_new_partie_and_tournament_forms_show_their_choices(page, context, l
         "rounds": 6,
         "stakes": "standard",
         "stake": 4,
-        "same_colour": False,
-        "stop_when_stuck": False,
+        "dealer_stakes": "double",
+        "dead_hand_tie": "first_left",
     }
 
 

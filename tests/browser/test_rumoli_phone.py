@@ -23,13 +23,14 @@ def test_a_coup_is_the_dealer_and_two_numbers_a_player(page, live_server, client
     dealer = page.locator(f"{FORM} fieldset:has([name=round_dealer]) label.tap", has_text=names[1])
     tap(dealer)
     expect(page.locator(f"{FORM} [name=round_dealer][value='1']")).to_be_checked()
-    for index, (collected, left) in enumerate([(0, 3), (16, 0), (0, 2), (0, 5)]):
+    # Player 2 took three boodle cards, 5 chips each (3 players stake 1, the dealer 2).
+    for index, (collected, left) in enumerate([(0, 3), (15, 0), (0, 2), (0, 5)]):
         type_number(page, f"p{index}_collected", collected, FORM)
         type_number(page, f"p{index}_cards_left", left, FORM)
     more = page.locator(f"{FORM} fieldset.player-round summary").first
     more.scroll_into_view_if_needed()
     tap(more)
-    expect(page.locator(f"{FORM} [name=p0_irregular]")).to_be_visible()
+    expect(page.locator(f"{FORM} [name=p0_irregularite_2]")).to_be_visible()
     assert page.evaluate(SMALL_TARGETS) == []  # every control a thumb's size, the box too
     choose_value(page.locator(FORM), "entered_seat", 1)
     page.locator(f"{FORM} button[type=submit]").click()
@@ -39,4 +40,4 @@ def test_a_coup_is_the_dealer_and_two_numbers_a_player(page, live_server, client
     assert [e["dealer"] for e in entries] == [0, 1, 0, 0]
     assert [e["stake"] for e in entries] == [4, 8, 4, 4]  # the rules' stakes, not typed
     assert [e["cards_left"] for e in entries] == [3, 0, 2, 5]
-    assert {(e["sale"], e["penalty"], e["irregular"]) for e in entries} == {(0, 0, 0)}
+    assert {(e["sale"], e["penalty"], e["irregularite_2"]) for e in entries} == {(0, 0, 0)}

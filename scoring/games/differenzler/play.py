@@ -72,12 +72,14 @@ def legal(hand: list[Card], plays: list[Card], trump: str) -> list[Card]:
     return following + [c for c in trumps if TRUMP_ORDER[c[1]] > top]
 
 
-def refusal(hand: list[Card], plays: list[Card], trump: str) -> str:
-    """Why a card outside ``legal`` is refused: the code of a record problem."""
+def refusal(hand: list[Card], plays: list[Card], trump: str, card: Card | None = None) -> str:
+    """Why a card outside ``legal`` is refused: the code of a record problem (a plain
+    ``card`` not following suit is ``must_follow``, even after a trump)."""
     led = plays[0][0]
     if led == trump:
         return "must_trump"
-    if any(c[0] == led for c in hand) and any(c[0] == trump for c in plays):
+    trumped = any(c[0] == trump for c in plays)
+    if (card is None or card[0] == trump) and any(c[0] == led for c in hand) and trumped:
         return "undertrump"
     return "must_follow"
 
@@ -160,7 +162,7 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
             if stop is not None:
                 return [*problems, stop]
             if played not in legal(hands[seat], plays, trump):
-                why = refusal(hands[seat], plays, trump)
+                why = refusal(hands[seat], plays, trump, played)
                 problems.append(record_problem(why, {"player": seat}, **where))
             hands[seat].remove(played)
             plays.append(played)

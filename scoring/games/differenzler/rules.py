@@ -3,7 +3,8 @@
 Each round, each player announces his estimate, then plays; his difference is
 |estimate − points taken|. The points of a round add up to 157 (152 in the cards, 5 for the
 last pli). The number of rounds is the club's (option ``rounds``, default 4); the lowest total
-difference wins.
+difference wins. Who leads the first pli is the club's (option ``leader``: the seed is
+silent; by default the player at the dealer's right, ``LEADERS``).
 
 Points must be what cards can make: no card is worth 1, so no player takes 1 point, nor 156
 (the others would hold 1), and the four players' points must come from one deal of the cards
@@ -27,6 +28,10 @@ CARD_POINTS = ROUND_POINTS - LAST_PLI
 DEFAULT_ROUNDS = 4
 MAX_ROUNDS = 30  # the most rounds a partie may be set to
 COLOURS = "TKCP"
+#: Who writes the first estimate and leads the first pli, seen from the dealer (the seed is
+#: silent; play goes counter-clockwise, §4.4): option ``leader``, by default the player at
+#: the dealer's right, then the offset of his seat (seats numbered clockwise).
+LEADERS = {"dealer_right": -1, "dealer": 0, "dealer_left": 1}
 #: The cards worth points, whatever the trump: the trump's Buur 20, Nell 14, As 11, Dix 10,
 #: Roi 4, Dame 3; each other colour's As 11, Dix 10, Roi 4, Dame 3, Valet 2.
 VALUED = (20, 14, 11, 10, 4, 3, *(v for _colour in range(3) for v in (11, 10, 4, 3, 2)))
@@ -75,7 +80,18 @@ class Differenzler(Game):
     seats = (4, 4)
     higher_wins = False
     option_specs = {
-        "rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS, label=gettext_noop("Rounds"))
+        "rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS, label=gettext_noop("Rounds")),
+        "leader": OptionSpec(
+            "choice",
+            "dealer_right",
+            choices=tuple(LEADERS),
+            label=gettext_noop("First to estimate and lead"),
+            labels=(
+                gettext_noop("the player at the dealer's right"),
+                gettext_noop("the dealer"),
+                gettext_noop("the player at the dealer's left"),
+            ),
+        ),
     }
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:

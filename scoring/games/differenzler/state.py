@@ -5,18 +5,22 @@ estimates are its moves before the card play.
 The rules (seed ``differenzler-jass-regle.txt``, as ``play`` reads them): 36
 cards, 9 to each of 4 players, trump drawn at random (§4.2). Each player first writes his
 estimate of the points he will take, 0 to 157, seen by no one else until the round is over
-(§4.3): these are the first four moves, from the player right of the dealer and
-counter-clockwise. Then the play (§4.4–4.7): that player leads, play goes counter-clockwise
+(§4.3): these are the first four moves, counter-clockwise from the player the seed does not
+name, the club's option ``leader`` (``rules.LEADERS``: the player at the dealer's right by
+default). Then the play (§4.4–4.7): that player leads, play goes counter-clockwise
 (player n − 1 after player n); a player follows suit or trumps; void, he plays any card; he
 undertrumps only when he does not hold the colour led; when trump is led all play trump, but
-the Buur need not be played (``play.legal``). The highest trump, else the
+the Buur need not be played (``play.legal``). A card refused names the rule it breaks
+(``why_refused``): a plain card that does not follow is not following suit, even after a
+trump. The highest trump, else the
 highest card of the colour led, wins the pli; its points (§3.1) and 5 for the last pli go to
 its winner.
 
 A move is an ``Estimate`` (``annonce 42``) or a card (``cards.Card``, its code ``VT``).
 ``result()`` is the round's entries for the sheet (``rules.Differenzler`` checks and
 scores them: ``estimate``, ``points``, ``last``, ``trump``). ``to_record()`` is the round's
-record of ``play``, in progress too (estimates not yet written are null).
+record of ``play``, in progress too (estimates not yet written are null), with the
+``options`` when the leader is not the default one.
 """
 
 from __future__ import annotations
@@ -32,8 +36,8 @@ from ..cards import Card, code
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
 from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES, SECRET_WORDS, record_problem
-from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, legal, refusal, strength, value
-from .rules import DIFFERENZLER, ROUND_POINTS
+from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, legal, strength, value
+from .rules import DIFFERENZLER, LEADERS, ROUND_POINTS
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,8 @@ Entries = list[dict[str, Any]]
 
 class DifferenzlerState(TrickState[Estimate, Entries]):
     """Round ``number`` (1-based) of Differenzler dealt by ``dealer`` (0–3) as ``hands``
-    (four lists of 9 cards), ``trump`` a suit letter: see the module docstring."""
+    (four lists of 9 cards), ``trump`` a suit letter, ``leader`` the option (``LEADERS``):
+    see the module docstring."""
 
     game = "differenzler"
     refusal_messages = REFUSAL_MESSAGES
@@ -62,11 +67,17 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
     direction = -1
 
     def __init__(
-        self, number: int, dealer: int, trump: str, hands: Sequence[Sequence[Card]]
+        self,
+        number: int,
+        dealer: int,
+        trump: str,
+        hands: Sequence[Sequence[Card]],
+        leader: str = "dealer_right",
     ) -> None:
-        self.first = (dealer - 1) % 4  # writes the first estimate, leads the first pli
+        self.first = (dealer + LEADERS[leader]) % 4  # the first estimate, the first pli
         super().__init__(hands, self.first)
         self.number, self.dealer, self.trump = number, dealer, trump
+        self.leader = leader
         self.estimates: list[int | None] = [None] * 4
 
     @classmethod
@@ -74,7 +85,7 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
         problems = DIFFERENZLER.option_problems(options)
         if problems:
             raise ValueError(str(problems[0]))
-        return DifferenzlerTable(rng)
+        return DifferenzlerTable(rng, DIFFERENZLER.option(options, "leader"))
 
     # -- the rules of play ------------------------------------------------------------------
 
@@ -100,7 +111,7 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
             return "estimate_first", f"player {seat + 1} writes his estimate first"
         if move not in self.hands[seat]:
             return super().refusal(move)
-        why = refusal(self.hands[seat], self.plays(), self.trump)
+        why = why_refused(move, self.hands[seat], self.plays(), self.trump)
         return why, record_problem(why, {"player": seat}).message
 
     # -- the estimates, before the card play (§4.3) ---------------------------------------
@@ -180,6 +191,7 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
     # -- playing ------------------------------------------------------------------------
 
     def copy(self) -> DifferenzlerState:
+        """An independent copy (the trick state's, with the estimates)."""
         other = super().copy()
         other.estimates = list(self.estimates)
         return other
@@ -199,11 +211,15 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
     # -- records ----------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "game": "differenzler",
             "round": self.number,
             "dealer": self.dealer,
             "trump": self.trump,
+        }
+        if self.leader != DIFFERENZLER.option_specs["leader"].default:
+            record["options"] = {"leader": self.leader}
+        return record | {
             "hands": [codes(hand) for hand in self.deal],
             "estimates": list(self.estimates),
             "tricks": self.trick_record(),
@@ -212,7 +228,8 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
 
     @classmethod
     def start(cls, record: Any) -> DifferenzlerState:
-        """The round a record deals: number, dealer, trump, the 36 cards in four hands."""
+        """The round a record deals: number, dealer, trump, the 36 cards in four hands, and
+        the ``options`` (the leader; the default when none)."""
         if not isinstance(record, dict) or record.get("game") != "differenzler":
             raise RecordError("game", "not_game", "not a record of Differenzler")
         number, dealer, trump = record.get("round"), record.get("dealer"), record.get("trump")
@@ -223,11 +240,14 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
         ):
             if not sound:
                 raise RecordError(field, "bad_field", "missing or not valid")
+        options = record.get("options", {})
+        if not isinstance(options, dict) or DIFFERENZLER.option_problems(options):
+            raise RecordError("options", "bad_field", "missing or not valid")
         hands, problems = read_hands(record.get("hands"), "hands", [TRICKS] * 4, DECK, True)
         if problems:
             raise RecordError("hands", problems[0].code, problems[0].message)
         assert isinstance(number, int) and isinstance(dealer, int) and isinstance(trump, str)
-        return cls(number, dealer, trump, hands)
+        return cls(number, dealer, trump, hands, DIFFERENZLER.option(options, "leader"))
 
     @classmethod
     def recorded_moves(cls, record: Any, state: DifferenzlerState) -> Iterator[Step]:
@@ -249,8 +269,8 @@ class DifferenzlerTable(Table[DifferenzlerState]):
     """Rounds dealt one after another as ``play.round_record`` deals (one
     shuffle, then the trump drawn), the dealer turning clockwise from player 0."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, rng: random.Random, leader: str = "dealer_right") -> None:
+        self.rng, self.leader = rng, leader
         self.number = 0
 
     def deal(self) -> DifferenzlerState:
@@ -258,7 +278,21 @@ class DifferenzlerTable(Table[DifferenzlerState]):
         self.rng.shuffle(cards)
         hands = [cards[i * TRICKS : i * TRICKS + TRICKS] for i in range(4)]
         trump = self.rng.choice(SUITS)
-        return DifferenzlerState(self.number + 1, self.number % 4, trump, hands)
+        return DifferenzlerState(self.number + 1, self.number % 4, trump, hands, self.leader)
 
     def collect(self, state: DifferenzlerState) -> None:
         self.number += 1
+
+
+def why_refused(card: Card, hand: list[Card], plays: list[Card], trump: str) -> str:
+    """The rule a card outside ``play.legal`` breaks (§4.5), as a record problem's code:
+    ``must_trump`` (trump led, a trump other than the Buur held), ``undertrump`` (a trump
+    below one played while holding the colour led), else ``must_follow`` (a plain card not
+    of the colour led, though he holds it: "Si un participant possède encore une carte de la
+    couleur demandée, il a le choix entre suivre la couleur … ou couper")."""
+    led = plays[0][0]
+    if led == trump:
+        return "must_trump"
+    if card[0] == trump and any(c[0] == led for c in hand) and any(c[0] == trump for c in plays):
+        return "undertrump"
+    return "must_follow"

@@ -10,7 +10,6 @@ SHEET_MESSAGES = {
     "one_dealer": gettext_noop("one player deals, not %(count)s"),
     "stake": gettext_noop("the stake is %(expected)s chips, not %(value)s"),
     "sale_not_dealer": gettext_noop("only the dealer receives the price of the dead hand"),
-    "irregular_collects": gettext_noop("a player who committed an irregularity collects nothing"),
     "board": gettext_noop("%(collected)s chips collected, but the board held %(available)s"),
     "two_winners": gettext_noop("only one player goes out first and wins the coup"),
     "one_buyer": gettext_noop("only one player, the highest bidder, buys the dead hand"),
@@ -27,11 +26,26 @@ SHEET_MESSAGES = {
     "penalty_unexplained": gettext_noop(
         "%(value)s chips of penalty paid without an irregularity to explain them"
     ),
+    "penalty_card": gettext_noop(
+        "%(value)s chips of penalty received: irregularity 2 pays the chips on the card kept "
+        "from him (the cards held %(cards)s)"
+    ),
+    "whole_cards": gettext_noop(
+        "%(value)s chips collected: a player collects all the chips of a boodle card, and the "
+        "cards held %(cards)s"
+    ),
+    "cards_shared": gettext_noop(
+        "the collections do not share out whole boodle cards, one card to one player (the "
+        "cards held %(cards)s)"
+    ),
 }
 
 #: A round record's (``play.verify``).
 RECORD_MESSAGES = {
-    "not_move": gettext_noop("%(value)r is not a move (lead, play, stop or take_back)"),
+    "not_move": gettext_noop(
+        "%(value)r is no card led, played or taken back, nor a stop of the sequence (lead, "
+        "play, stop or take_back)"
+    ),
     "coup_over": gettext_noop("the coup was already over"),
     "coup_not_over": gettext_noop("the record stops before the coup is over"),
     "not_next": gettext_noop("%(card)s does not follow %(last)s: the sequence needs %(expected)s"),
@@ -49,8 +63,8 @@ RECORD_MESSAGES = {
     ),
     "dead_hand_price": gettext_noop("the dealer takes the dead hand without a price"),
     "dead_hand_buyer": gettext_noop(
-        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
-        "at his bid"
+        "the highest bidder buys the dead hand, at his bid, as the partie's options read a tie "
+        "and a bid of 0"
     ),
     "stakes_agreed": gettext_noop(
         "player %(player)s stakes %(value)s in all, not the agreed %(expected)s"
@@ -66,10 +80,16 @@ REFUSAL_MESSAGES = {
     "coup_over": gettext_noop("the coup was already over"),
     "not_now": gettext_noop("%(move)s is not a move %(player)s may make now"),
     "not_next": gettext_noop("%(move)s does not follow the sequence"),
-    "not_move": gettext_noop("this is not a move of the game"),
+    "not_move": gettext_noop("this is no card, bid or choice of Rumoli"),
+    "irregularity_1": gettext_noop(
+        "%(move)s: not the lowest card of its colour (irregularity 1, to be marked irregularite_1)"
+    ),
+    "irregularity_3": gettext_noop(
+        "%(move)s: the colour just played, taken back at once (irregularity 3)"
+    ),
     "dead_hand_buyer": gettext_noop(
-        "the highest bidder (the first from the dealer's left on a tie) buys the dead hand, "
-        "at his bid"
+        "the highest bidder buys the dead hand, at his bid, as the partie's options read a tie "
+        "and a bid of 0"
     ),
     "dead_hand_price": gettext_noop("the dealer takes the dead hand without a price"),
     "stakes_agreed": gettext_noop("the stakes are not the agreed ones"),
@@ -78,7 +98,8 @@ REFUSAL_MESSAGES = {
 
 #: The moves in words (``GameState.move_words``) and the record's own fields.
 MOVE_WORDS = {
-    "keep": gettext_noop("keeps his hand"),
+    "keep": gettext_noop("keeps his hand and sells the dead hand"),
+    "no_sale": gettext_noop("keeps his hand and does not sell the dead hand"),
     "take": gettext_noop("takes the dead hand"),
     "bid": gettext_noop("bids %(rest)s chips for the dead hand"),
     "lead": gettext_noop("leads %(rest)s"),

@@ -15,12 +15,13 @@ boodle card collects its chips. The coup ends when a player (not barred by irreg
 plays his last card.
 
 Irregularities (seed), as the moves of a record: 1. a lead that is not the lowest card of its
-colour in the hand: 1 chip to each other player, and he collects nothing in the coup (what
-he took before goes back on its card) but may still win; 2. ``stop``: a player holding the
-next card does not play it; the sequence stops as if it were interrupted, he may neither
-collect (as 1) nor win, and pays the chips of a boodle card that the sequence would have
-brought to another player; 3. a lead of the colour just played (when another is due) is
-taken back (``take_back``) before it is covered, without penalty. Simulations make each at
+colour in the hand (marked ``["lead", p, card, "irregularite_1"]``): 1 chip to each other
+player, and he collects nothing afterwards (what he took before stays his) but may still win;
+2. ``stop``: a player holding the next card does not play it; the sequence stops as if it
+were interrupted, he may neither collect afterwards (as 1) nor win, and pays the chips of a
+boodle card that the sequence would have brought to another player; 3. a lead of the colour
+just played (when another is due) is taken back (``take_back``) before it is covered, without
+penalty. Simulations make each at
 ``fault_rate``.
 
 A coup's record: ``{"game": "rumoli", "coup": n, "players": n, "dealer": p, "options": {...},
@@ -39,7 +40,7 @@ from typing import Any
 from ..cards import Card, card, code, deck
 from ..records import RecordProblem, codes, compare_result, read_hands, whole
 from .messages import record_problem
-from .rules import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI, dealt
+from .rules import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI, dead_hand_buyer, dealt
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
 DECK = deck(2)
@@ -134,7 +135,6 @@ class Coup:
             self.wrong_lead[player] += 1
             for other in range(self.players):
                 self.penalty[other] += -(self.players - 1) if other == player else 1
-            self._forfeit(player)
         self.last_suit = lead[0]
         self.leader = None
         self._play(player, lead)
@@ -167,7 +167,6 @@ class Coup:
                 record_problem("stop_without_card", {"player": player, "card": code(due[1])})
             )
         self.stopped.add(player)
-        self._forfeit(player)
         suit, rank = due[1]
         for step in range(rank, 15):  # what the sequence would have brought
             holder = self.holder((suit, step))
@@ -207,12 +206,6 @@ class Coup:
             raise CoupError(record_problem("sequence_stopped"))
         return due
 
-    def _forfeit(self, player: int) -> None:
-        """A player barred from collecting: what he took in the coup goes back on its card."""
-        for k, chips in enumerate(self.collected[player]):
-            self.board[k] += chips
-        self.collected[player] = [0] * len(BOODLE_CARDS)
-
     def _play(self, player: int, played: Card) -> None:
         self.hands[player].remove(played)
         self.played.add(played)
@@ -248,8 +241,8 @@ class Coup:
                 "collected": sum(self.collected[p]),
                 "cards_left": len(self.hands[p]),
                 "penalty": self.penalty[p],
-                "irregular": int(p in self.stopped),
-                "wrong_lead": self.wrong_lead[p],
+                "irregularite_2": int(p in self.stopped),
+                "irregularite_1": self.wrong_lead[p],
             }
             entry |= {f"stake_{k}": s for k, s in zip(BOODLE_KEYS, stakes[p], strict=True)}
             entry |= {
@@ -260,16 +253,22 @@ class Coup:
 
 
 def stakes(
-    rng: random.Random, players: int, dealer: int, free: bool, agreed: int = DEFAULT_STAKE
+    rng: random.Random,
+    players: int,
+    dealer: int,
+    free: bool,
+    agreed: int = DEFAULT_STAKE,
+    double: bool = True,
 ) -> list[list[int]]:
-    """Chips each player puts on each boodle: 1 each, 2 for the dealer; or (variant 1) the
-    agreed amount, spread at random."""
+    """Chips each player puts on each boodle: 1 each; or (variant 1) the agreed amount,
+    spread at random; the dealer twice as much unless not ``double``."""
+    times = [2 if p == dealer and double else 1 for p in range(players)]
     if not free:
-        return [[2 if p == dealer else 1] * 4 for p in range(players)]
+        return [[times[p]] * 4 for p in range(players)]
     result = []
-    for _player in range(players):
+    for player in range(players):
         spread = [0, 0, 0, 0]
-        for _chip in range(agreed):
+        for _chip in range(agreed * times[player]):
             spread[rng.randrange(4)] += 1
         result.append(spread)
     return result
@@ -288,13 +287,11 @@ def deal(rng: random.Random, players: int, dealer: int) -> tuple[list[list[Card]
     return hands, dead
 
 
-def sell(bids: list[int | None], dealer: int) -> int | None:
-    """The buyer of the dead hand: the highest bid above 0, the first clockwise from the
-    dealer's left on a tie; None when nobody bids."""
-    players = len(bids)
-    order = [(dealer + 1 + k) % players for k in range(players - 1)]
-    best = max((bids[p] or 0 for p in order), default=0)
-    return next((p for p in order if (bids[p] or 0) == best), None) if best > 0 else None
+def sell(
+    bids: list[int | None], dealer: int, options: Mapping[str, Any] | None = None
+) -> int | None:
+    """The buyer of the dead hand (``rules.dead_hand_buyer``), None when nobody buys."""
+    return dead_hand_buyer(bids, dealer, options or {})
 
 
 def coup_record(
@@ -311,7 +308,8 @@ def coup_record(
     rate = float(options.pop("fault_rate", 0.0))
     sheet_options = {k: v for k, v in options.items() if k in RUMOLI.option_specs}
     free = RUMOLI.option(options, "stakes") == "free"
-    bets = stakes(rng, players, dealer, free, RUMOLI.option(options, "stake"))
+    double = RUMOLI.option(options, "dealer_stakes") == "double"
+    bets = stakes(rng, players, dealer, free, RUMOLI.option(options, "stake"), double)
     hands, dead = deal(rng, players, dealer)
     record: dict[str, Any] = {
         "game": "rumoli",
@@ -332,7 +330,7 @@ def coup_record(
         bids: list[int | None] = [
             None if p == dealer else rng.randint(0, 3) for p in range(players)
         ]
-        buyer = sell(bids, dealer)
+        buyer = sell(bids, dealer, sheet_options)
         price = bids[buyer] or 0 if buyer is not None else 0
         if buyer is not None:
             sale[buyer], sale[dealer] = -price, price
@@ -375,7 +373,8 @@ def choose_lead(rng: random.Random, coup: Coup, rate: float) -> list[list[Any]]:
     if len(cards) > 1 and rng.random() < rate:
         lead = rng.choice(cards[1:])
     coup.lead(player, lead)
-    return [*moves, ["lead", player, code(lead)]]
+    mark = ["irregularite_1"] if lead != cards[0] else []
+    return [*moves, ["lead", player, code(lead), *mark]]
 
 
 def play_coup(
@@ -430,7 +429,7 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
         return problems
     hands, dead = both[:players], both[players]
     sale = [0] * players
-    dead_problems = dead_hand(record.get("dead_hand"), dealer, hands, dead, sale)
+    dead_problems = dead_hand(record.get("dead_hand"), dealer, hands, dead, sale, options)
     if dead_problems:
         return dead_problems
     start = [b + sum(bet[k] for bet in bets) for k, b in enumerate(board)]
@@ -454,6 +453,8 @@ def verify(record: dict[str, Any]) -> list[RecordProblem]:
             ]
     if not coup.over or coup.taken_back is not None:
         return [record_problem("coup_not_over")]
+    if isinstance(record.get("result"), list):  # the names of before read as today's
+        record = {**record, "result": [RUMOLI.renamed(e) for e in record["result"]]}
     return compare_result(record, coup.entries(dealer, bets, sale))
 
 
@@ -463,9 +464,10 @@ def stake_problems(
     """The stakes the rules ask: 1 a card (the dealer 2), or the agreed amount in all."""
     problems = []
     free = RUMOLI.option(options, "stakes") == "free"
-    agreed = RUMOLI.option(options, "stake")
+    double = RUMOLI.option(options, "dealer_stakes") == "double"
     for player, bet in enumerate(bets):
-        each = 2 if player == dealer else 1
+        each = 2 if player == dealer and double else 1
+        agreed = RUMOLI.option(options, "stake") * each
         if free and sum(bet) != agreed:
             params = {"player": player, "value": sum(bet), "expected": agreed}
             problems.append(record_problem("stakes_agreed", params, player=player))
@@ -476,13 +478,21 @@ def stake_problems(
 
 
 def dead_hand(
-    value: Any, dealer: int, hands: list[list[Card]], dead: list[Card], sale: list[int]
+    value: Any,
+    dealer: int,
+    hands: list[list[Card]],
+    dead: list[Card],
+    sale: list[int],
+    options: Mapping[str, Any] | None = None,
 ) -> list[RecordProblem]:
     """Apply the dealer's choice of the dead hand (to ``hands``, ``dead`` and ``sale``):
-    taken by him, sold to the highest bidder at his bid, or left aside."""
+    taken by him, sold to the highest bidder at his bid, or left aside (not put up for sale:
+    no bids; or no buyer)."""
     if not isinstance(value, dict):
         return [record_problem("bad_field", {"field": "dead_hand"})]
     taken_by, price, bids = value.get("taken_by"), value.get("price"), value.get("bids")
+    if taken_by is None and bids is None and price == 0:
+        return []
     if taken_by == dealer:
         if price != 0:
             return [record_problem("dead_hand_price")]
@@ -492,7 +502,7 @@ def dead_hand(
             return [record_problem("bad_field", {"field": "dead_hand.bids"})]
         if not all(b is None or whole(b, 0, 400) for b in bids):
             return [record_problem("bad_field", {"field": "dead_hand.bids"})]
-        buyer = sell(bids, dealer)
+        buyer = sell(bids, dealer, options)
         if taken_by != buyer or (buyer is not None and price != bids[buyer]):
             return [record_problem("dead_hand_buyer")]
         if buyer is None:

@@ -5,10 +5,11 @@ the stakes on the four boodle cards are laid and the cards dealt, with a dead ha
 table (standard stakes, or the agreed amount spread at random: ``play.stakes``). Then
 the moves, each a ``RumoliMove`` written as text:
 
-- the dealer keeps his hand (``keep``) or takes the dead one (``take``);
-- keeping it, he sells the dead hand: each other player bids (``bid 3``, 0 to ``MAX_BID``
-  chips), in seat order; the highest bid buys it, the first from the dealer's left on a tie
-  (``play.sell``), and pays the dealer;
+- the dealer takes the dead hand (``take``) or keeps his hand; keeping it, he "a le
+  privilège de vendre la main du mort": he sells it (``keep``) or not (``no_sale``);
+- selling it, each other player bids (``bid 3``, 0 to ``MAX_BID`` chips), in seat order; the
+  highest bid buys it and pays the dealer, a tie and a bid of 0 as the options read them
+  (``rules.dead_hand_buyer``);
 - the play (``play.Coup``): the leader leads the lowest card of a colour he may lead
   (``lead 5C``); whoever holds the next card up plays it (``play 6C``), until the sequence
   stops; the coup ends when a player plays his last card.
@@ -16,8 +17,11 @@ the moves, each a ``RumoliMove`` written as text:
 Rumoli scores its irregularities (``scores_faults``): a lead that is not the lowest card of
 its colour (1), a player holding the next card who stops the sequence (``stop``, 2) and a lead
 of the colour just played (3), taken back by the move that must follow it (``take_back 5C``)
-are the ``fault_moves``. ``result()`` is the coup's ledger for the sheet (``rules.Rumoli``
-checks and scores it), ``to_record()`` the coup's record of ``play``; in progress,
+are the ``fault_moves``. A record marks irregularity 1, the one a lead does not show by
+itself (``["lead", p, card, "irregularite_1"]``): an unmarked one is refused at the lead,
+naming it. A record's moves are at places ``play N`` (a card, or a stop of the sequence).
+``result()`` is the coup's ledger for the sheet (``rules.Rumoli`` checks and scores it),
+``to_record()`` the coup's record of ``play``; in progress,
 ``dead_hand`` is null before the dealer's choice and carries ``"bidding": true`` while the
 bids are made. ``pop`` restores a snapshot of the coup taken before each move (python-chess's
 ``_BoardState``), as ``Coup`` has no undo.
@@ -39,8 +43,8 @@ from scoring.play.state import GameState, MoveError, RecordError, Step, Table, b
 from ..cards import Card, card, code
 from ..records import codes, read_hands, whole
 from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
-from .play import DECK, Coup, CoupError, deal, sell, stake_problems, stakes
-from .rules import RUMOLI, dealt
+from .play import DECK, Coup, CoupError, deal, stake_problems, stakes
+from .rules import RUMOLI, dead_hand_buyer, dealt
 
 MAX_BID = 400  # chips: the most a bid for the dead hand may be (as a record reads it)
 TAKE_CHANCE = 0.3  # how often a random dealer takes the dead hand (``play``)
@@ -50,9 +54,9 @@ Entries = list[dict[str, int]]
 
 @dataclass(frozen=True)
 class RumoliMove:
-    """A move of a coup: ``kind`` (``keep``, ``take``, ``bid``, ``lead``, ``play``,
-    ``stop``, ``take_back``), the ``card`` of a lead, play or take-back, the ``chips`` of a
-    bid."""
+    """A move of a coup: ``kind`` (``keep``, ``no_sale``, ``take``, ``bid``, ``lead``,
+    ``play``, ``stop``, ``take_back``), the ``card`` of a lead, play or take-back, the
+    ``chips`` of a bid."""
 
     kind: str
     card: Card | None = None
@@ -65,6 +69,8 @@ class RumoliMove:
 
 
 KEEP, TAKE, STOP = RumoliMove("keep"), RumoliMove("take"), RumoliMove("stop")
+NO_SALE = RumoliMove("no_sale")
+IRREGULARITY_1 = "irregularite_1"  # a record's mark of a lead not the lowest of its colour
 BIDS = tuple(RumoliMove("bid", chips=chips) for chips in range(MAX_BID + 1))
 CARD_KINDS = ("lead", "play", "take_back")
 #: What a move undoes to: the dealer's choice, the bids, the sale, the coup (a copy).
@@ -112,11 +118,12 @@ class RumoliState(GameState[RumoliMove, Entries]):
         self.deal = tuple(tuple(hand) for hand in hands)
         self.dead = tuple(dead)
         self.bidders = [p for p in range(self.seats) if p != dealer]
-        self.choice: str | None = None  # the dealer's: "keep" or "take"
+        self.choice: str | None = None  # the dealer's: "keep", "no_sale" or "take"
         self.bids: list[int | None] = [None] * self.seats
         self.sale = [0] * self.seats
         self.coup: Coup | None = None
         self.moves: list[tuple[int, RumoliMove]] = []
+        self.marks: list[bool] = []  # for each move, whether it was irregularity 1
         self._history: list[Snapshot] = []
 
     @classmethod
@@ -157,7 +164,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
         the take-back due; or the next card of the sequence."""
         coup = self.coup
         if coup is None:
-            return [KEEP, TAKE] if self.choice is None else list(BIDS)
+            return [KEEP, NO_SALE, TAKE] if self.choice is None else list(BIDS)
         if coup.taken_back is not None:
             return [RumoliMove("take_back", coup.taken_back[1])]
         if coup.over:
@@ -190,7 +197,23 @@ class RumoliState(GameState[RumoliMove, Entries]):
                 faults.append(RumoliMove("lead", min(again)))
         return faults
 
+    def irregularity(self, move: RumoliMove) -> int:
+        """The irregularity a lead makes: 1, a card other than the lowest of its colour; 3,
+        the colour just played; else 0."""
+        coup = self.coup
+        if coup is None or coup.leader is None or move.kind != "lead" or move.card is None:
+            return 0
+        hand = coup.hands[coup.leader]
+        if move.card not in hand:
+            return 0
+        if move.card[0] not in coup.lead_suits(coup.leader):
+            return 3
+        return 1 if move.card != min(c for c in hand if c[0] == move.card[0]) else 0
+
     def refusal(self, move: RumoliMove) -> tuple[str, str]:
+        """Why ``move`` is refused; a lead names the irregularity it makes (seed:
+        "Irrégularités : 1- Si un joueur entame une Couleur par une autre carte que la carte
+        la plus basse de sa main …")."""
         seat, coup = self.to_move, self.coup
         if seat < 0:
             return "coup_over", "the coup was already over"
@@ -200,6 +223,12 @@ class RumoliState(GameState[RumoliMove, Entries]):
             return "not_in_hand", f"player {seat + 1} does not hold {code(move.card)}"
         if move.kind == "play":
             return "not_next", f"{move} does not follow the sequence"
+        irregularity = self.irregularity(move)
+        if irregularity == 1:
+            text = "not the lowest card of its colour (irregularity 1, to be marked)"
+            return "irregularity_1", f"{move}: {text}"
+        if irregularity == 3:
+            return "irregularity_3", f"{move}: the colour just played (irregularity 3)"
         return "forbidden", f"{move} is not allowed now"
 
     def hand(self, seat: int) -> list[str]:
@@ -237,10 +266,10 @@ class RumoliState(GameState[RumoliMove, Entries]):
         if self.coup is not None:
             return self.coup.entries(self.dealer, self.bets, self.sale)
         sale = [0] * self.seats  # while bidding: as if the highest bid so far bought it
-        buyer = sell(self.bids, self.dealer)
+        buyer = dead_hand_buyer(self.bids, self.dealer, self.options)
         if buyer is not None:
             sale[buyer], sale[self.dealer] = -(self.bids[buyer] or 0), self.bids[buyer] or 0
-        nothing = {"collected": 0, "penalty": 0, "cards_left": 1, "irregular": 0}
+        nothing = {"collected": 0, "penalty": 0, "cards_left": 1, "irregularite_2": 0}
         return [
             {"stake": sum(bet), "sale": chips, **nothing}
             for bet, chips in zip(self.bets, sale, strict=True)
@@ -261,21 +290,24 @@ class RumoliState(GameState[RumoliMove, Entries]):
         fault = not self.is_legal(move)
         if fault and move not in self.fault_moves():
             raise MoveError(*self.refusal(move))
-        self._make(self.to_move, move)
+        self._make(self.to_move, move, fault and self.irregularity(move) == 1)
         return fault
 
-    def _make(self, seat: int, move: RumoliMove) -> None:
-        """Make ``move`` for ``seat``, a move legal or an irregularity."""
+    def _make(self, seat: int, move: RumoliMove, mark: bool = False) -> None:
+        """Make ``move`` for ``seat``, a move legal or an irregularity (``mark``: 1)."""
         coup = self.coup
         self._history.append(
             (self.choice, tuple(self.bids), tuple(self.sale), copy_coup(coup) if coup else None)
         )
         self.moves.append((seat, move))
+        self.marks.append(mark)
         try:
-            if move.kind in ("keep", "take"):
+            if move.kind in ("keep", "take", "no_sale"):
                 self.choice = move.kind
                 if move.kind == "take":
                     self._start(self.dealer)
+                elif move.kind == "no_sale":
+                    self._start(None)
             elif move.kind == "bid":
                 self.bids[seat] = move.chips
                 if all(self.bids[p] is not None for p in self.bidders):
@@ -292,7 +324,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
 
     def _sell(self) -> None:
         """The dead hand to the highest bidder, who pays the dealer his bid."""
-        buyer = sell(self.bids, self.dealer)
+        buyer = dead_hand_buyer(self.bids, self.dealer, self.options)
         if buyer is not None:
             price = self.bids[buyer] or 0
             self.sale[buyer], self.sale[self.dealer] = -price, price
@@ -311,6 +343,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
             raise IndexError("no move to take back")
         choice, bids, sale, coup = self._history.pop()
         self.moves.pop()
+        self.marks.pop()
         self.choice, self.bids, self.sale, self.coup = choice, list(bids), list(sale), coup
 
     def copy(self) -> RumoliState:
@@ -319,7 +352,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
         )
         other.choice, other.bids, other.sale = self.choice, list(self.bids), list(self.sale)
         other.coup = copy_coup(self.coup) if self.coup else None
-        other.moves = list(self.moves)
+        other.moves, other.marks = list(self.moves), list(self.marks)
         other._history = list(self._history)  # snapshots are never changed: shared
         return other
 
@@ -328,7 +361,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
 
     def parse_move(self, text: str) -> RumoliMove:
         words = text.split()
-        if words in (["keep"], ["take"], ["stop"]):
+        if words in (["keep"], ["take"], ["stop"], ["no_sale"]):
             return RumoliMove(words[0])
         if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
             chips = int(words[1])
@@ -338,7 +371,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
             played = card(words[1])
             if played is not None and played in DECK:
                 return RumoliMove(words[0], played)
-        raise MoveError("bad_move", f"{text!r} is not a move of Rumoli")
+        raise MoveError("not_move", f"{text!r} is no card, bid or choice of Rumoli")
 
     def random_move(self, rng: random.Random) -> RumoliMove:
         """A move drawn as ``play.coup_record`` draws with no irregularity: the dealer
@@ -381,15 +414,17 @@ class RumoliState(GameState[RumoliMove, Entries]):
         }
         if self.choice == "take":
             record["dead_hand"] = {"taken_by": self.dealer, "price": 0, "bids": None}
+        elif self.choice == "no_sale":
+            record["dead_hand"] = {"taken_by": None, "price": 0, "bids": None}
         elif self.choice == "keep":
-            buyer = sell(self.bids, self.dealer) if self.coup else None
+            buyer = dead_hand_buyer(self.bids, self.dealer, self.options) if self.coup else None
             price = self.bids[buyer] or 0 if buyer is not None else 0
             sold = {"taken_by": buyer, "price": price, "bids": list(self.bids)}
             record["dead_hand"] = sold if self.coup else {**sold, "bidding": True}
         record["moves"] = [
-            [move.kind, p] + ([code(move.card)] if move.card else [])
-            for p, move in self.moves
-            if move.kind not in ("keep", "take", "bid")
+            [move.kind, p] + ([code(move.card)] if move.card else []) + [IRREGULARITY_1] * mark
+            for (p, move), mark in zip(self.moves, self.marks, strict=True)
+            if move.kind not in ("keep", "no_sale", "take", "bid")
         ]
         record["result"] = self.result() if self.is_over() else None
         return record
@@ -397,9 +432,13 @@ class RumoliState(GameState[RumoliMove, Entries]):
     @classmethod
     def start(cls, record: Any) -> RumoliState:
         """The coup a record deals: players, dealer, options, board, stakes, hands and the
-        dead hand."""
+        dead hand. The entries of its ``result`` with the names of before (``irregular``,
+        ``wrong_lead``) are renamed in the record itself (``Rumoli.renamed``), so that it
+        compares with the moves' result."""
         if not isinstance(record, dict) or record.get("game") != "rumoli":
             raise RecordError("game", "not_game", "not a record of Rumoli")
+        if isinstance(record.get("result"), list):
+            record["result"] = [RUMOLI.renamed(entry) for entry in record["result"]]
         players, dealer = record.get("players"), record.get("dealer")
         options, board, bets = record.get("options"), record.get("board"), record.get("stakes")
         if not whole(players, *RUMOLI.seats) or not whole(dealer, 0, players - 1):
@@ -437,7 +476,10 @@ class RumoliState(GameState[RumoliMove, Entries]):
     def recorded_moves(cls, record: Any, state: RumoliState) -> Iterator[Step]:
         """The dealer's choice (taking the dead hand, he pays no price), the bids in seat
         order (a missing bid is 0, or not yet made while ``bidding``), then each move
-        ``[kind, player, card]``, an irregularity marked as the faute it is."""
+        ``[kind, player, card]`` at place ``play N``, an irregularity marked as the faute it
+        is: a stop, a lead of the colour just played and its take-back by themselves, a lead
+        not the lowest of its colour when the record marks it
+        (``[kind, player, card, "irregularite_1"]``)."""
         sold = record.get("dead_hand")
         if sold is None:
             return
@@ -448,6 +490,8 @@ class RumoliState(GameState[RumoliMove, Entries]):
                 message = "the dealer takes the dead hand without a price"
                 raise RecordError("dead_hand", "dead_hand_price", message)
             yield Step("dead_hand", "take", state.dealer)
+        elif sold.get("taken_by") is None and sold.get("bids") is None:
+            yield Step("dead_hand", "no_sale", state.dealer)
         else:
             yield Step("dead_hand", "keep", state.dealer)
             bids = sold.get("bids")
@@ -459,7 +503,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
                 yield Step("dead_hand.bids", f"bid {bids[player] or 0}", player)
             if sold.get("bidding"):
                 return
-            buyer = sell(state.bids, state.dealer)
+            buyer = dead_hand_buyer(state.bids, state.dealer, state.options)
             price = state.bids[buyer] if buyer is not None else 0
             if (sold.get("taken_by"), sold.get("price")) != (buyer, price):
                 message = "the highest bidder buys the dead hand, at his bid"
@@ -468,22 +512,27 @@ class RumoliState(GameState[RumoliMove, Entries]):
         if not isinstance(moves, list):
             raise RecordError("moves", "bad_field", "missing or not valid")
         for number, move in enumerate(moves, start=1):
-            place = f"move {number}"
-            if not (isinstance(move, list) and len(move) in (2, 3) and isinstance(move[0], str)):
+            place = f"play {number}"
+            if not (isinstance(move, list) and len(move) in (2, 3, 4) and isinstance(move[0], str)):
                 raise RecordError(place, "not_move", f"{move!r} is not a move")
             if not whole(move[1], 0, state.seats - 1):
                 raise RecordError(place, "not_move", f"{move!r} names no player")
-            text = " ".join(str(part) for part in [move[0], *move[2:]])
-            yield Step(place, text, move[1], _irregular(state, text))
+            marked = len(move) == 4
+            if marked and (move[0] != "lead" or move[3] != IRREGULARITY_1):
+                raise RecordError(place, "not_move", f"{move!r} is not a move")
+            text = " ".join(str(part) for part in [move[0], *move[2:3]])
+            yield Step(place, text, move[1], marked or _irregular(state, text))
 
 
 def _irregular(state: RumoliState, text: str) -> bool:
-    """Whether a recorded move is one of the irregularities, which the moves of a Rumoli
-    record name by themselves (a ``stop``, a lead not of the lowest card …)."""
+    """Whether a recorded move is one of the irregularities that the moves of a Rumoli
+    record show by themselves (a ``stop``, a lead of the colour just played); a lead not the
+    lowest of its colour is one only when marked."""
     try:
-        return state.parse_move(text) in state.fault_moves()
+        move = state.parse_move(text)
     except MoveError:
         return False
+    return move in state.fault_moves() and state.irregularity(move) != 1
 
 
 class RumoliTable(Table[RumoliState]):
@@ -499,7 +548,9 @@ class RumoliTable(Table[RumoliState]):
     def deal(self) -> RumoliState:
         dealer = self.number % self.players
         free = RUMOLI.option(self.options, "stakes") == "free"
-        bets = stakes(self.rng, self.players, dealer, free, RUMOLI.option(self.options, "stake"))
+        double = RUMOLI.option(self.options, "dealer_stakes") == "double"
+        agreed = RUMOLI.option(self.options, "stake")
+        bets = stakes(self.rng, self.players, dealer, free, agreed, double)
         hands, dead = deal(self.rng, self.players, dealer)
         return RumoliState(self.number + 1, dealer, self.options, self.board, bets, hands, dead)
 
