@@ -9,11 +9,9 @@ Prints, best of three runs:
 - the same donnes move by move: a random player asked for each move through the interface
   (``GameState.push``) against ``RandomPlayer.act`` on the ``DonneState`` itself;
 - the interface's greedy player (one move ahead with ``push``/``pop``);
-- Roi manches, played by the interface alone (its only engine);
-- Differenzler rounds and Rumoli coups: the states against Differenzler's
-  ``play.round_record`` (the same deals; a random player draws his estimate where
-  ``round_record`` counts his hand, so the play differs) and Rumoli's ``records.sheet_records``
-  (the same coups, 4 players).
+- Roi manches and Differenzler rounds, played by the interface alone (their only engine);
+- Rumoli coups: the state against Rumoli's ``records.sheet_records`` (the same coups, 4
+  players).
 A benchmark, not a test: the figures depend on the machine and on what else runs.
 """
 
@@ -29,7 +27,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.games.differenzler.play import round_record  # noqa: E402
 from scoring.games.differenzler.state import DifferenzlerState  # noqa: E402
 from scoring.games.roi.state import RoiState  # noqa: E402
 from scoring.games.rumoli.records import sheet_records as rumoli_records  # noqa: E402
@@ -76,12 +73,6 @@ def donne_moves(count: int) -> None:
         while not state.is_over():
             players[state.to_move()].act(state)
         dealer = dealer if state.annulled else (dealer + 1) % 4
-
-
-def differenzler_own(count: int) -> None:
-    rng = random.Random(1)
-    for number in range(count):
-        round_record(rng, dealer=number % 4, number=number + 1)
 
 
 def rumoli_own(count: int) -> None:
@@ -135,9 +126,8 @@ def main() -> None:
         for _state in simulate(DifferenzlerState, rounds, seed=1):
             pass
 
-    ours = best_rate(differenzler_interface, rounds)
-    theirs = best_rate(lambda: differenzler_own(rounds), rounds)
-    pair("Differenzler, random players", ours, theirs, "rounds")
+    rate = best_rate(differenzler_interface, rounds)
+    print(f"{'Differenzler, random players, interface':<{WIDTH}} {rate:>9,.0f} rounds/s")
     coups = 60  # the most a partie may be set to
 
     def rumoli_interface() -> None:

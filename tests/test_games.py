@@ -7,8 +7,8 @@ import pytest
 
 from scoring.games.base import InvalidGameSheet, compute
 from scoring.games.differenzler.play import legal as jass_legal
-from scoring.games.differenzler.play import play_round
 from scoring.games.differenzler.rules import DIFFERENZLER, complete_points
+from scoring.games.differenzler.state import DifferenzlerState
 from scoring.games.roi.rules import MANCHES, ROI
 from scoring.games.roi.state import RoiState, deal
 from scoring.games.romer import ROMER
@@ -110,8 +110,12 @@ def test_roi_needs_four_players_and_ten_manches():
 def test_differenzler_rounds_hold_157_points_over_simulated_play():
     rng = random.Random(4)
     spec = DIFFERENZLER.rounds(4, {})[0]
-    for number in range(2000):
-        _trump, entries = play_round(rng, dealer=number % 4)
+    table = DifferenzlerState.table({}, rng)  # the deal moving one seat a round
+    for _round in range(2000):
+        state = table.deal()
+        state.play_random(rng)
+        table.collect(state)
+        entries = state.result()
         assert sum(e["points"] for e in entries) == 157
         assert DIFFERENZLER.check(spec, entries) == []
         assert DIFFERENZLER.score(spec, entries) == [

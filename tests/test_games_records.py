@@ -167,12 +167,13 @@ def test_roi_first_manche_void_player_discards_his_highest():
 
 
 def test_differenzler_undertrump_only_when_void():
-    from scoring.games.differenzler.play import legal, refusal
+    from scoring.games.differenzler.play import legal
+    from scoring.games.differenzler.state import why_refused
 
     hand = [("C", 6), ("T", 7)]
     assert legal(hand, [("C", 10), ("T", 12)], "T") == [("C", 6)]
-    assert refusal(hand, [("C", 10), ("T", 12)], "T") == "undertrump"
-    assert refusal([("T", 8), ("C", 6)], [("T", 10)], "T") == "must_trump"
+    assert why_refused(("T", 7), hand, [("C", 10), ("T", 12)], "T") == "undertrump"
+    assert why_refused(("C", 6), [("T", 8), ("C", 6)], [("T", 10)], "T") == "must_trump"
 
 
 def test_rumoli_coup_moves_by_the_rules():

@@ -37,8 +37,6 @@ register_game(
 register_game(
     differenzler.rules.DIFFERENZLER,
     state=differenzler.state.DifferenzlerState,
-    simulation=differenzler.records.sheet_records,
-    verifier=differenzler.play.verify,
     complete=(
         "points",
         differenzler.rules.complete_points,

@@ -2,15 +2,16 @@
 plain Python:
 
 - ``rules``: the sheet's rules and checks (``DIFFERENZLER``, a ``scoring.games.base.Game``);
-- ``play``: a round played card by card, its record and its verifier (``verify``);
-- ``state``: a round behind the play interface (``DifferenzlerState``, ``scoring.play.state``);
+- ``play``: the rules of play (the deck, the cards a player may play, the cards' points);
+- ``state``: a round played card by card behind the play interface (``DifferenzlerState``,
+  ``scoring.play.state``), its record; simulated and verified by what is written once over
+  that interface (``scoring.play``);
 - ``messages``: its own problems and refusals, codes with English texts (the msgids the site
-  translates);
-- ``records``: the records of a whole sheet by simulation (``sheet_records``).
+  translates).
 
 The site's catalogue registers them (``scoring.adapters``); nothing else names the game.
 """
 
-from . import play, records, rules, state
+from . import play, rules, state
 
-__all__ = ["play", "records", "rules", "state"]
+__all__ = ["play", "rules", "state"]

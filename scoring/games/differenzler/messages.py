@@ -15,7 +15,7 @@ SHEET_MESSAGES = {
     "bad_colour": gettext_noop("%(value)r is not a colour (T, K, C or P)"),
 }
 
-#: A round record's (``play.verify``).
+#: The English texts of the state's refusals of a card (``state.why_refused``).
 RECORD_MESSAGES = {
     "must_trump": gettext_noop(
         "trump was led: player %(player)s holds a trump other than the Buur"

@@ -266,8 +266,8 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
 
 
 class DifferenzlerTable(Table[DifferenzlerState]):
-    """Rounds dealt one after another as ``play.round_record`` deals (one
-    shuffle, then the trump drawn), the dealer turning clockwise from player 0."""
+    """Rounds dealt one after another (one shuffle, then the trump drawn), the dealer
+    turning clockwise from player 0."""
 
     def __init__(self, rng: random.Random, leader: str = "dealer_right") -> None:
         self.rng, self.leader = rng, leader
@@ -285,7 +285,7 @@ class DifferenzlerTable(Table[DifferenzlerState]):
 
 
 def why_refused(card: Card, hand: list[Card], plays: list[Card], trump: str) -> str:
-    """The rule a card outside ``play.legal`` breaks (§4.5), as a record problem's code:
+    """The rule a card outside ``play.legal`` breaks (§4.5), as a refusal's code:
     ``must_trump`` (trump led, a trump other than the Buur held), ``undertrump`` (a trump
     below one played while holding the colour led), else ``must_follow`` (a plain card not
     of the colour led, though he holds it: "Si un participant possède encore une carte de la
