@@ -215,35 +215,6 @@ def test_romer_plays_to_the_target_and_refuses_bad_cards():
     ]
 
 
-VARIANTS = [{}, {"stakes": "free"}, {"same_colour": True}, {"stop_when_stuck": True}]
-
-
-@pytest.mark.parametrize("options", VARIANTS, ids=["standard", "free", "same", "stuck"])
-def test_rumoli_accounts_for_every_chip_over_simulated_coups(options):
-    from scoring.games.rumoli.play import play_coup
-
-    rng = random.Random(str(options))
-    for players in range(3, 8):
-        board, coups = [0, 0, 0, 0], []
-        for number in range(60):
-            entries, board = play_coup(rng, players, number % players, board, options)
-            coups.append(entries)
-            sheet_options = {"rounds": 60, "stakes": options.get("stakes", "standard")}
-            assert (
-                RUMOLI.check(
-                    RUMOLI.round_spec(number + 1, players, sheet_options),
-                    entries,
-                    coups[:-1],
-                    sheet_options,
-                )
-                == []
-            )
-        sheet = compute(RUMOLI, players, coups, sheet_options)
-        # The players' balances and the chips on the board: nothing created or lost.
-        assert sum(sheet.totals) + sum(board) == 0
-        assert sheet.finished
-
-
 def rumoli_coup():
     """A sound coup of 3 players: the dealer sold the dead hand for 2; the second player
     collected 12 chips and went out."""

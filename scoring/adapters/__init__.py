@@ -1,7 +1,7 @@
 """The club's five games on the site, registered in menu order (``scoring.registry``): the
 one catalogue, whose entries hold each game's rules and, for a game played card by card, its
-play state (``scoring.play``), its simulation and its records' verifier, each from the game's
-own package.
+play state (``scoring.play``: simulated and verified over it), each from the game's own
+package.
 
 Imported once by ``ScoringConfig.ready``; a sixth game registers the same way.
 """
@@ -30,8 +30,6 @@ register_game(
 register_game(
     rumoli.rules.RUMOLI,
     state=rumoli.state.RumoliState,
-    simulation=rumoli.records.sheet_records,
-    verifier=rumoli.play.verify,
     one_player=("dealer", _("Dealer")),
 )
 register_game(

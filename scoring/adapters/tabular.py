@@ -28,6 +28,7 @@ from scoring.games.notation import (
     game_sheet_to_dict,
     parse_game_sheet,
 )
+from scoring.games.records import RecordProblem
 from scoring.games.simulate import (
     GameSheetRules,
     Records,
@@ -36,7 +37,6 @@ from scoring.games.simulate import (
     played_sheets,
     simulate_records,
 )
-from scoring.games.verify import Verifier, verify
 from scoring.messages import game_record_problem_text, game_sheet_error_message, refusal_text
 from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
 from scoring.play.live import LiveTable
@@ -71,11 +71,9 @@ class TabularAdapter(GameAdapter):
     - ``round_choice``: (key, label, choices) of a value of the round as a whole, noted once
       and written in every player's entry (Differenzler's trump);
     - ``state``: the game's round played move by move (``scoring.play.state.GameState``),
-      None for a game not played card by card;
-    - ``simulation``: the records of a whole sheet played by the engine
-      (``scoring.games.simulate.Simulation``, the game's ``records.sheet_records``), and
-      ``verifier``: the problems of one such record (``scoring.games.verify.Verifier``, the
-      game's ``play.verify``); None for a game not played card by card;
+      None for a game not played card by card; its whole sheets are then simulated
+      (``simulation``: ``scoring.games.simulate.played_sheets``) and its records verified
+      (``scoring.play.verify``) over it;
     - ``one_player``: (key, label) of a field that is 1 for one player and 0 for the others,
       noted once by naming the player: required when it is one of the round's fields
       (Rumoli's dealer, proposed by rotation), optional otherwise (Differenzler's last
@@ -93,8 +91,6 @@ class TabularAdapter(GameAdapter):
         game: Game,
         *,
         state: type[GameState[Any, Any]] | None = None,
-        simulation: Simulation | None = None,
-        verifier: Verifier | None = None,
         card_fields: Sequence[str] = (),
         complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
         hint: Any = "",
@@ -104,9 +100,9 @@ class TabularAdapter(GameAdapter):
     ):
         self.game = self.rules = game
         self.state = state
-        if simulation is None and state is not None:
-            simulation = played_sheets(game, state)
-        self.simulation, self.verifier = simulation, verifier
+        self.simulation: Simulation | None = None
+        if state is not None:
+            self.simulation = played_sheets(game, state)
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
         self.option_specs = game.option_specs
         self.card_fields = frozenset(card_fields)
@@ -136,25 +132,30 @@ class TabularAdapter(GameAdapter):
         self, seed: int, players: int, options: Mapping[str, Any]
     ) -> tuple[dict[str, Any], Records] | None:
         """The game's ``simulation`` (``simulate_records``), its rule options checked first
-        against ``option_specs``; the other options go to the simulation alone (Rumoli's
-        ``fault_rate``)."""
+        against ``option_specs``; the other options go to the simulation alone (``fault_rate``,
+        a number from 0 to 1: the rate of fautes or irregularities)."""
         if self.simulation is None:
             return None
         rules = {key: value for key, value in options.items() if key in self.option_specs}
         problems = self.option_problems(rules)
         if problems:
             raise SheetRefused(problems[0])
+        rate = options.get("fault_rate", 0)
+        if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
+            raise SheetRefused(
+                _("fault_rate: %(value)r is not a rate from 0 to 1") % {"value": rate}
+            )
         sheet, records = self.simulate_records(seed, players, options)
         return game_sheet_to_dict(sheet), records
 
     def record_problems(self, record: Any) -> list[str]:
-        """The game's own verifier's words (``scoring.games.verify``); for a game played
-        move by move without one, the first move its play state refuses
-        (``scoring.play.verify``)."""
-        if self.verifier is None and self.state is not None:
-            refusal = first_refusal(self.state, record)
-            return [] if refusal is None else [refusal_text(refusal, player_name, self.state)]
-        return [game_record_problem_text(p) for p in verify(record, self.key, self.verifier)]
+        """The first move the game's play state refuses (``scoring.play.verify``), in the
+        user's language; a game not played card by card has no records."""
+        if self.state is None:
+            game = record.get("game") if isinstance(record, dict) else None
+            return [game_record_problem_text(RecordProblem("not_game", {"value": game}))]
+        refusal = first_refusal(self.state, record)
+        return [] if refusal is None else [refusal_text(refusal, player_name, self.state)]
 
     # -- the computed sheet
 

@@ -8,14 +8,13 @@ knowing the game. The site's one catalogue (``scoring.registry``, filled in
 
 Shared modules, which name no game: ``base`` (the interface, rule options, ``compute``, the
 problem codes), ``cards`` (card codes), ``records`` (the record format, its problem codes,
-JSON lines, the reading of hands and tricks), ``verify`` (a record checked by its game's
-verifier), ``simulate`` (whole sheets and their records by a game's simulation), ``notation``
-(the JSON sheet).
+JSON lines, the reading of hands and tricks), ``simulate`` (whole sheets and their records
+played through a game's play state), ``notation`` (the JSON sheet).
 
-One package a game: ``roi``, ``rumoli``, ``differenzler`` (each: ``rules``, the sheet's rules
-and checks; ``play``, a round card by card, its record and ``verify``; ``state``, the round
-behind the play interface; ``records``, a whole sheet's records by simulation); ``romer``
-(``rules``, ``cards``, ``state``: its manche is played through the play interface alone, its
-whole sheets by ``simulate.played_sheets``). ``tricks``: a trick game's round written once
-over the play interface.
+One package a game: ``roi``, ``rumoli``, ``differenzler``, ``romer`` (each: ``rules``, the
+sheet's rules and checks; ``state``, the round card by card behind the play interface, its
+record; Differenzler's and Rumoli's ``play``, their rules of play and Rumoli's coup engine;
+Römer's ``cards``). Each is simulated by ``simulate.played_sheets`` and its records verified
+by ``scoring.play.verify``, written once. ``tricks``: a trick game's round written once over
+the play interface.
 """

@@ -3,12 +3,10 @@ records (ROIMAT.md §10), so that a simulated or reported round can be replayed 
 
 Every record has ``"game"`` (the game's key), the round's number, the hands as dealt (card
 codes of ``cards``), the plays in order, and ``"result"``: the entries of the sheet's round
-that the plays give. ``write`` and ``read`` turn records into JSON lines and back; each
-game's verifier (its package's ``play.verify``, run by ``scoring.games.verify``) lists the
-rules a record breaks as ``RecordProblem`` values, each a code with an English text
-(``MESSAGES``; a game's own in its package) and its place: trick (or move), play, player
-(0-based, written 1-based), card, field. The helpers below read and check what games share:
-hands, tricks, a result.
+that the plays give. ``write`` and ``read`` turn records into JSON lines and back. A problem
+of a record read is a ``RecordProblem``, a code with an English text (``MESSAGES``; a game's
+own in its package) and its place: trick (or move), play, player (0-based, written 1-based),
+card, field. The helpers below read and check what games share: hands, tricks, a result.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Whole sheets of a game played by simulation, with the record of every round card by card
-(``scoring.games.records``), which the game's verifier (``scoring.games.verify``) replays.
+(``scoring.games.records``), which ``scoring.play.verify`` replays.
 
-A game played card by card gives its ``Simulation`` (its package's ``records.sheet_records``,
-through the site's catalogue), or, for a game that gives only its play state,
-``played_sheets(rules, state)``: its rounds played by random players until its sheet ends;
+A game played card by card gives its rules and its play state: ``played_sheets(rules,
+state)`` is its ``Simulation``, its rounds played by random players until its sheet ends;
 ``simulate_records(rules, simulation, seed, players, options)``
 gives the sheet and its records. Options are the game's rule options (written on the sheet)
 and any that the simulation alone reads (an irregularities' rate: not a rule).
@@ -15,6 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scoring.play.players import make_players, play_out
 from scoring.play.state import GameState, Table
 
 from .base import Game
@@ -85,18 +85,24 @@ class GameSheetRules:
 
 
 def played_sheets(rules: Game, state: type[GameState[Any, Any]]) -> Simulation:
-    """The ``Simulation`` of a game that gives only its rules and its play state: rounds
-    dealt at the state's table (``dealing_table``) and played by random players
-    (``play_random``), until the sheet's rules end the game (``GameSheetRules.is_over``)."""
+    """The ``Simulation`` of a game from its rules and its play state: rounds dealt at the
+    state's table (``dealing_table``) and played by random players (``play_random``), who
+    at ``options["fault_rate"]`` (0 to 1, not a rule) make the fautes or irregularities the
+    game scores (``FaultyPlayer``), until the sheet's rules end the game
+    (``GameSheetRules.is_over``)."""
 
     def records(rng: random.Random, players: int, options: Mapping[str, Any]) -> Records:
         sheet = {k: v for k, v in options.items() if k in rules.option_specs}
+        rate = float(options.get("fault_rate", 0.0))
         table = dealing_table(rules, state, players, sheet, rng)
         over = GameSheetRules(rules, players, sheet).is_over
         made: Records = []
         while not over([record["result"] for record in made]):
             round_state = table.deal()
-            round_state.play_random(rng)
+            if rate:
+                play_out(round_state, make_players("random", round_state.seats, rate), rng)
+            else:
+                round_state.play_random(rng)
             table.collect(round_state)
             made.append(round_state.to_record())
         return made

@@ -7,7 +7,8 @@ and name no game:
   sheets played by the catalogue (``GameAdapter.simulated_sheet``), one JSON sheet a line,
   and the ``<game>_simulate`` aliases of the games of individual players;
 - ``verify GAME FILE``: such records replayed move by move, naming the first move the rules
-  refuse; the ``<game>_verify`` aliases word the problems as the game's own verifier does.
+  refuse; the ``<game>_verify`` aliases word the problems in the user's language (Roimat's:
+  every problem its own verifier finds).
 
 Input a command cannot use (an unknown game, an unreadable file, an option out of bounds) is
 refused with one line naming the argument and exit status 2.
@@ -109,8 +110,9 @@ class VerifyCommand(GameCommand):
     read or the game is not played card by card.
 
     The problem is the first move the game's play state refuses (``scoring.play.verify``);
-    with ``own_words`` (the ``<game>_verify`` aliases), every problem the game's own verifier
-    finds (``GameAdapter.record_problems``), in the user's language."""
+    with ``own_words`` (the ``<game>_verify`` aliases), the problems the catalogue finds
+    (``GameAdapter.record_problems``: the same, or Roimat's every problem), in the user's
+    language."""
 
     own_words = False
 

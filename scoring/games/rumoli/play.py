@@ -1,5 +1,6 @@
-"""Playing a coup of Rumoli (seed ``rumoli-regle.txt``) card by card, its records, and their
-verification.
+"""A coup of Rumoli (seed ``rumoli-regle.txt``) card by card (``Coup``: the engine that
+``state.RumoliState`` plays behind the play interface, which simulates and verifies it), the
+deal and the stakes.
 
 52 cards dealt one at a time, beginning with the dead hand at the dealer's left, then the
 players clockwise from the dealer's left. The dealer keeps his hand or takes the dead one; if
@@ -21,8 +22,7 @@ player, and he collects nothing afterwards (what he took before stays his) but m
 were interrupted, he may neither collect afterwards (as 1) nor win, and pays the chips of a
 boodle card that the sequence would have brought to another player; 3. a lead of the colour
 just played (when another is due) is taken back (``take_back``) before it is covered, without
-penalty. Simulations make each at
-``fault_rate``.
+penalty.
 
 A coup's record: ``{"game": "rumoli", "coup": n, "players": n, "dealer": p, "options": {...},
 "board": [chips on A♥, K♣, Q♦, J♠ before the stakes], "stakes": [[4 numbers] a player],
@@ -37,10 +37,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card, card, code, deck
-from ..records import RecordProblem, codes, compare_result, read_hands, whole
+from ..cards import Card, code, deck
+from ..records import RecordProblem
 from .messages import record_problem
-from .rules import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI, dead_hand_buyer, dealt
+from .rules import BOODLE_KEYS, DEFAULT_STAKE, RUMOLI
 
 SUITS = "TKCP"  # trèfle, carreau, cœur, pique
 DECK = deck(2)
@@ -287,177 +287,6 @@ def deal(rng: random.Random, players: int, dealer: int) -> tuple[list[list[Card]
     return hands, dead
 
 
-def sell(
-    bids: list[int | None], dealer: int, options: Mapping[str, Any] | None = None
-) -> int | None:
-    """The buyer of the dead hand (``rules.dead_hand_buyer``), None when nobody buys."""
-    return dead_hand_buyer(bids, dealer, options or {})
-
-
-def coup_record(
-    rng: random.Random,
-    players: int,
-    dealer: int,
-    board: list[int],
-    options: Mapping[str, Any] | None = None,
-    number: int = 1,
-) -> tuple[dict[str, Any], list[int]]:
-    """One coup played with random choices (faults at ``options["fault_rate"]``): its record
-    and the chips on each boodle card after it."""
-    options = dict(options or {})
-    rate = float(options.pop("fault_rate", 0.0))
-    sheet_options = {k: v for k, v in options.items() if k in RUMOLI.option_specs}
-    free = RUMOLI.option(options, "stakes") == "free"
-    double = RUMOLI.option(options, "dealer_stakes") == "double"
-    bets = stakes(rng, players, dealer, free, RUMOLI.option(options, "stake"), double)
-    hands, dead = deal(rng, players, dealer)
-    record: dict[str, Any] = {
-        "game": "rumoli",
-        "coup": number,
-        "players": players,
-        "dealer": dealer,
-        "options": sheet_options,
-        "board": list(board),
-        "stakes": bets,
-        "hands": [codes(h) for h in hands],
-        "dead": codes(dead),
-    }
-    sale = [0] * players
-    if rng.random() < 0.3:  # the dealer takes the dead hand
-        hands[dealer], dead = dead, hands[dealer]
-        record["dead_hand"] = {"taken_by": dealer, "price": 0, "bids": None}
-    else:
-        bids: list[int | None] = [
-            None if p == dealer else rng.randint(0, 3) for p in range(players)
-        ]
-        buyer = sell(bids, dealer, sheet_options)
-        price = bids[buyer] or 0 if buyer is not None else 0
-        if buyer is not None:
-            sale[buyer], sale[dealer] = -price, price
-            hands[buyer], dead = dead, hands[buyer]
-        record["dead_hand"] = {"taken_by": buyer, "price": price, "bids": bids}
-    start = [b + sum(bet[k] for bet in bets) for k, b in enumerate(board)]
-    coup, moves = Coup(hands, dealer, start, options), []
-    while not coup.over:
-        if coup.leader is not None:
-            moves += choose_lead(rng, coup, rate)
-            continue
-        due = coup.next_card()
-        assert due is not None
-        if rng.random() < rate:
-            coup.stop(due[0])
-            moves.append(["stop", due[0]])
-        else:
-            coup.play(*due)
-            moves.append(["play", due[0], code(due[1])])
-    record["moves"] = moves
-    record["result"] = coup.entries(dealer, bets, sale)
-    return record, coup.board
-
-
-def choose_lead(rng: random.Random, coup: Coup, rate: float) -> list[list[Any]]:
-    """The leader's moves: his choice of colour, his lowest card of it (or, at ``rate``,
-    irregularities 3 and 1)."""
-    player = coup.leader
-    assert player is not None
-    hand, moves = coup.hands[player], []
-    suits = sorted(coup.lead_suits(player))
-    if coup.last_suit in {s for s, _r in hand} - set(suits) and rng.random() < rate:
-        wrong = min(c for c in hand if c[0] == coup.last_suit)
-        coup.lead(player, wrong)
-        coup.take_back(player, wrong)
-        moves += [["lead", player, code(wrong)], ["take_back", player, code(wrong)]]
-    colour = rng.choice(suits)
-    cards = sorted(c for c in hand if c[0] == colour)
-    lead = cards[0]
-    if len(cards) > 1 and rng.random() < rate:
-        lead = rng.choice(cards[1:])
-    coup.lead(player, lead)
-    mark = ["irregularite_1"] if lead != cards[0] else []
-    return [*moves, ["lead", player, code(lead), *mark]]
-
-
-def play_coup(
-    rng: random.Random,
-    players: int,
-    dealer: int,
-    board: list[int],
-    options: Mapping[str, Any] | None = None,
-) -> tuple[list[dict[str, int]], list[int]]:
-    """One coup with ``board`` (chips on each boodle before the stakes); each player's
-    entry and the board after the coup."""
-    record, after = coup_record(rng, players, dealer, board, options)
-    return record["result"], after
-
-
-def verify(record: dict[str, Any]) -> list[RecordProblem]:
-    """Every rule the record of a coup breaks, move by move (empty: the coup is sound)."""
-    players, dealer = record.get("players"), record.get("dealer")
-    if not whole(players, 3, 7) or not whole(dealer, 0, players - 1):
-        return [
-            record_problem(
-                "bad_field", {"field": "players" if not whole(players, 3, 7) else "dealer"}
-            )
-        ]
-    options = record.get("options")
-    if not isinstance(options, dict) or RUMOLI.option_problems(options):
-        return [record_problem("bad_field", {"field": "options"})]
-    board: Any = record.get("board")
-    bets: Any = record.get("stakes")
-    problems = []
-    if not isinstance(board, list) or [whole(b, 0, 10**6) for b in board] != [True] * 4:
-        problems.append(record_problem("bad_field", {"field": "board"}))
-    if not (
-        isinstance(bets, list)
-        and len(bets) == players
-        and all(isinstance(b, list) and [whole(x, 0, 400) for x in b] == [True] * 4 for b in bets)
-    ):
-        return [*problems, record_problem("bad_field", {"field": "stakes"})]
-    problems += stake_problems(bets, dealer, options)
-    sizes, dead_size = dealt(players, dealer)
-    both, hand_problems = read_hands(
-        [*record.get("hands", [None] * players), record.get("dead")]
-        if isinstance(record.get("hands"), list)
-        else None,
-        "hands",
-        [*sizes, dead_size],
-        DECK,
-        True,
-    )
-    problems += hand_problems
-    if problems:
-        return problems
-    hands, dead = both[:players], both[players]
-    sale = [0] * players
-    dead_problems = dead_hand(record.get("dead_hand"), dealer, hands, dead, sale, options)
-    if dead_problems:
-        return dead_problems
-    start = [b + sum(bet[k] for bet in bets) for k, b in enumerate(board)]
-    coup = Coup(hands, dealer, start, options)
-    moves: Any = record.get("moves")
-    if not isinstance(moves, list):
-        return [record_problem("bad_field", {"field": "moves"})]
-    for number, move in enumerate(moves, start=1):
-        try:
-            apply_move(coup, move)
-        except CoupError as error:
-            problem = error.problem
-            return [
-                record_problem(
-                    problem.code,
-                    problem.params,
-                    move=number,
-                    player=move_player(move),
-                    card=move_card(move),
-                )
-            ]
-    if not coup.over or coup.taken_back is not None:
-        return [record_problem("coup_not_over")]
-    if isinstance(record.get("result"), list):  # the names of before read as today's
-        record = {**record, "result": [RUMOLI.renamed(e) for e in record["result"]]}
-    return compare_result(record, coup.entries(dealer, bets, sale))
-
-
 def stake_problems(
     bets: list[list[int]], dealer: int, options: Mapping[str, Any]
 ) -> list[RecordProblem]:
@@ -475,71 +304,3 @@ def stake_problems(
             params = {"player": player, "value": bet, "expected": each}
             problems.append(record_problem("stakes_standard", params, player=player))
     return problems
-
-
-def dead_hand(
-    value: Any,
-    dealer: int,
-    hands: list[list[Card]],
-    dead: list[Card],
-    sale: list[int],
-    options: Mapping[str, Any] | None = None,
-) -> list[RecordProblem]:
-    """Apply the dealer's choice of the dead hand (to ``hands``, ``dead`` and ``sale``):
-    taken by him, sold to the highest bidder at his bid, or left aside (not put up for sale:
-    no bids; or no buyer)."""
-    if not isinstance(value, dict):
-        return [record_problem("bad_field", {"field": "dead_hand"})]
-    taken_by, price, bids = value.get("taken_by"), value.get("price"), value.get("bids")
-    if taken_by is None and bids is None and price == 0:
-        return []
-    if taken_by == dealer:
-        if price != 0:
-            return [record_problem("dead_hand_price")]
-        taker: int = dealer
-    else:
-        if not isinstance(bids, list) or len(bids) != len(hands):
-            return [record_problem("bad_field", {"field": "dead_hand.bids"})]
-        if not all(b is None or whole(b, 0, 400) for b in bids):
-            return [record_problem("bad_field", {"field": "dead_hand.bids"})]
-        buyer = sell(bids, dealer, options)
-        if taken_by != buyer or (buyer is not None and price != bids[buyer]):
-            return [record_problem("dead_hand_buyer")]
-        if buyer is None:
-            return []
-        taker = buyer
-        sale[buyer], sale[dealer] = -bids[buyer], bids[buyer]
-    hands[taker], dead[:] = list(dead), hands[taker]
-    return []
-
-
-def apply_move(coup: Coup, move: Any) -> None:
-    """Play one move of a record; raises ``CoupError``."""
-    kind = move[0] if isinstance(move, list) and move else None
-    player = move_player(move)
-    if (
-        kind not in ("lead", "play", "stop", "take_back")
-        or player is None
-        or (player >= coup.players)
-    ):
-        raise CoupError(record_problem("not_move", {"value": move}))
-    if kind == "stop":
-        coup.stop(player)
-        return
-    played = card(move[2]) if len(move) > 2 else None
-    if played is None:
-        raise CoupError(record_problem("not_move", {"value": move}))
-    {"lead": coup.lead, "play": coup.play, "take_back": coup.take_back}[kind](player, played)
-
-
-def move_player(move: Any) -> int | None:
-    """The player of a move, when it names one."""
-    if isinstance(move, list) and len(move) > 1 and whole(move[1], 0, 6):
-        player: int = move[1]
-        return player
-    return None
-
-
-def move_card(move: Any) -> str | None:
-    """The card code of a move, when it names one."""
-    return str(move[2]) if isinstance(move, list) and len(move) > 2 else None

@@ -374,7 +374,7 @@ class RumoliState(GameState[RumoliMove, Entries]):
         raise MoveError("not_move", f"{text!r} is no card, bid or choice of Rumoli")
 
     def random_move(self, rng: random.Random) -> RumoliMove:
-        """A move drawn as ``play.coup_record`` draws with no irregularity: the dealer
+        """A move drawn with no irregularity: the dealer
         takes the dead hand at ``TAKE_CHANCE``, a bid is 0 to ``RANDOM_BIDS``, a lead is the
         lowest card of a colour at random; the draws of the irregularities it does not make
         are drawn all the same."""
@@ -536,7 +536,7 @@ def _irregular(state: RumoliState, text: str) -> bool:
 
 
 class RumoliTable(Table[RumoliState]):
-    """Coups dealt one after another (``simulate.rumoli_records``): the dealer turning from
+    """Coups dealt one after another: the dealer turning from
     player 0, the stakes laid and the cards dealt from the generator, the chips left on the
     boodle cards carried to the next coup."""
 

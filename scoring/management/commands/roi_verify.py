@@ -1,6 +1,5 @@
-"""``manage.py roi_verify FILE``: the same as ``verify roi FILE``,
-each problem in the words of the game's own verifier (all of a record's problems, naming the
-line, trick and play).
+"""``manage.py roi_verify FILE``: the same as ``verify roi FILE``, each problem in the
+user's language (the first move the rules refuse, naming the line and the move).
 
 Exits 1 when a record is unsound, 2 when the input cannot be read.
 """
