@@ -22,6 +22,7 @@ AFTER = [
 
 
 def migrate(targets):
+    """The schema migrated to ``targets`` (``(app, migration)`` pairs): its historical apps."""
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)

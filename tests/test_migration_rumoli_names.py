@@ -3,8 +3,8 @@
 a database made before; another game's rounds are untouched; the migration goes back too."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.test_migration_rules_in_options import migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,13 +20,6 @@ NEW = {
     "irregularite_1": 2,
 }
 OTHER = {"points": 3, "irregular": 1}  # not Rumoli's: never renamed
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 
 from scoring import registry
 from scoring.models import Partie, Player
+from scoring.roimat.rules import FAULT_COUNTINGS, VARIANTS
 from tests.test_exports import evaluate
 from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
 
@@ -396,6 +397,13 @@ def test_every_rule_option_is_asked_with_its_french_label_and_default(game):
         assert field.initial == spec.default and not field.required
         if spec.kind == "choice":
             assert [value for value, _label in field.choices] == list(spec.choices)
+
+
+def test_roimat_rule_choices_are_the_engines():
+    """The choices the forms offer are those the rules engine plays (ROIMAT.md §1, §5)."""
+    specs = registry.get("roimat").option_specs
+    assert specs["variant"].choices == VARIANTS
+    assert specs["fault_counting"].choices == FAULT_COUNTINGS
 
 
 def test_a_rumoli_partie_asks_its_stakes_as_buttons_and_its_variants_as_toggles(secretary):

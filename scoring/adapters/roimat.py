@@ -50,9 +50,7 @@ from scoring.roimat.notation import (
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import (
-    FAULT_COUNTINGS,
     MAX_TARGET,
-    VARIANTS,
     RuleSet,
     rules_of_options,
 )
@@ -77,25 +75,15 @@ class RoimatAdapter(GameAdapter):
     state = RoimatState
     #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
     option_specs = {
-        "variant": OptionSpec(
-            "choice",
-            "club-8",
-            choices=VARIANTS,
-            label=gettext_noop("rules"),
-            labels=tuple(VARIANT_WORDS[variant] for variant in VARIANTS),
-        ),
+        "variant": OptionSpec.of_choices("club-8", VARIANT_WORDS, gettext_noop("rules")),
         "rounding": OptionSpec(
             "flag",
             False,
             label=gettext_noop("round to the ten"),
             help=gettext_noop("Round coefficient × points to the nearest ten."),
         ),
-        "fault_counting": OptionSpec(
-            "choice",
-            "player",
-            choices=FAULT_COUNTINGS,
-            label=gettext_noop("fault penalties counted"),
-            labels=tuple(FAULT_COUNTING_WORDS[way] for way in FAULT_COUNTINGS),
+        "fault_counting": OptionSpec.of_choices(
+            "player", FAULT_COUNTING_WORDS, gettext_noop("fault penalties counted")
         ),
         "target": OptionSpec(
             "whole",

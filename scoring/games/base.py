@@ -71,6 +71,20 @@ class OptionSpec:
     help: str = ""
     labels: tuple[str, ...] = ()
 
+    @classmethod
+    def of_choices(
+        cls, default: str, choices: Mapping[str, str], label: str, help: str = ""
+    ) -> OptionSpec:
+        """A choice option: ``choices`` maps each value to its English label, in order."""
+        return cls(
+            "choice",
+            default,
+            choices=tuple(choices),
+            label=label,
+            help=help,
+            labels=tuple(choices.values()),
+        )
+
     def choice_labels(self) -> list[tuple[str, str]]:
         """(value, English label) of each choice."""
         labels = self.labels + self.choices[len(self.labels) :]

@@ -81,16 +81,14 @@ class Differenzler(Game):
     higher_wins = False
     option_specs = {
         "rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS, label=gettext_noop("Rounds")),
-        "leader": OptionSpec(
-            "choice",
+        "leader": OptionSpec.of_choices(
             "dealer_right",
-            choices=tuple(LEADERS),
-            label=gettext_noop("First to estimate and lead"),
-            labels=(
-                gettext_noop("the player at the dealer's right"),
-                gettext_noop("the dealer"),
-                gettext_noop("the player at the dealer's left"),
-            ),
+            {
+                "dealer_right": gettext_noop("the player at the dealer's right"),
+                "dealer": gettext_noop("the dealer"),
+                "dealer_left": gettext_noop("the player at the dealer's left"),
+            },
+            gettext_noop("First to estimate and lead"),
         ),
     }
 

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
-from .cards import DEFAULT_LAYOUT, LAYOUTS
+from .cards import DEFAULT_LAYOUT
 from .messages import problem
 
 COLOURS = 5
@@ -80,15 +80,15 @@ class Romer(Game):
         "target": OptionSpec(
             "whole", DEFAULT_TARGET, DEFAULT_TARGET, 1_000_000, label=gettext_noop("Points to win")
         ),
-        "values": OptionSpec(
-            "choice",
+        "values": OptionSpec.of_choices(
             DEFAULT_LAYOUT,
-            choices=tuple(LAYOUTS),
-            label=gettext_noop("Card values"),
-            labels=(
-                gettext_noop("the weaker in combat, the more points (1–2: XX … 7: III)"),
-                gettext_noop("the stronger in combat, the more points (7–6: XX … 1: III)"),
-            ),
+            {
+                "inverse": gettext_noop("the weaker in combat, the more points (1–2: XX … 7: III)"),
+                "direct": gettext_noop(
+                    "the stronger in combat, the more points (7–6: XX … 1: III)"
+                ),
+            },
+            gettext_noop("Card values"),
         ),
         "outcut_loses": OptionSpec(
             "flag", True, label=gettext_noop("A trumper beaten by a higher trump loses a team card")

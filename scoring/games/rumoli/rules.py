@@ -254,15 +254,13 @@ class Rumoli(Game):
     aliases = ALIASES
     option_specs = {
         "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, MAX_COUPS, label=gettext_noop("Coups")),
-        "stakes": OptionSpec(
-            "choice",
+        "stakes": OptionSpec.of_choices(
             "standard",
-            choices=("standard", "free"),
-            label=gettext_noop("Stakes"),
-            labels=(
-                gettext_noop("1 chip a boodle, 2 for the dealer"),
-                gettext_noop("free stakes"),
-            ),
+            {
+                "standard": gettext_noop("1 chip a boodle, 2 for the dealer"),
+                "free": gettext_noop("free stakes"),
+            },
+            gettext_noop("Stakes"),
         ),
         "stake": OptionSpec(
             "whole",
@@ -275,25 +273,21 @@ class Rumoli(Game):
                 "boodle cards as he likes."
             ),
         ),
-        "dealer_stakes": OptionSpec(
-            "choice",
+        "dealer_stakes": OptionSpec.of_choices(
             "double",
-            choices=("double", "single"),
-            label=gettext_noop("The dealer's stake"),
-            labels=(
-                gettext_noop("twice the others' (the seed)"),
-                gettext_noop("the same as the others'"),
-            ),
+            {
+                "double": gettext_noop("twice the others' (the seed)"),
+                "single": gettext_noop("the same as the others'"),
+            },
+            gettext_noop("The dealer's stake"),
         ),
-        "dead_hand_tie": OptionSpec(
-            "choice",
+        "dead_hand_tie": OptionSpec.of_choices(
             "first_left",
-            choices=("first_left", "no_sale"),
-            label=gettext_noop("Equal highest bids for the dead hand"),
-            labels=(
-                gettext_noop("the first bidder from the dealer's left buys it"),
-                gettext_noop("nobody buys it"),
-            ),
+            {
+                "first_left": gettext_noop("the first bidder from the dealer's left buys it"),
+                "no_sale": gettext_noop("nobody buys it"),
+            },
+            gettext_noop("Equal highest bids for the dead hand"),
         ),
         "zero_bid_buys": OptionSpec(
             "flag", False, label=gettext_noop("A bid of 0 buys the dead hand")
