@@ -189,3 +189,23 @@ def test_the_same_code_deals_the_same_rounds_and_another_code_others():
         game.start()
     assert first.view("1") == second.view("1")
     assert first.view("1")["round"]["hand"] != other.view("1")["round"]["hand"]
+
+
+@pytest.mark.parametrize(
+    "key, players, first, second",
+    [
+        ("rumoli", 3, "Coup 1", "Coup 2"),  # a coup, as the sheet says: not a manche
+        ("differenzler", 4, "Tour 1", "Tour 2"),
+        ("roi", 4, "Pas de plis", "Pas de cœurs"),  # a Roi manche by its contract
+    ],
+)
+def test_each_round_is_named_as_the_sheet_names_it(key, players, first, second):
+    game = table(key, players)
+    game.start()
+    assert game.view("1")["name"] == first
+    others = set(game.seats) - {"1"}
+    while game.number == 1:
+        game.play_robots(others)
+        if game.number == 1:
+            game.play("1", game.seq, game.view("1")["legal"][0])
+    assert game.view(None)["name"] == game.view("1")["name"] == second

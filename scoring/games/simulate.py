@@ -79,6 +79,9 @@ class GameSheetRules:
             totals = [t + s for t, s in zip(totals, scores, strict=True)]
         return totals
 
+    def round_name(self, number: int) -> str:
+        return self.rules.round_spec(number, self.players, self.options).name
+
     def is_over(self, results: Sequence[Any]) -> bool:
         totals = self.totals(results)
         return self.rules.is_over(totals, len(results), self.players, self.options)

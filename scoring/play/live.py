@@ -112,13 +112,17 @@ class LiveGame(Protocol):
 class SheetRules(Protocol):
     """What a live table needs of its game's sheet: each player's totals (points, as the
     sheet shows them) after the rounds' ``results`` (``GameState.result()`` each), and
-    whether the partie is over after them."""
+    whether the partie is over after them, and the name the sheet gives each round."""
 
     def totals(self, results: Sequence[Any]) -> list[int]:
         """Each player's total after ``results``."""
 
     def is_over(self, results: Sequence[Any]) -> bool:
         """Whether the sheet's rules end the partie after ``results``."""
+
+    def round_name(self, number: int) -> str:
+        """The sheet's name of round ``number`` (1-based: ``Coup 3``, a Roi manche's
+        contract)."""
 
 
 def check_turn(seq: object, expected: int, seat: str | None, to_move: str | None) -> None:
@@ -273,7 +277,7 @@ class LiveTable:
         the round's ``number``, ``round``: what the seat may see of it
         (``GameState.observation``; a spectator sees no hand), ``to_move``, ``legal``: the
         texts of the moves the rules allow the seat when it is to move, ``totals``: each
-        seat's total on the sheet, ``finished``."""
+        seat's total on the sheet, ``finished``, ``name``: the round's name on the sheet."""
         state = self.state
         observed = None
         if state is not None:
@@ -288,6 +292,7 @@ class LiveTable:
         return {
             "seq": self.seq,
             "number": self.number,
+            "name": self.sheet.round_name(self.number) if self.number else "",
             "round": observed,
             "to_move": to_move,
             "legal": legal,

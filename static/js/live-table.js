@@ -17,6 +17,8 @@
   const PER_SEAT = ["hand_sizes", "teams", "plis", "points", "estimates", "collected", "penalty", "bids", "sale"];
   // The facts of a round that name a seat by its index.
   const SEAT_FACTS = ["dealer", "leader"];
+  // The facts that say the round's number or name, which its title shows.
+  const TITLE_FACTS = ["manche", "round", "coup", "contract"];
   const MANY = 8; // more moves of one kind than this: a list to choose from
   const SUITS = { C: "\u2665", K: "\u2666", P: "\u2660", T: "\u2663" };
   const title = document.title;
@@ -71,7 +73,7 @@
   function draw() {
     const round = state.round;
     const toMove = state.to_move;
-    $("round-title").textContent = round ? L.donne + " " + state.number : "";
+    $("round-title").textContent = round ? roundTitle() : "";
     drawFacts(round);
     drawPlayers(round);
     $("trick").replaceChildren();
@@ -98,13 +100,23 @@
     wasMyTurn = myTurn;
   }
 
-  // The round's public facts (trump, contract, dealer …), each under its name.
+  // The round as the sheet names it ("Coup 3"), its number first when the name has none (a
+  // Roi manche's contract: "Round 7 — Atout trèfle").
+  function roundTitle() {
+    const name = state.name || "";
+    if (name.includes(String(state.number))) return name;
+    return [L.donne + " " + state.number, name].filter(Boolean).join(" — ");
+  }
+
+  // The round's public facts (trump, contract, dealer …), each under its name; its number and
+  // name, which the title says, are not repeated.
   function drawFacts(round) {
     const facts = $("facts");
     facts.replaceChildren();
     if (!round) return;
     for (const [key, label] of Object.entries(L.facts)) {
       if (!(key in round) || PER_SEAT.includes(key) || round[key] === null) continue;
+      if (TITLE_FACTS.includes(key) && [state.number, state.name].includes(round[key])) continue;
       const shown = SEAT_FACTS.includes(key) ? seatName(seatOf(round[key])) : value(round[key]);
       if (shown === "") continue;
       facts.append(el("dt", {}, label), el("dd", { "data-fact": key }, shown));

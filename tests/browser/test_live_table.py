@@ -123,6 +123,9 @@ def play_my_move(page, view, turn):
     expect(page.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
     expect(page.locator("#status.my-turn")).to_have_text("À vous de jouer")
     assert page.locator("#status").evaluate(SHOWN)
+    # The round headed as the sheet names it (a Rumoli coup, a Roi manche's contract).
+    assert view["name"]
+    expect(page.locator("#round-title")).to_contain_text(view["name"])
     assert overflow(page) == 0, page.evaluate(WIDE)
     assert page.evaluate(SMALL_TARGETS) == []
     offered = page.evaluate(LEGAL_SEEN)
