@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy, gettext_noop
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.games.base import GameProblem, InvalidGameSheet
@@ -16,6 +16,7 @@ from scoring.play.state import GameState
 from scoring.play.verify import Refusal
 from scoring.roimat.partie import InvalidSheet
 from scoring.roimat.problems import Place, Problem
+from scoring.roimat.rules import FAULT_COUNTING_WORDS, VARIANT_WORDS
 from scoring.roimat.scoring import EntryProblem
 
 MESSAGES = {
@@ -268,13 +269,7 @@ def elide(text: str) -> str:
     return _DE_BEFORE_VOWEL.sub(r"\1'\2", text)
 
 
-#: Roimat's rule options in words (ROIMAT.md §1, §5, §6): its rule sets and how the fault
-#: penalties are counted.
-VARIANT_WORDS = {
-    "club-8": gettext_noop("Club, 8 donnes (±100)"),
-    "official-1000": gettext_noop("Official, 1,000 points"),
-}
-FAULT_COUNTING_WORDS = {"player": gettext_noop("per player"), "team": gettext_noop("per team")}
-#: The same in the user's language.
+#: Roimat's rule sets and how its fault penalties are counted, in the user's language (the
+#: words of ``scoring.roimat.rules``: ROIMAT.md §1, §5, §6).
 VARIANT_LABELS = {key: gettext_lazy(words) for key, words in VARIANT_WORDS.items()}
 FAULT_COUNTING_LABELS = {key: gettext_lazy(words) for key, words in FAULT_COUNTING_WORDS.items()}

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
-from scoring.games.base import OptionSpec
+from scoring.play.options import OptionSpec
 
 #: The field templates of the options asked by buttons (``Field.template_name``).
 CHOICE_TEMPLATE = "scoring/_option_choice.html"

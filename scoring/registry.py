@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.games.base import OptionSpec, option_problems
+from scoring.games.base import option_problems
 from scoring.messages import game_problem_message
 from scoring.option_fields import option_field
 from scoring.play.live import LiveGame, seat_names
+from scoring.play.options import OptionSpec
 from scoring.play.state import GameState
 
 # Names for the annotations only, never imported when the site runs: the catalogue is below
@@ -119,7 +120,8 @@ class GameAdapter(ABC):
       (tournaments may then seat fixed pairs), False for individual players;
     - ``table_sizes``: fewest and most players at a table;
     - ``option_specs``: the rule options a tournament may set in ``game_options``
-      (``scoring.games.base.OptionSpec`` by key; none by default);
+      (``scoring.play.options.OptionSpec`` by key, from the game's package; none by
+      default);
     - ``rules``: the engine's rules of the game (plain Python: a ``scoring.games.base.Game``,
       Roimat's ``scoring.roimat.rules``);
     - ``state``: a round of the game played move by move (``scoring.play.state.GameState``:

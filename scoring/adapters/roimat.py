@@ -14,18 +14,15 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring import services
 from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
-from scoring.games.base import OptionSpec
 from scoring.messages import (
-    FAULT_COUNTING_WORDS,
     VARIANT_LABELS,
-    VARIANT_WORDS,
     elide,
     record_problem_text,
     sheet_error_message,
@@ -50,7 +47,7 @@ from scoring.roimat.notation import (
 from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import (
-    MAX_TARGET,
+    OPTION_SPECS,
     RuleSet,
     rules_of_options,
 )
@@ -74,26 +71,7 @@ class RoimatAdapter(GameAdapter):
     rules = roimat_rules
     state = RoimatState
     #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
-    option_specs = {
-        "variant": OptionSpec.of_choices("club-8", VARIANT_WORDS, gettext_noop("rules")),
-        "rounding": OptionSpec(
-            "flag",
-            False,
-            label=gettext_noop("round to the ten"),
-            help=gettext_noop("Round coefficient × points to the nearest ten."),
-        ),
-        "fault_counting": OptionSpec.of_choices(
-            "player", FAULT_COUNTING_WORDS, gettext_noop("fault penalties counted")
-        ),
-        "target": OptionSpec(
-            "whole",
-            1000,
-            1,
-            MAX_TARGET,
-            label=gettext_noop("target"),
-            help=gettext_noop("Points that end an official partie."),
-        ),
-    }
+    option_specs = OPTION_SPECS
     entry_name = gettext_lazy("Donne")
     entry_template = "scoring/_donne_entry.html"
     entry_class = "donne-form"

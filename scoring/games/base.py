@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.play.options import OptionSpec as OptionSpec  # every game's rule options
 from scoring.play.state import gettext_noop as gettext_noop  # the games mark their texts
 
 #: A player's entry for a round: whole numbers by field key (a Römer team: a list of cards).
@@ -52,62 +53,6 @@ class RoundSpec:
     rule: str = ""
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """A rule option of a game: ``kind`` is ``"whole"`` (a whole number from ``minimum`` to
-    ``maximum``), ``"choice"`` (one of ``choices``) or ``"flag"`` (true or false); ``default``
-    applies when the sheet does not give it.
-
-    How the site asks it, in English texts it translates (marked with ``gettext_noop``):
-    ``label``, a ``help`` line, and for a choice the ``labels`` of its ``choices`` (in their
-    order; a choice without one is shown as it is stored)."""
-
-    kind: str
-    default: Any
-    minimum: int = 0
-    maximum: int = 0
-    choices: tuple[str, ...] = ()
-    label: str = ""
-    help: str = ""
-    labels: tuple[str, ...] = ()
-
-    @classmethod
-    def of_choices(
-        cls, default: str, choices: Mapping[str, str], label: str, help: str = ""
-    ) -> OptionSpec:
-        """A choice option: ``choices`` maps each value to its English label, in order."""
-        return cls(
-            "choice",
-            default,
-            choices=tuple(choices),
-            label=label,
-            help=help,
-            labels=tuple(choices.values()),
-        )
-
-    def choice_labels(self) -> list[tuple[str, str]]:
-        """(value, English label) of each choice."""
-        labels = self.labels + self.choices[len(self.labels) :]
-        return list(zip(self.choices, labels, strict=True))
-
-    def problem(self, key: str, value: Any) -> GameProblem | None:
-        """What is wrong with ``value`` for option ``key``, or None."""
-        where = f"options.{key}"
-        if self.kind == "whole":
-            if isinstance(value, bool) or not isinstance(value, int):
-                return GameProblem(None, where, "not_whole", {"value": value})
-            if not self.minimum <= value <= self.maximum:
-                params = {"minimum": self.minimum, "maximum": self.maximum, "value": value}
-                return GameProblem(None, where, "range", params)
-        elif self.kind == "choice" and value not in self.choices:
-            return GameProblem(
-                None, where, "choice", {"choices": ", ".join(self.choices), "value": value}
-            )
-        elif self.kind == "flag" and not isinstance(value, bool):
-            return GameProblem(None, where, "not_flag", {"value": value})
-        return None
-
-
 def option_problems(
     specs: Mapping[str, OptionSpec], options: Mapping[str, Any]
 ) -> list[GameProblem]:
@@ -118,8 +63,8 @@ def option_problems(
         spec = specs.get(key)
         if spec is None:
             problems.append(GameProblem(None, f"options.{key}", "unknown"))
-        elif (problem := spec.problem(key, value)) is not None:
-            problems.append(problem)
+        elif (wrong := spec.problem(value)) is not None:
+            problems.append(GameProblem(None, f"options.{key}", *wrong))
     return problems
 
 

@@ -11,6 +11,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.play.options import OptionSpec
+from scoring.play.state import gettext_noop
+
 VARIANTS: tuple[str, ...] = ("club-8", "official-1000")
 FAULT_COUNTINGS: tuple[str, ...] = ("player", "team")
 
@@ -120,8 +123,35 @@ def rules_of(rules: RuleSet | str) -> RuleSet:
 
 
 #: The rule options of a Roimat partie (a partie's or a table's ``options``): ``RuleSet``'s
-#: fields but ``donnes`` (eight, ROIMAT.md §6).
-OPTIONS = ("variant", "rounding", "fault_counting", "target")
+#: fields but ``donnes`` (eight, ROIMAT.md §6), each described as the forms ask it, in English
+#: words the site translates: its rule sets (§1, §6), the rounding and how the fault
+#: penalties are counted (§5), the target of an official partie (§6).
+VARIANT_WORDS = {
+    "club-8": gettext_noop("Club, 8 donnes (±100)"),
+    "official-1000": gettext_noop("Official, 1,000 points"),
+}
+FAULT_COUNTING_WORDS = {"player": gettext_noop("per player"), "team": gettext_noop("per team")}
+OPTION_SPECS = {
+    "variant": OptionSpec.of_choices("club-8", VARIANT_WORDS, gettext_noop("rules")),
+    "rounding": OptionSpec(
+        "flag",
+        False,
+        label=gettext_noop("round to the ten"),
+        help=gettext_noop("Round coefficient × points to the nearest ten."),
+    ),
+    "fault_counting": OptionSpec.of_choices(
+        "player", FAULT_COUNTING_WORDS, gettext_noop("fault penalties counted")
+    ),
+    "target": OptionSpec(
+        "whole",
+        1000,
+        1,
+        MAX_TARGET,
+        label=gettext_noop("target"),
+        help=gettext_noop("Points that end an official partie."),
+    ),
+}
+OPTIONS = tuple(OPTION_SPECS)
 
 
 def rules_of_options(options: Mapping[str, Any], others: Collection[str] = ()) -> RuleSet:
