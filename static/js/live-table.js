@@ -100,6 +100,11 @@
     wasMyTurn = myTurn;
   }
 
+  // A total as the sheet writes it: +35, -4, 0.
+  function signed(total) {
+    return total > 0 ? "+" + total : String(total);
+  }
+
   // The round as the sheet names it ("Coup 3"), its number first when the name has none (a
   // Roi manche's contract: "Round 7 — Atout trèfle").
   function roundTitle() {
@@ -140,7 +145,7 @@
         el("small", { class: "presence" }, " (" + presenceWord(seat) + ")"));
       row.append(name);
       for (const key of columns) row.append(el("td", {}, value(round[key][index])));
-      row.append(el("td", { class: "total", "data-total": seat }, String(state.totals[seat])));
+      row.append(el("td", { class: "total", "data-total": seat }, signed(state.totals[seat])));
       body.append(row);
     });
     const thead = el("thead");
@@ -197,7 +202,7 @@
   // A round over since the state ``before`` is announced with each seat's total.
   function announce(before) {
     if (!before || state.replays.length <= before.replays.length) return;
-    const totals = state.seats_order.map((seat) => seatName(seat) + " " + state.totals[seat]);
+    const totals = state.seats_order.map((seat) => seatName(seat) + " " + signed(state.totals[seat]));
     page.news(L.roundOver + " — " + totals.join(" · "));
   }
 
