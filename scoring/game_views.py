@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring import registry
@@ -67,7 +68,15 @@ def game_partie_detail(request, partie: Partie):
         for n, (scores, cumuls) in enumerate(zip(sheet.scores, sheet.cumuls, strict=True), 1)
     ]
     form = None
-    if has_role(request.user, DIRECTOR) and not sheet.complete:
+    refused = None
+    if sheet.refused is not None:  # a stored round the rules refuse: its correction first
+        number = sheet.refused.round
+        refused = {
+            "number": number,
+            "message": game_sheet_error_message(sheet.refused, names),
+            "edit": reverse("scoring:game_round_edit", args=[partie.pk, number]),
+        }
+    elif has_role(request.user, DIRECTOR) and not sheet.complete:
         form = GameRoundForm(partie=partie)
     context = {
         "partie": partie,
@@ -78,6 +87,7 @@ def game_partie_detail(request, partie: Partie):
         "rows": rows,
         "winners": [names[w] for w in sheet.winners],
         "form": form,
+        "refused": refused,
         "status": STOPPED.get(partie.closing, STOPPED[""]),
     }
     return render(request, "scoring/game_detail.html", context)

@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring import registry
-from scoring.models import Partie, Player
+from scoring.models import GameRound, Partie, Player
 from scoring.roimat.rules import FAULT_COUNTINGS, VARIANTS
 from tests.test_exports import evaluate
 from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
@@ -422,3 +422,33 @@ def test_a_rumoli_partie_asks_its_stakes_as_buttons_and_its_variants_as_toggles(
     assert html.unescape(toggle.group(2)).startswith("Variante 2")
     partie = new_game(secretary, "rumoli", count=3, rounds=4, same_colour="on")
     assert partie.options == {"rounds": 4, "same_colour": True}
+
+
+def test_a_stored_round_the_rules_now_refuse_is_shown_to_correct_not_a_server_error(secretary):
+    """A Rumoli coup entered before collections were held to whole cards (7 chips: "il ramasse
+    les jetons qui sont sur cette carte", 5 a card with 4 players): the list, the sheet and the
+    documents still open, the sheet names the coup to correct, and once corrected it counts."""
+    partie = new_game(secretary, "rumoli", count=4, rounds=2)
+    first = {"sale": 0, "penalty": 0, "irregularite_2": 0}
+    entries = [
+        {**first, "dealer": int(i == 0), "stake": 8 if i == 0 else 4, "collected": 0}
+        for i in range(4)
+    ]
+    for i, entry in enumerate(entries):
+        entry.update(collected=7 if i == 1 else 0, cards_left=0 if i == 1 else 3)
+    GameRound.objects.create(partie=partie, number=1, entries=entries, confirmed=True)
+    partie = Partie.objects.get(pk=partie.pk)
+    assert partie.sheet.refused.round == 1 and partie.sheet.totals == (0, 0, 0, 0)
+    assert secretary.get(reverse("scoring:partie_list")).status_code == 200
+    for document in ("partie_pdf", "partie_xlsx"):
+        assert secretary.get(reverse(f"scoring:{document}", args=[partie.pk])).status_code == 200
+    page = secretary.get(partie.get_absolute_url())
+    text = html.unescape(page.content.decode())
+    assert "Coup 1" not in [row["name"] for row in page.context["rows"]]
+    assert "La manche 1 enfreint les règles" in text and "7 jetons" in text
+    edit = reverse("scoring:game_round_edit", args=[partie.pk, 1])
+    assert f'href="{edit}"' in text and page.context["form"] is None
+    entries[1]["collected"] = 10  # two boodle cards
+    secretary.post(edit, round_post("rumoli", entries))
+    sheet = Partie.objects.get(pk=partie.pk).sheet
+    assert sheet.refused is None and len(sheet.scores) == 1

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from scoring import services
 from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
 from scoring.game_forms import GameRoundForm
-from scoring.games.base import Game, GameSheet, InvalidGameSheet, compute
+from scoring.games.base import Game, GameSheet, InvalidGameSheet, compute, compute_stored
 from scoring.games.notation import (
     GameSheetInput,
     computed_to_dict,
@@ -162,7 +162,7 @@ class TabularAdapter(GameAdapter):
     def compute(self, partie: Partie) -> GameSheet:
         entries = [r.entries for r in partie.game_rounds.all()]
         players = len(partie.players_in_order)
-        return compute(self.game, players, entries, partie.options, partie.counts)
+        return compute_stored(self.game, players, entries, partie.options, partie.counts)
 
     def counted(self, partie: Partie) -> int:
         return partie.sheet.counted

@@ -238,7 +238,9 @@ class GameSheet:
     game is over and the winners (indices; several on a tie). Only the first ``counted``
     rounds count: the totals, the end and the winners are theirs; the later rounds are
     listed, scored provisionally, but pending (in no total). ``complete``: the rounds
-    entered, pending ones included, reach the end (no further round)."""
+    entered, pending ones included, reach the end (no further round). ``refused``: for a
+    stored sheet the rules refuse (``compute_stored``), the refusal of its first refused round;
+    the sheet then holds the rounds before it."""
 
     scores: tuple[tuple[int, ...], ...]
     cumuls: tuple[tuple[int, ...], ...]
@@ -247,6 +249,7 @@ class GameSheet:
     winners: tuple[int, ...]
     counted: int = 0
     complete: bool = False
+    refused: InvalidGameSheet | None = None
 
     @property
     def pending(self) -> int:
@@ -302,3 +305,27 @@ def compute(
     return GameSheet(
         tuple(scores), tuple(cumuls), tuple(totals), finished, winners, counted, complete
     )
+
+
+def compute_stored(
+    game: Game,
+    players: int,
+    rounds: Sequence[Sequence[Entry]],
+    options: Mapping[str, Any] | None = None,
+    counts: int | None = None,
+) -> GameSheet:
+    """A stored sheet as ``compute`` adds it up, or, when the rules refuse one of its rounds
+    (entered under an earlier reading of the rules, or changed by hand), the sheet of the
+    rounds before it, not finished, with the refusal in ``refused``: the pages then show it
+    and the round to correct instead of failing. Raises ``InvalidGameSheet`` for a sheet's
+    own fields (players, options: round 0), which no round's correction mends."""
+    try:
+        return compute(game, players, rounds, options, counts)
+    except InvalidGameSheet as error:
+        if not error.round:
+            raise
+        kept = error.round - 1
+        sheet = compute(
+            game, players, rounds[:kept], options, None if counts is None else min(counts, kept)
+        )
+        return dataclasses.replace(sheet, finished=False, winners=(), complete=False, refused=error)
