@@ -1,5 +1,5 @@
 """A game's rule option as a form field, written once for every game: the new-partie form,
-a table at a distance, a tournament and the admin ask the options (``OptionSpec``) the same
+a table at a distance and a tournament ask the options (``OptionSpec``) the same
 way.
 
 A whole number is a number box within the option's bounds; a choice, a button to tap for each

@@ -50,6 +50,16 @@ class EntryTaken(SheetRefused):
     form again."""
 
 
+def simulation_rate(options: Mapping[str, Any]) -> float:
+    """The rate of fautes or irregularities a simulation makes, ``options["fault_rate"]``
+    (0 to 1; 0 when not given): not a rule, the simulation's alone. Raises ``SheetRefused``
+    for anything but a number from 0 to 1."""
+    rate = options.get("fault_rate", 0.0)
+    if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
+        raise SheetRefused(_("fault_rate: %(value)r is not a rate from 0 to 1") % {"value": rate})
+    return float(rate)
+
+
 #: The longest player name (``Player.name``).
 NAME_LENGTH = 80
 

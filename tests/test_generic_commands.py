@@ -135,6 +135,7 @@ def test_verify_accepts_the_records_and_names_the_rule_a_corrupted_one_breaks(
         ("simulate", ["roimat", "--sheets", "1", "--option", "strategy=smart"], "--option"),
         ("simulate", ["roimat", "--sheets", "1", "--option", "fault_rate=2"], "--option"),
         ("simulate", ["rumoli", "--sheets", "1", "--option", "fault_rate=abc"], "--option"),
+        ("simulate", ["roimat", "--sheets", "1", "--option", "fault_rate=true"], "--option"),
         ("simulate", ["differenzler", "--sheets", "1", "--option", "fault_rate=-1"], "--option"),
         ("roi_simulate", ["--games", "0"], "--games"),
         ("differenzler_simulate", ["--players", "3"], "--players"),

@@ -35,6 +35,7 @@ from scoring.registry import (
     SheetRefused,
     Side,
     check_heading,
+    simulation_rate,
 )
 from scoring.roimat import rules as roimat_rules
 from scoring.roimat.notation import (
@@ -293,11 +294,10 @@ class RoimatAdapter(GameAdapter):
         or ``heuristic``), ``fault_rate`` the chance of a forbidden card (0 to 1, default 0)."""
         rules_options = dict(options)
         strategy = rules_options.pop("strategy", "random")
-        fault_rate = rules_options.pop("fault_rate", 0.0)
+        fault_rate = simulation_rate(rules_options)
+        rules_options.pop("fault_rate", None)
         if strategy not in PLAYERS:
             raise SheetRefused(f"strategy: {strategy!r}, not one of {', '.join(PLAYERS)}")
-        if not isinstance(fault_rate, int | float) or not 0 <= fault_rate <= 1:
-            raise SheetRefused(f"fault_rate: {fault_rate!r}, not a number from 0 to 1")
         try:
             rules = RuleSet(**rules_options)
         except (TypeError, ValueError) as error:

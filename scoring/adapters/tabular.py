@@ -50,6 +50,7 @@ from scoring.registry import (
     SheetRefused,
     check_heading,
     register,
+    simulation_rate,
 )
 
 
@@ -140,11 +141,7 @@ class TabularAdapter(GameAdapter):
         problems = self.option_problems(rules)
         if problems:
             raise SheetRefused(problems[0])
-        rate = options.get("fault_rate", 0)
-        if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
-            raise SheetRefused(
-                _("fault_rate: %(value)r is not a rate from 0 to 1") % {"value": rate}
-            )
+        simulation_rate(options)
         sheet, records = self.simulate_records(seed, players, options)
         return game_sheet_to_dict(sheet), records
 
