@@ -239,9 +239,14 @@ def dead_hand_buyer(
     return highest[0]
 
 
+def out_players(entries: Sequence[Entry]) -> list[int]:
+    """The players out of cards who may win the coup (no irregularity 2): one at most."""
+    return [i for i, e in enumerate(entries) if e["cards_left"] == 0 and not e["irregularite_2"]]
+
+
 def winner(entries: Sequence[Entry]) -> int | None:
     """The player out first who may win (no irregularity 2), or None (no winner)."""
-    out = [i for i, e in enumerate(entries) if e["cards_left"] == 0 and not e["irregularite_2"]]
+    out = out_players(entries)
     return out[0] if len(out) == 1 else None
 
 
@@ -370,8 +375,7 @@ class Rumoli(Game):
             problems.append(problem(None, "collected", "board", params))
         elif full is not None and not problems:
             problems += self.whole_card_problems(entries, full)
-        out = [i for i, e in enumerate(entries) if e["cards_left"] == 0 and not e["irregularite_2"]]
-        if len(out) > 1:
+        if len(out_players(entries)) > 1:
             problems.append(problem(None, "cards_left", "two_winners"))
         return problems
 
