@@ -16,7 +16,7 @@ from scoring.adapters.tabular import TabularAdapter
 from scoring.exports.layout import STOPPED
 from scoring.game_forms import GamePartieForm, GameRoundForm, parse_team
 from scoring.games.base import InvalidGameSheet
-from scoring.messages import game_sheet_error_message
+from scoring.messages import game_problem_message, game_sheet_error_message
 from scoring.models import Partie
 from scoring.registry import SheetRefused
 
@@ -70,10 +70,13 @@ def game_partie_detail(request, partie: Partie):
     form = None
     refused = None
     if sheet.refused is not None:  # a stored round the rules refuse: its correction first
-        number = sheet.refused.round
+        number, problem = sheet.refused.round, sheet.refused.problem
+        message = game_problem_message(problem).rstrip(".")  # the sentence ends after it
         refused = {
-            "number": number,
-            "message": game_sheet_error_message(sheet.refused, names),
+            "name": spec.round_spec(number, len(names), partie.options).name,
+            "message": message
+            if problem.player is None
+            else f"{names[problem.player]} — {message}",
             "edit": reverse("scoring:game_round_edit", args=[partie.pk, number]),
         }
     elif has_role(request.user, DIRECTOR) and not sheet.complete:

@@ -445,7 +445,8 @@ def test_a_stored_round_the_rules_now_refuse_is_shown_to_correct_not_a_server_er
     page = secretary.get(partie.get_absolute_url())
     text = html.unescape(page.content.decode())
     assert "Coup 1" not in [row["name"] for row in page.context["rows"]]
-    assert "La manche 1 enfreint les règles" in text and "7 jetons" in text
+    assert "Coup 1 enfreint les règles : rumoli1 — 7 jetons ramassés" in text
+    assert ".." not in text
     edit = reverse("scoring:game_round_edit", args=[partie.pk, 1])
     assert f'href="{edit}"' in text and page.context["form"] is None
     entries[1]["collected"] = 10  # two boodle cards
