@@ -76,18 +76,13 @@ def stored_moves() -> tuple[int, bool]:
 
 
 def to_move(view: dict) -> str:
-    """The seat to move in a state (Roimat's in its ``donne``)."""
-    return view["donne"]["to_move"] if "donne" in view else view["to_move"]
+    """The seat to move in a state."""
+    return view["to_move"]
 
 
-def random_move(view: dict, rng: random.Random) -> dict | str:
-    """A legal move of the state, at random: a Roimat move object or another game's text."""
-    if "donne" not in view:
-        return rng.choice(view["legal"])
-    move = dict(rng.choice(view["donne"]["legal"]))
-    if "to" in move:
-        move["to"] = rng.choice(move["to"]) if move["to"] else None
-    return move
+def random_move(view: dict, rng: random.Random) -> str:
+    """A legal move of the state, at random: its text."""
+    return rng.choice(view["legal"])
 
 
 def all_at(states: dict[str, dict], seats: int, seq: int) -> bool:
@@ -159,7 +154,7 @@ async def run(base: str, tables: list, donnes: int, seed: int) -> tuple[int, flo
     return sum(counts), time.perf_counter() - started, delays
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--game", default="roimat", help="the game's key (roimat, roi …)")
@@ -192,6 +187,7 @@ def main() -> None:
     print(f"{moves} moves sent in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
     numbered = "each table's numbered without a gap" if whole else "SOME LOST OR DOUBLED"
     print(f"{stored} moves stored (the simulated players' included), {numbered}")
+    good = whole and moves > 0
     if delays:
         p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
         print(
@@ -199,7 +195,9 @@ def main() -> None:
             f"median {statistics.median(delays) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
             f"worst {delays[-1] * 1000:.0f} ms"
         )
+    print("OK" if good else "NOT AS EXPECTED")
+    return 0 if good else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -110,7 +110,7 @@ def by_code(request, objects, code: str, group: str):
     limit = {"group": group, "key": "ip", "rate": settings.TABLE_CODE_RATE}
     if is_ratelimited(request, increment=False, **limit):
         raise Ratelimited()
-    found = objects.filter(code=code.upper()[:12]).first()
+    found = objects.filter(code=code.upper()[:12]).order_by().first()  # unique: no order
     if found is None:
         if is_ratelimited(request, increment=True, **limit):
             raise Ratelimited()

@@ -1,4 +1,4 @@
-"""Forms of the score sheets: a partie's heading, a donne, an import, an email."""
+"""Forms of the score sheets: a Roimat donne, an import, an email, a seat at a remote table."""
 
 from __future__ import annotations
 
@@ -22,10 +22,8 @@ from scoring.models import (
     ENTRY_FIELDS,
     Donne,
     Partie,
-    Player,
     fault_seats,
 )
-from scoring.roimat.rules import OPTIONS, RuleSet, rules_of_options
 from scoring.roimat.scoring import DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS
 
@@ -62,55 +60,6 @@ def chosen_options(cleaned: Mapping[str, Any], names: Mapping[str, str]) -> dict
         for option, name in names.items()
         if cleaned.get(name) not in (None, "")
     }
-
-
-class RoimatRules:
-    """A form with Roimat's rule options (ROIMAT.md §1, §5, §6) as its first fields, as the
-    catalogue gives them (``GameAdapter.option_fields``): each choice a button to tap."""
-
-    fields: dict[str, forms.Field]
-    cleaned_data: dict[str, Any]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        rules = registry.get("roimat").option_fields()
-        self.fields = {**rules, **self.fields}
-
-    def rules(self) -> RuleSet:
-        """The ``RuleSet`` chosen (a blank option takes the rules' default)."""
-        return rules_of_options(chosen_options(self.cleaned_data, {k: k for k in OPTIONS}))
-
-
-class PartieForm(RoimatRules, forms.ModelForm):
-    """A new partie: rules, heading and the player at each seat (four different players)."""
-
-    class Meta:
-        model = Partie
-        fields = ["played_on", "place", "table"]
-        formfield_callback = bounded_formfield
-        widgets = {"played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for seat in SEATS:
-            self.fields[f"player_{seat.lower()}"] = forms.ModelChoiceField(
-                Player.objects.all(), label=SEAT_LABELS[seat]
-            )
-
-    def clean(self):
-        cleaned = super().clean()
-        chosen = [cleaned.get(f"player_{seat.lower()}") for seat in SEATS]
-        seen = set()
-        for seat, player in zip(SEATS, chosen, strict=True):
-            if player is not None and player.pk in seen:
-                self.add_error(f"player_{seat.lower()}", _("This player already has a seat."))
-            elif player is not None:
-                seen.add(player.pk)
-        return cleaned
-
-    def players(self) -> dict[str, Player]:
-        """Seat → Player, once the form is valid."""
-        return {seat: self.cleaned_data[f"player_{seat.lower()}"] for seat in SEATS}
 
 
 FAULT_FIELDS = [f"faults_{seat.lower()}" for seat in SEATS]
@@ -428,10 +377,6 @@ class EmailSheetForm(forms.Form):
         if not self.errors:
             cleaned["recipients"] = self.recipients()
         return cleaned
-
-
-class RemoteTableForm(RoimatRules, forms.Form):
-    """A Roimat remote table's rules (ROIMAT.md §3, §5, §6), each choice a button to tap."""
 
 
 class RemoteSeatForm(forms.Form):

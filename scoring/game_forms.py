@@ -1,4 +1,5 @@
-"""Forms of the other games' sheets: a new partie, and a round entered player by player."""
+"""Forms of every game's partie (a new partie, a table at a distance: its players and rule
+options) and of the other games' rounds, entered player by player."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.forms import EntryBoundField, chosen_options
+from scoring.forms import EntryBoundField, chosen_options, seat_label
 from scoring.messages import game_problem_message
 from scoring.models import Partie, Player
 from scoring.registry import GameAdapter
@@ -21,6 +22,7 @@ class GameOptionsForm(forms.Form):
     ``option_<key>``."""
 
     option_keys: list[str]
+    adapter: GameAdapter
 
     def add_option_fields(self, adapter: GameAdapter) -> None:
         """Add the fields of ``adapter``'s rule options."""
@@ -33,9 +35,18 @@ class GameOptionsForm(forms.Form):
         """The rule options chosen; one left blank takes the rules' default."""
         return chosen_options(self.cleaned_data, {key: f"option_{key}" for key in self.option_keys})
 
+    def clean(self):
+        """The options together, as the game checks them (``option_problems``)."""
+        cleaned = super().clean()
+        if not self.errors:
+            for problem in self.adapter.option_problems(self.options()):
+                self.add_error(None, problem)
+        return cleaned
+
 
 class GamePartieForm(GameOptionsForm):
-    """A new partie of another game: date, place, table, players in seat order, options."""
+    """A new partie of any game: date, place, table, the players in seat order (each seat
+    named as the sheet names it: North … at Roimat, Player 1 … elsewhere), options."""
 
     played_on = forms.DateField(
         label=gettext_lazy("date"),
@@ -49,11 +60,9 @@ class GamePartieForm(GameOptionsForm):
         super().__init__(*args, **kwargs)
         self.adapter = adapter
         low, high = adapter.table_sizes
-        for n in range(1, high + 1):
+        for n, seat in enumerate(adapter.live_seats(high), start=1):
             self.fields[f"player_{n}"] = forms.ModelChoiceField(
-                Player.objects.all(),
-                required=n <= low,
-                label=_("Player %(n)s") % {"n": n},
+                Player.objects.all(), required=n <= low, label=seat_label(seat)
             )
         self.add_option_fields(adapter)
 
@@ -75,9 +84,9 @@ class GamePartieForm(GameOptionsForm):
 
 
 class LiveTableForm(GameOptionsForm):
-    """A table at a distance of another game: how many players (within its table sizes,
-    each a button to tap) and its rule options (a field left blank takes the rules'
-    default)."""
+    """A table at a distance of a game played move by move: how many players (within its
+    table sizes, each a button to tap) and its rule options (a field left blank takes the
+    rules' default)."""
 
     players = forms.TypedChoiceField(
         label=gettext_lazy("Players"), coerce=int, widget=forms.RadioSelect
@@ -96,13 +105,6 @@ class LiveTableForm(GameOptionsForm):
             spec = adapter.option_specs.get(key)
             if spec is not None:
                 field.initial = spec.default
-
-    def clean(self):
-        cleaned = super().clean()
-        if not self.errors:
-            for problem in self.adapter.option_problems(self.options()):
-                self.add_error(None, problem)
-        return cleaned
 
 
 def parse_team(text: str) -> list[list[int]]:

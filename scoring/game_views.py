@@ -31,8 +31,10 @@ def adapter_or_404(key: str) -> TabularAdapter:
 
 @director_required
 def game_partie_create(request, game: str):
-    """Start a partie of another game: players in seat order and the game's options."""
-    adapter = adapter_or_404(game)
+    """Start a partie of any game: players in seat order and the game's options."""
+    adapter = registry.REGISTRY.get(game)
+    if adapter is None:
+        raise Http404(game)
     form = GamePartieForm(request.POST or None, adapter=adapter)
     if request.method == "POST" and form.is_valid():
         try:
@@ -47,8 +49,8 @@ def game_partie_create(request, game: str):
         except InvalidGameSheet as error:
             form.add_error(None, game_sheet_error_message(error))
         else:
-            messages.success(request, _("Partie created. Enter the first round."))
-            return redirect(partie)
+            messages.success(request, str(adapter.created_text))
+            return redirect(adapter.start_url(partie))
     return render(request, "scoring/game_partie_form.html", {"form": form, "game": adapter})
 
 
@@ -78,6 +80,7 @@ def game_partie_detail(request, partie: Partie):
             if problem.player is None
             else f"{names[problem.player]} — {message}",
             "edit": reverse("scoring:game_round_edit", args=[partie.pk, number]),
+            "action": _("Correct this round"),
         }
     elif has_role(request.user, DIRECTOR) and not sheet.complete:
         form = GameRoundForm(partie=partie)

@@ -3,9 +3,12 @@ a table at a distance and a tournament ask the options (``OptionSpec``) the same
 way.
 
 A whole number is a number box within the option's bounds; a choice, a button to tap for each
-value; a flag, one toggle button. Each starts at the rules' default and may be left blank (the
-default then applies: ``scoring.forms.chosen_options``). Labels, help lines and choice labels
-are the game's English texts, translated here.
+value (with its note, if the game gives one); a flag, one toggle button. Each starts at the
+rules' default and may be left blank (the default then applies:
+``scoring.forms.chosen_options``). Labels, help lines, choice labels and notes are the game's
+English texts, translated here. An option asked only with another's value
+(``OptionSpec.asked_with``) says so to the page (``data-asked-with``): ``option-asked.js``
+shows it only while that value is chosen.
 """
 
 from __future__ import annotations
@@ -19,6 +22,19 @@ from scoring.play.options import OptionSpec
 #: The field templates of the options asked by buttons (``Field.template_name``).
 CHOICE_TEMPLATE = "scoring/_option_choice.html"
 FLAG_TEMPLATE = "scoring/_option_flag.html"
+
+
+class NotedRadioSelect(forms.RadioSelect):
+    """Buttons to tap, each choice with its ``note`` (value → text; none for most)."""
+
+    def __init__(self, notes: dict[str, object], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.notes = notes
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["note"] = self.notes.get(str(value), "")
+        return option
 
 
 class TickedOnly(forms.BooleanField):
@@ -39,7 +55,8 @@ def option_field(spec: OptionSpec) -> forms.Field:
         field = forms.IntegerField(min_value=spec.minimum, max_value=spec.maximum)
     elif spec.kind == "choice":
         choices = [(value, gettext_lazy(label)) for value, label in spec.choice_labels()]
-        field = forms.ChoiceField(choices=choices, widget=forms.RadioSelect)
+        notes = {value: gettext_lazy(note) for value, note in spec.notes}
+        field = forms.ChoiceField(choices=choices, widget=NotedRadioSelect(notes))
         field.template_name = CHOICE_TEMPLATE
     else:
         field = forms.BooleanField() if spec.default else TickedOnly()
@@ -48,4 +65,6 @@ def option_field(spec: OptionSpec) -> forms.Field:
     field.initial = spec.default
     field.label = capfirst(gettext_lazy(spec.label)) if spec.label else None
     field.help_text = gettext_lazy(spec.help) if spec.help else ""
+    if spec.asked_with is not None:
+        field.widget.attrs["data-asked-with"] = "=".join(spec.asked_with)
     return field

@@ -22,13 +22,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.games.base import option_problems
 from scoring.messages import game_problem_message
 from scoring.option_fields import option_field
-from scoring.play.live import LiveGame, seat_names
+from scoring.play.live import LiveTable, SheetRules, seat_names
 from scoring.play.options import OptionSpec
-from scoring.play.state import GameState
+from scoring.play.players import Player
+from scoring.play.state import GameState, Table
 
 # Names for the annotations only, never imported when the site runs: the catalogue is below
 # the models (``scoring.models`` imports it, for ``Partie.adapter``), so it may describe them
@@ -247,9 +249,16 @@ class GameAdapter(ABC):
 
     # -- pages --------------------------------------------------------------------------------
 
-    @abstractmethod
     def new_partie_url(self) -> str:
-        """The page that starts a partie of this game."""
+        """The page that starts a partie of this game (players and rule options)."""
+        return reverse("scoring:game_partie_create", args=[self.key])
+
+    #: What the director is told once a partie is created.
+    created_text: Any = gettext_lazy("Partie created. Enter the first round.")
+
+    def start_url(self, partie: Partie) -> str:
+        """Where a new partie's first entry is made: its sheet page."""
+        return partie.get_absolute_url()
 
     def replay_url(self) -> str | None:
         """The page that replays a record of this game move by move (``scoring:game_replay``);
@@ -262,6 +271,9 @@ class GameAdapter(ABC):
 
     #: What is entered one at a time, for headings (``Donne``, ``Round``).
     entry_name: Any = ""
+    #: The partie's relation that holds what is entered (``donnes`` at Roimat,
+    #: ``game_rounds`` elsewhere).
+    entries_relation: str = "game_rounds"
     #: Fields of the entry form at a table, included by the table's page, the form's CSS
     #: class and the game's own static script that helps typing, if any (every game's form
     #: has js/entry-form.js: its queue, drafts and summary of problems).
@@ -381,16 +393,32 @@ class GameAdapter(ABC):
         """The seats of a remote table of ``players`` (``scoring.play.live.seat_names``)."""
         return seat_names(players)
 
-    def live_game(self, table: RemoteTable) -> LiveGame:
-        """The game of a remote table as it stands, rebuilt from what it stored (its deals
-        and moves: ``RemoteDonne`` and ``RemoteMove`` rows), or ready to ``start`` when
-        nothing was dealt. Raises ``MoveRefused("bad_move")`` when a stored move cannot be
-        made again."""
+    def live_game(self, table: RemoteTable) -> LiveTable:
+        """The game of a remote table as it stands (``LiveTable`` over the game's
+        ``live_parts``), rebuilt from what it stored (its moves, each round dealt again as
+        its hands were stored: ``RemoteMove`` and ``RemoteDonne`` rows), or ready to ``start``
+        when nothing was dealt. Raises ``MoveRefused("bad_move")`` when a stored move cannot
+        be made again."""
+        dealing, sheet, robot = self.live_parts(table)
+        seats = [place.seat for place in table.seats.order_by("id")]
+        if not table.donnes.exists():
+            return LiveTable(dealing, sheet, seats, table.code, robot)
+        moves = table.moves.order_by("seq").values_list("number", "text")
+        dealt = dict(table.donnes.values_list("number", "hands"))
+        return LiveTable.resume(dealing, sheet, seats, table.code, moves, dealt, robot)
+
+    def live_parts(self, table: RemoteTable) -> tuple[Table[Any], SheetRules, Player]:
+        """What a remote table of the game plays with: its rounds' dealing (``Table``,
+        seeded by the table's code), its sheet's rules and its simulated players' way of
+        playing."""
         raise NotImplementedError(f"{self.key} is not played at a distance")
 
-    def live_record(self, partie: Partie, entry: Any, *, key: str, author: str) -> int:
+    def live_record(
+        self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str
+    ) -> int:
         """Write a round played at a remote table on its partie's sheet (``entry``: the
-        round's ``GameState.result()``); its number on the sheet. ``key`` makes a second
+        round's ``GameState.result()``, ``record``: its ``to_record()``); its number on the
+        sheet. ``key`` makes a second
         write of the same round store nothing more."""
         raise NotImplementedError(f"{self.key} is not played at a distance")
 

@@ -1,5 +1,5 @@
 """Games at a distance: the remote tables in the database, around the plain-Python table of
-each game (``scoring.play.live.LiveGame``, which the game's adapter gives: ``live_game``)
+each game (``scoring.play.live.LiveTable``, which the game's adapter gives: ``live_game``)
 (keyword-only services; the pages and the WebSocket consumer call these). Nothing here names
 a game.
 
@@ -40,18 +40,17 @@ from scoring.models import (
     RemoteTable,
     Seat,
 )
-from scoring.play.live import Dealt, Ended, LiveGame, Moved, MoveRefused
+from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
 
-#: The refusals of ``scoring.roimat.table`` in the user's language.
+#: The refusals of ``scoring.play.live`` in the user's language.
 REFUSAL_MESSAGES = {
     "stale": gettext_lazy("This move was made on an older state of the table: ignored."),
     "not_seated": gettext_lazy("Spectators do not play."),
     "not_your_turn": gettext_lazy("It is not your turn."),
     "bad_move": gettext_lazy("This is not a move."),
     "not_in_hand": gettext_lazy("You do not hold this card."),
-    "illegal_card": gettext_lazy("The rules forbid this card now."),
+    "illegal_card": gettext_lazy("The rules do not allow it now."),
     "needs_choice": gettext_lazy("Say who plays next after your Dame or Tour."),
-    "not_allowed": gettext_lazy("This announcement is not offered now."),
     "over": gettext_lazy("The partie is over."),
 }
 
@@ -212,7 +211,7 @@ def robots(table: RemoteTable) -> set[str]:
     return {s.seat for s in table.seats.all() if s.kind == RemoteSeat.Kind.ROBOT}
 
 
-def _start_if_full(table: RemoteTable) -> LiveGame | None:
+def _start_if_full(table: RemoteTable) -> LiveTable | None:
     """Under the table's lock: when no seat is empty and nothing was dealt, make the partie
     (unless the table has one) and deal the first round; the simulated players play."""
     seats = list(table.seats.all())
@@ -242,10 +241,10 @@ def _start_if_full(table: RemoteTable) -> LiveGame | None:
 
 #: Tables as last stored by this process, by id: a move is made on the cached table when its
 #: ``seq`` is still the one in the database (no other process moved meanwhile).
-_CACHE: dict[int, LiveGame] = {}
+_CACHE: dict[int, LiveTable] = {}
 
 
-def load(table: RemoteTable) -> LiveGame:
+def load(table: RemoteTable) -> LiveTable:
     """The table's game rebuilt from what it stored (``live_game`` of its game's adapter),
     or this process's copy when it is up to date."""
     cached = _CACHE.get(table.pk)
@@ -256,7 +255,7 @@ def load(table: RemoteTable) -> LiveGame:
     return game
 
 
-def _take(table: RemoteTable) -> LiveGame:
+def _take(table: RemoteTable) -> LiveTable:
     """Under the table's lock: the table's game (``load``), taken out of this process's
     copies while it is changed, so that no other thread reads a move half made; ``_store``
     puts it back."""
@@ -265,7 +264,7 @@ def _take(table: RemoteTable) -> LiveGame:
     return game
 
 
-def _store(table: RemoteTable, game: LiveGame) -> None:
+def _store(table: RemoteTable, game: LiveTable) -> None:
     """Under the table's lock: store what the game did (deals, moves, rounds over: on the
     partie's sheet, each with its record) and the new ``seq``."""
     events, game.events = game.events, []
@@ -286,6 +285,7 @@ def _store(table: RemoteTable, game: LiveGame) -> None:
                     sheet_number = table.adapter.live_record(
                         table.partie,
                         event.entry,
+                        record=event.record,
                         key=f"remote-{table.pk}-{event.number}",
                         author=_("remote table"),
                     )
@@ -395,9 +395,9 @@ def replays_view(table: RemoteTable) -> list[dict[str, Any]]:
     ]
 
 
-def views_of(table: RemoteTable, game: LiveGame) -> dict[str, Any]:
+def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
     """The protocol's ``state`` message for each seat and for spectators (key
-    ``"spectator"``): ``LiveGame.view`` with the seats, the partie and its sheet's address,
+    ``"spectator"``): ``LiveTable.view`` with the seats, the partie and its sheet's address,
     the rounds over (``replays``) and ``you``."""
     seats = seats_view(table)
     common = {

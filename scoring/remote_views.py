@@ -1,5 +1,5 @@
-"""The pages of a table at a distance: open a table (Roimat's with its rules, another game's
-with its number of players and options), its invitation link and seats, the live table (a
+"""The pages of a table at a distance: open a table of any game played move by move (its
+number of players and rule options), its invitation link and seats, the live table (a
 seat's or a spectator's), a simulated player on a seat, and each round's move-by-move replay.
 The live page and the replay of each kind of adapter are chosen here (``LIVE_PAGES``).
 
@@ -29,7 +29,7 @@ from scoring import registry, remote
 from scoring.access import by_code
 from scoring.adapters.roimat import RoimatAdapter
 from scoring.adapters.tabular import TabularAdapter
-from scoring.forms import RecordForm, RemoteSeatForm, RemoteTableForm
+from scoring.forms import RecordForm, RemoteSeatForm
 from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
 from scoring.messages import record_problem_text
@@ -37,7 +37,6 @@ from scoring.models import RemoteDonne, RemoteTable
 from scoring.registry import GameAdapter
 from scoring.replay import replay_record
 from scoring.replays import replay_context
-from scoring.roimat.rules import options_of
 
 SESSION_KEYS = "remote_keys"
 
@@ -70,21 +69,11 @@ def seat_key(request, table: RemoteTable) -> str | None:
 
 
 @login_required
-def remote_create(request):
-    """Open a remote table with its rules, then go to its page (the invitation link)."""
-    form = RemoteTableForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        table = remote.table_create(options=options_of(form.rules()), created_by=request.user)
-        return redirect(table)
-    return render(request, "scoring/remote_create.html", {"form": form})
-
-
-@login_required
 def live_create(request, game: str):
-    """Open a table at a distance of another game (one played move by move: 404 for any
-    other) with its number of players and rule options, then go to its page."""
+    """Open a table at a distance of a game played move by move (404 for any other) with its
+    number of players and rule options, then go to its page (the invitation link)."""
     adapter = registry.REGISTRY.get(game)
-    if adapter is None or not adapter.playable or not isinstance(adapter, TabularAdapter):
+    if adapter is None or not adapter.playable:
         raise Http404(game)
     form = LiveTableForm(request.POST or None, adapter=adapter)
     if request.method == "POST" and form.is_valid():

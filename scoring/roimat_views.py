@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.contrib import messages
+from django.core.exceptions import FieldDoesNotExist
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,17 +22,15 @@ from scoring.exports.chart import cumul_chart_svg
 from scoring.exports.layout import headers, result_line, sheet_lines
 from scoring.forms import (
     DonneForm,
-    PartieForm,
     RecordForm,
 )
-from scoring.messages import record_problem_text, sheet_error_message
+from scoring.messages import problem_message, record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
 from scoring.replay import replay_record
-from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import InvalidSheet, next_dealer
 from scoring.roimat.record import entry_of_record
-from scoring.selectors import open_roimat_parties, parties
+from scoring.selectors import parties
 
 
 def roimat_partie(pk: int) -> Partie:
@@ -52,31 +52,36 @@ def roimat_detail(request, partie: Partie):
             "lines": sheet_lines(sheet, players),
             "result": result_line(sheet, players, partie.closing),
             "chart": cumul_chart_svg(sheet) if sheet.counted else "",
-            "can_add": not sheet.complete,
+            "can_add": not sheet.complete and sheet.refused is None,
+            "refused": refused_words(partie, sheet.refused),
         },
     )
 
 
-@director_required
-def partie_create(request):
-    """Start a partie: rules, date, place, table and the four players."""
-    form = PartieForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        sheet = SheetInput(
-            rules=form.rules(),
-            players={seat: p.name for seat, p in form.players().items()},
-            donnes=(),
-            date=data["played_on"],
-            place=data["place"],
-            table=data["table"],
-        )
-        partie = services.partie_create(
-            sheet=sheet, players=form.players(), created_by=request.user
-        )
-        messages.success(request, _("Partie created. Enter the first donne."))
-        return redirect("scoring:donne_create", pk=partie.pk)
-    return render(request, "scoring/partie_form.html", {"form": form})
+def refused_words(partie: Partie, error: InvalidSheet | None) -> dict[str, str] | None:
+    """A stored donne the rules refuse (``compute_stored``), as the sheet page names it: the
+    donne, the field in words and the problem, and the page correcting it; None when every
+    donne counts."""
+    if error is None or error.donne is None:
+        return None
+    message = problem_message(error.problem).rstrip(".")
+    field = error.problem.field
+    if field != "donne":
+        message = f"{field_label(field)} — {message}"
+    return {
+        "name": _("Donne %(number)s") % {"number": error.donne},
+        "message": message,
+        "edit": reverse("scoring:donne_edit", args=[partie.pk, error.donne]),
+        "action": _("Correct this donne"),
+    }
+
+
+def field_label(field: str) -> str:
+    """A donne's field in words (its label on the form), or its key when it has none."""
+    try:
+        return str(Donne._meta.get_field(field).verbose_name)
+    except FieldDoesNotExist:
+        return field
 
 
 @director_required
@@ -157,6 +162,13 @@ def donne_delete_last(request, pk: int):
     return redirect(partie)
 
 
+def open_parties(variant: str, limit: int = 50) -> list[Partie]:
+    """The latest Roimat parties of ``variant`` still in progress (a donne record may be
+    added to one of them as its next donne)."""
+    recent = parties().filter(game="roimat", options__variant=variant)[:limit]
+    return [partie for partie in recent if not partie.sheet.complete]
+
+
 def donne_replay(request):
     """Paste or upload a donne record: its trick-by-trick replay and whether it is sound."""
     form = RecordForm(request.POST or None, request.FILES or None)
@@ -168,7 +180,7 @@ def donne_replay(request):
         context["raw"] = form.cleaned_data["raw"]
         if replay.sound and has_role(request.user, DIRECTOR):
             variant = form.cleaned_data["record"].get("variant")
-            context["parties"] = open_roimat_parties(variant)
+            context["parties"] = open_parties(variant)
     return render(request, "scoring/donne_replay.html", context)
 
 

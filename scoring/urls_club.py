@@ -1,11 +1,18 @@
 """What a club account writes: new parties, donnes and rounds, corrections, imports, emails."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from scoring import game_views, remote_views, roimat_views, views
 
 urlpatterns = [
-    path("parties/new/", roimat_views.partie_create, name="partie_create"),
+    # Roimat's new partie, where its page was before every game had the same one.
+    path(
+        "parties/new/",
+        RedirectView.as_view(pattern_name="scoring:game_partie_create", permanent=True),
+        {"game": "roimat"},
+        name="partie_create",
+    ),
     path("parties/import/", views.partie_import, name="partie_import"),
     path("parties/<int:pk>/email/", views.partie_email, name="partie_email"),
     path("parties/<int:pk>/donnes/new/", roimat_views.donne_create, name="donne_create"),
@@ -18,7 +25,13 @@ urlpatterns = [
         roimat_views.donne_delete_last,
         name="donne_delete_last",
     ),
-    path("distance/", remote_views.remote_create, name="remote_create"),
+    # Roimat's table at a distance, where its page was before every game had the same one.
+    path(
+        "distance/",
+        RedirectView.as_view(pattern_name="scoring:live_create", permanent=True),
+        {"game": "roimat"},
+        name="remote_create",
+    ),
     path("distance/<str:code>/robot/", remote_views.remote_robot, name="remote_robot"),
     path("jeux/<str:game>/distance/", remote_views.live_create, name="live_create"),
     path("donnes/replay/add/", roimat_views.donne_add_record, name="donne_add_record"),

@@ -1,6 +1,26 @@
-"""Helpers for the site's tests: a §10 donne as the phone form's POST data."""
+"""Helpers for the site's tests: a §10 donne as the phone form's POST data, a club evening of a
+season played by simulated players."""
+
+import datetime
 
 from scoring.roimat.seats import SEATS
+from tournaments.models import Registration, Tournament
+from tournaments.services import play_round_simulated, start_round
+
+
+def evening(season, day, players, closed=True) -> Tournament:
+    """An evening of ``season`` on November ``day``, 2026: ``players`` checked in, two rounds
+    played by simulated players, closed unless ``closed`` is False."""
+    tournament = Tournament.objects.create(
+        name=f"Soirée {day}", date=datetime.date(2026, 11, day), rounds=2, season=season, seed=day
+    )
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player, checked_in=True)
+    for _round in range(2):
+        play_round_simulated(start_round(tournament=tournament), seed=day)
+    tournament.finished = closed
+    tournament.save()
+    return tournament
 
 
 def donne_post(donne: dict) -> dict:

@@ -172,8 +172,13 @@ def test_a_remote_table_is_named_after_who_opened_it_not_its_code(victor):
 
     member = Client()
     member.force_login(victor)
-    data = {"variant": "official-1000", "fault_counting": "team", "target": 500}
-    member.post(reverse("scoring:remote_create"), data)
+    data = {
+        "players": 4,
+        "option_variant": "official-1000",
+        "option_fault_counting": "team",
+        "option_target": 500,
+    }
+    member.post(reverse("scoring:live_create", args=["roimat"]), data)
     table = RemoteTable.objects.get()
     page = member.get(table.get_absolute_url()).text
     name = victor.get_full_name() or victor.get_username()

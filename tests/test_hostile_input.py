@@ -144,7 +144,7 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
     entry = reverse("tournaments:table_entry", args=[table.code])
     partie, roi = place["partie"], place["roi"]
     forms = {
-        "new partie": ("scoring:partie_create", {}),
+        "new partie": ("scoring:game_partie_create", {"game": "roimat"}),
         "new roi partie": ("scoring:game_partie_create", {"game": "roi"}),
         "new romer partie": ("scoring:game_partie_create", {"game": "romer"}),
         "new rumoli partie": ("scoring:game_partie_create", {"game": "rumoli"}),
@@ -173,7 +173,7 @@ def pages(place) -> dict[str, tuple[Client, str, str]]:
         reverse("tournaments:round", args=[evening.pk, 1]),
         reverse("tournaments:swap", args=[evening.pk, 1]),
     )
-    found["new remote table"] = (director, *[reverse("scoring:remote_create")] * 2)
+    found["new remote table"] = (director, *[reverse("scoring:live_create", args=["roimat"])] * 2)
     creator = get_user_model().objects.get(username="damien")
     code = remote.table_create(options={"variant": "club-8"}, created_by=creator).code
     table_page = reverse("scoring:remote_table", args=[code])
@@ -391,18 +391,19 @@ def test_no_version_is_kept_of_a_refused_entry(place):
 def test_a_new_partie_with_an_odd_target_is_refused_on_its_field(place, target):
     players = place["players"]
     data = {
-        "variant": "official-1000",
-        "fault_counting": "player",
-        "target": target,
+        "option_variant": "official-1000",
+        "option_fault_counting": "player",
+        "option_target": target,
         "played_on": "2026-11-20",
         "place": "Club",
         "table": "1",
-        **{f"player_{s}": p.pk for s, p in zip("neso", players, strict=False)},
+        **{f"player_{n}": p.pk for n, p in enumerate(players[:4], start=1)},
     }
     before = stored()
-    response = place["director"].post(reverse("scoring:partie_create"), data)
+    url = reverse("scoring:game_partie_create", args=["roimat"])
+    response = place["director"].post(url, data)
     assert response.status_code == 200 and stored() == before
-    assert response.context["form"].errors["target"]
+    assert response.context["form"].errors["option_target"]
 
 
 @pytest.mark.parametrize(

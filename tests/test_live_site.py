@@ -155,8 +155,9 @@ def test_a_rule_option_out_of_its_bounds_is_refused_by_name(member):
 
 def test_a_game_not_played_move_by_move_has_no_table_at_a_distance(member):
     assert member.get(reverse("scoring:live_create", args=["nope"])).status_code == 404
-    # Roimat's table has its own page, with its rules as buttons.
-    assert member.get(reverse("scoring:live_create", args=["roimat"])).status_code == 404
+    # Every game played move by move opens its table on the same page, Roimat's too.
+    for game in ("roimat", "roi", "romer", "rumoli", "differenzler"):
+        assert member.get(reverse("scoring:live_create", args=[game])).status_code == 200
     assert Client().get(reverse("scoring:live_create", args=["roi"])).status_code == 302
 
 

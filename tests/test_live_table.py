@@ -9,7 +9,7 @@ import pytest
 
 from scoring import registry
 from scoring.games.simulate import GameSheetRules, dealing_table
-from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
+from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused, seat_names
 from tests import toygame
 
 #: Every game with a play state but Roimat (whose remote table is its own), at the fewest and
@@ -48,13 +48,13 @@ def parts(key: str, players: int, seed: str) -> tuple:
 
 def table(key: str, players: int, seed: str = "Ab3xK9") -> LiveTable:
     """A new table of ``key``'s game, nothing dealt."""
-    return LiveTable(*parts(key, players, seed), players, seed)
+    return LiveTable(*parts(key, players, seed), seat_names(players), seed)
 
 
 def resumed(key: str, players: int, game: LiveTable, seed: str = "Ab3xK9") -> LiveTable:
     """``game`` rebuilt from the moves it made, as the site rebuilds a table."""
     moves = [(e.number, e.text) for e in game.events if isinstance(e, Moved)]
-    return LiveTable.resume(*parts(key, players, seed), players, seed, moves)
+    return LiveTable.resume(*parts(key, players, seed), seat_names(players), seed, moves)
 
 
 @pytest.mark.parametrize("key, players", TABLES)

@@ -92,6 +92,12 @@ PUBLIC = {
     "scoring:card_total": {"game": "romer"},
     "tournaments:table_worker": {},
 }
+#: Older addresses of pages that moved: anyone is sent on (301) to the page, which then asks
+#: what it asks.
+MOVED = {
+    "scoring:remote_create": ({}, "scoring:live_create", {"game": "roimat"}),
+    "scoring:partie_create": ({}, "scoring:game_partie_create", {"game": "roimat"}),
+}
 #: Public forms that write: each limited in its own test.
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
 #: A remote table's pages: whoever has its link reads them and takes a seat.
@@ -101,7 +107,7 @@ REMOTE = {
 }
 REMOTE_POST = {"scoring:remote_seat": {"code": "remote_code"}}
 #: Any club account: opens a remote table; only its creator gives seats to simulated players.
-MEMBER = {"scoring:remote_create": {}, "scoring:live_create": {"game": "roi"}}
+MEMBER = {"scoring:live_create": {"game": "roi"}}
 CREATOR = {"scoring:remote_robot": {"code": "remote_code"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},
@@ -120,7 +126,6 @@ DIRECTOR = {
     "tournaments:plan_pdf": {"pk": "tournament", "number": "round"},
     "tournaments:close": {"pk": "tournament"},
     "tournaments:send": {"pk": "tournament"},
-    "scoring:partie_create": {},
     "scoring:partie_import": {},
     "scoring:partie_email": {"pk": "partie"},
     "scoring:donne_create": {"pk": "partie"},
@@ -148,9 +153,27 @@ def app_url_names() -> set[str]:
 
 
 def test_every_page_of_the_apps_has_its_audience_here():
-    listed = [*PUBLIC, *PUBLIC_POST, *REMOTE, *REMOTE_POST, *MEMBER, *CREATOR, *TABLE, *DIRECTOR]
+    listed = [
+        *PUBLIC,
+        *PUBLIC_POST,
+        *REMOTE,
+        *REMOTE_POST,
+        *MEMBER,
+        *CREATOR,
+        *TABLE,
+        *DIRECTOR,
+        *MOVED,
+    ]
     assert len(listed) == len(set(listed))
     assert set(listed) == app_url_names()
+
+
+@pytest.mark.parametrize("name", MOVED)
+def test_an_older_address_sends_anyone_on_to_the_page(name, world):
+    arguments, target, target_arguments = MOVED[name]
+    response = Client().get(url_of(name, arguments, world))
+    assert response.status_code == 301
+    assert response.url == url_of(target, target_arguments, world)
 
 
 @pytest.mark.parametrize("name", PUBLIC)
@@ -174,10 +197,10 @@ def test_a_seat_is_taken_with_the_link_only(world, client):
 
 
 def test_a_member_opens_a_remote_table_a_visitor_is_sent_to_log_in(world, victor):
-    url = url_of("scoring:remote_create", {}, world)
+    url = url_of("scoring:live_create", {"game": "roimat"}, world)
     visitor, member = Client(), Client()
     member.force_login(victor)
-    response = visitor.post(url, {"variant": "club-8", "target": 1000})
+    response = visitor.post(url, {"players": 4, "option_variant": "club-8"})
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
     assert member.get(url).status_code == 200
 

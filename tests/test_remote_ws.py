@@ -74,10 +74,7 @@ async def latest(comm, last):
 
 
 def first_legal(view):
-    move = dict(view["donne"]["legal"][0])
-    if "to" in move:
-        move["to"] = move["to"][0] if move["to"] else None
-    return move
+    return view["legal"][0]
 
 
 def test_four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves(four):
@@ -90,13 +87,13 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
     for seat in "NESO":
         pages[seat], views[seat] = await page(table.code, keys[seat])
     spectator, watched = await page(table.code)
-    assert watched["you"] is None and watched["donne"]["hand"] == []
+    assert watched["you"] is None and watched["round"]["hand"] == []
     views = {s: await latest(pages[s], views[s]) for s in "NESO"}
-    assert all(len(v["donne"]["hand"]) == 9 for v in views.values())
+    assert all(len(v["round"]["hand"]) == 9 for v in views.values())
     checked = set()
     while views["N"]["number"] < 3:
         seq = views["N"]["seq"]
-        mover = views["N"]["donne"]["to_move"]
+        mover = views["N"]["to_move"]
         view = views[mover]
         move = first_legal(view)
         other = next(s for s in "NESO" if s != mover)
@@ -107,16 +104,17 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
             assert refused["type"] == "refused" and refused["code"] == "not_your_turn"
             assert refused["message"] == "Ce n’est pas à vous de jouer."
             assert (await state(pages[other]))["seq"] == seq
-        donne = view["donne"]
-        legal = {m["card"] for m in donne["legal"] if m["kind"] == "card"}
+        donne = view["round"]
+        legal = {text.split(">")[0] for text in view["legal"]}
         forbidden = [c for c in donne["hand"] if c not in legal]
         if donne["phase"] == "play" and forbidden and "illegal" not in checked:
             checked.add("illegal")
-            card = {"kind": "card", "card": forbidden[0], "to": "N"}
+            card = f"{forbidden[0]}>N"
             await pages[mover].send_json_to({"type": "move", "seq": seq, "move": card})
             refused = await pages[mover].receive_json_from(timeout=3)
-            assert refused["code"] in ("illegal_card", "needs_choice")
-            assert (await state(pages[mover]))["donne"]["hand"] == donne["hand"]
+            assert refused["code"] == "illegal_card"
+            assert refused["message"] == "Les règles ne le permettent pas maintenant."
+            assert (await state(pages[mover]))["round"]["hand"] == donne["hand"]
         trick = donne["trick"]
         if len(trick) == 2 and "reconnect" not in checked and view["number"] == 1:
             checked.add("reconnect")
@@ -124,8 +122,9 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
             seen = await state(pages[other])
             assert seen["seats"][mover]["connected"] is False
             pages[mover], back = await page(table.code, keys[mover])
-            for key in ("hand", "trick", "legal", "to_move", "last_trick", "bids", "trump"):
-                assert back["donne"][key] == donne[key]
+            for key in ("hand", "trick", "last_trick", "bids", "trump"):
+                assert back["round"][key] == donne[key]
+            assert back["legal"] == view["legal"] and back["to_move"] == mover
             assert back["seq"] == seq and back["seats"][mover]["connected"]
             for s in "NESO":
                 if s != mover:
@@ -142,7 +141,7 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
             assert (await state(pages[mover]))["seq"] == seq + 1
     assert checked == {"out_of_turn", "illegal", "reconnect", "replayed"}
     watched = await state(spectator, views["N"]["seq"])
-    assert watched["donne"]["hand"] == [] and watched["donne"]["legal"] == []
+    assert watched["round"]["hand"] == [] and watched["legal"] == []
     sheet = views["N"]["sheet"]
     assert len(sheet["donnes"]) == 2
     for comm in [*pages.values(), spectator]:
@@ -173,7 +172,7 @@ async def bad_input_gets_a_message_not_a_traceback(four):
     assert said[-1] == "Message inconnu." and not any("JSON" in m for m in said), said
     await comm.send_to(bytes_data=b"\x00")
     assert (await comm.receive_json_from())["type"] == "error"
-    await comm.send_json_to({"type": "move", "seq": view["seq"], "move": {"kind": "card"}})
+    await comm.send_json_to({"type": "move", "seq": view["seq"], "move": "DJ"})
     assert (await comm.receive_json_from())["code"] == "not_seated"
     await comm.disconnect()
     fresh = WebsocketCommunicator(application, "/ws/distance/NOSUCHCODE/", headers=HEADERS)
@@ -306,7 +305,7 @@ async def a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four):
     given = await until(pages["S"], lambda v: v["seats"]["O"]["kind"] == "robot")
     assert given["seats"]["O"]["name"] == "Joueur O"  # still his name on the sheet
     back = await until(pages["O"], lambda v: v["seats"]["O"]["kind"] == "robot")
-    assert back["you"] is None and back["donne"]["hand"] == []  # his page now watches
+    assert back["you"] is None and back["round"]["hand"] == []  # his page now watches
     for comm in pages.values():
         await comm.disconnect()
 
@@ -368,7 +367,7 @@ async def the_redis_channel_layer_carries_the_moves(four):
     await pages["O"].send_json_to({"type": "dance"})  # answered with an error: O's pages are up
     assert (await pages["O"].receive_json_from())["type"] == "error"
     view = await latest(pages["N"], opened["N"][1])
-    mover = view["donne"]["to_move"]
+    mover = view["to_move"]
     mine = await latest(pages[mover], opened[mover][1])
     await pages[mover].send_json_to({"type": "move", "seq": mine["seq"], "move": first_legal(mine)})
     for s in "NESO":

@@ -41,10 +41,17 @@ def seen(response):
 def test_a_member_opens_a_table_and_players_take_seats_by_the_link(victor):
     member = Client()
     member.force_login(victor)
-    assert member.get(reverse("scoring:remote_create")).status_code == 200
+    opened = member.get(reverse("scoring:remote_create"), follow=True)  # its older address
+    assert opened.redirect_chain == [(reverse("scoring:live_create", args=["roimat"]), 301)]
+    assert "Objectif" in opened.text and "La règle du club d’Antony" in opened.text
     response = member.post(
-        reverse("scoring:remote_create"),
-        {"variant": "official-1000", "fault_counting": "team", "target": 500},
+        reverse("scoring:live_create", args=["roimat"]),
+        {
+            "players": 4,
+            "option_variant": "official-1000",
+            "option_fault_counting": "team",
+            "option_target": 500,
+        },
     )
     table = RemoteTable.objects.get()
     assert response.url == reverse("scoring:remote_table", args=[table.code])

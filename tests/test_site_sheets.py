@@ -21,20 +21,23 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.django_db
 
 
-def new_partie(client, players, **fields) -> Partie:
+def new_partie(client, players) -> Partie:
+    """A new club-8 Roimat partie through the new-partie page of every game, ``players`` by
+    seat; its first donne is asked next."""
     data = {
-        "variant": "club-8",
-        "fault_counting": "player",
-        "target": "1000",
+        "option_variant": "club-8",
+        "option_fault_counting": "player",
+        "option_target": "1000",
         "played_on": "2026-11-20",
         "place": "Antony",
         "table": "2",
-        **{f"player_{seat.lower()}": p.pk for seat, p in players.items()},
-        **fields,
+        **{f"player_{n}": players[seat].pk for n, seat in enumerate("NESO", start=1)},
     }
-    response = client.post(reverse("scoring:partie_create"), data)
+    response = client.post(reverse("scoring:game_partie_create", args=["roimat"]), data)
     assert response.status_code == 302, response.context["form"].errors
-    return Partie.objects.latest("id")
+    partie = Partie.objects.latest("id")
+    assert response.url == reverse("scoring:donne_create", args=[partie.pk])
+    return partie
 
 
 def enter(client, partie, donne):
@@ -272,15 +275,13 @@ def test_sheet_is_emailed_to_players_and_club(secretary, players, settings):
 
 def test_new_partie_needs_four_different_players(secretary, players):
     data = {
-        "variant": "club-8",
-        "fault_counting": "player",
-        "target": "1000",
+        "option_variant": "club-8",
         "played_on": "2026-11-20",
-        **{f"player_{s.lower()}": players["N"].pk for s in "NESO"},
+        **{f"player_{n}": players["N"].pk for n in range(1, 5)},
     }
-    response = secretary.post(reverse("scoring:partie_create"), data)
+    response = secretary.post(reverse("scoring:game_partie_create", args=["roimat"]), data)
     assert response.status_code == 200
-    assert "player_e" in response.context["form"].errors
+    assert "player_2" in response.context["form"].errors
     assert Partie.objects.count() == 0
 
 
@@ -350,3 +351,30 @@ def test_scores_are_green_when_positive_and_red_when_negative_with_their_sign(cl
     assert {"pos", "neg"} <= kinds
     on_the_phone = re.findall(r'class="score"><span class="score-(\w+)">', client.get(phone).text)
     assert sorted(on_the_phone) == ["neg", "pos"]
+
+
+def test_a_stored_donne_the_rules_refuse_is_shown_to_correct_not_a_server_error(secretary):
+    """A donne changed by hand in the database (128 card points in all, §5: one team cannot
+    take 130): the list, the sheet and the documents still open, the sheet names the donne and
+    its field, the totals stop before it, and once corrected it counts again."""
+    partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))
+    whole = compute_sheet(partie.entries(), partie.rules)
+    Donne.objects.filter(partie=partie, number=3).update(points_ns=130)
+    partie = Partie.objects.get(pk=partie.pk)
+    sheet = partie.sheet
+    assert sheet.refused.donne == 3 and len(sheet.rows) == 2 and not sheet.finished
+    assert (sheet.total_ns, sheet.total_oe) == (whole.rows[1].ns.cumul, whole.rows[1].oe.cumul)
+    assert secretary.get(reverse("scoring:partie_list")).status_code == 200
+    for document in ("partie_pdf", "partie_xlsx", "partie_json"):
+        assert secretary.get(reverse(f"scoring:{document}", args=[partie.pk])).status_code == 200
+    page = secretary.get(partie.get_absolute_url())
+    text = " ".join(page.content.decode().replace("&#x27;", "'").split())
+    said = "Donne 3 enfreint les règles : Points N/S — Les points vont de 0 à 128, pas 130. "
+    assert said in text
+    edit = reverse("scoring:donne_edit", args=[partie.pk, 3])
+    assert f'<a href="{edit}">Corriger cette donne</a>' in text
+    assert reverse("scoring:donne_create", args=[partie.pk]) not in text  # correct it first
+    donne = load("club8-partie.json")["donnes"][2]
+    response = secretary.post(edit, donne_post(donne))
+    assert response.status_code == 302
+    assert Partie.objects.get(pk=partie.pk).sheet == whole

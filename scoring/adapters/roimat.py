@@ -7,8 +7,10 @@ player of the other team reads it in words and accepts or refuses it.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -45,7 +47,7 @@ from scoring.roimat.notation import (
     parse_sheet,
     sheet_to_dict,
 )
-from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, next_dealer
+from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet, compute_stored, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import (
     OPTION_SPECS,
@@ -54,9 +56,9 @@ from scoring.roimat.rules import (
 )
 from scoring.roimat.seats import SEATS, partner, team_of
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
-from scoring.roimat.state import RoimatState
+from scoring.roimat.state import RoimatState, RoimatTable
 from scoring.roimat.stats import player_stats
-from scoring.roimat.table import TableGame
+from scoring.roimat.table import ROBOT, Robot, RoimatSheet, atouts
 from scoring.roimat.verify import verify as verify_record
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
@@ -74,6 +76,7 @@ class RoimatAdapter(GameAdapter):
     #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
     option_specs = OPTION_SPECS
     entry_name = gettext_lazy("Donne")
+    entries_relation = "donnes"
     entry_template = "scoring/_donne_entry.html"
     entry_class = "donne-form"
 
@@ -83,7 +86,7 @@ class RoimatAdapter(GameAdapter):
         return [record_problem_text(problem) for problem in verify_record(record)]
 
     def compute(self, partie: Partie) -> Sheet:
-        return compute_sheet(partie.entries(), partie.rules, partie.counts)
+        return compute_stored(partie.entries(), partie.rules, partie.counts)
 
     def counted(self, partie: Partie) -> int:
         return partie.sheet.counted
@@ -177,8 +180,11 @@ class RoimatAdapter(GameAdapter):
 
     # -- pages
 
-    def new_partie_url(self) -> str:
-        return reverse("scoring:partie_create")
+    created_text = gettext_lazy("Partie created. Enter the first donne.")
+
+    def start_url(self, partie: Partie) -> str:
+        """The entry of its first donne."""
+        return reverse("scoring:donne_create", args=[partie.pk])
 
     def replay_url(self) -> str:
         """Roimat's own replay page: trick by trick, the running points and the sheet's row."""
@@ -318,39 +324,20 @@ class RoimatAdapter(GameAdapter):
 
     playable = True
 
-    def live_url(self) -> str:
-        """Roimat's own page: its rules (ROIMAT.md §3, §5, §6) as buttons to tap."""
-        return reverse("scoring:remote_create")
-
     def live_seats(self, players: int) -> list[str]:
         return list(SEATS)
 
-    def live_game(self, table: RemoteTable) -> TableGame:
-        """Roimat's table (``scoring.roimat.table``): the donne being played, dealt again
-        from its stored hands with its moves made since, and the donne before (whose last
-        trick is shown)."""
-        donnes = list(table.donnes.order_by("-number")[:2])
-        entries = table.partie.entries() if table.partie else []
-        if not donnes:
-            return TableGame(table.rules, entries, seq=table.seq)
-        current = donnes[0]
-        previous = donnes[1].record if len(donnes) > 1 else None
-        moves = table.moves.filter(number=current.number).order_by("seq")
-        game = TableGame.resume(
-            table.rules,
-            entries,
-            current.number,
-            current.dealer,
-            current.hands,
-            list(moves.values_list("text", flat=True)),
-            table.seq,
-            previous,
-        )
-        if current.record is not None:  # the partie's last donne
-            game.previous = None
-        return game
+    def live_parts(self, table: RemoteTable) -> tuple[RoimatTable, RoimatSheet, Robot]:
+        """Roimat's donnes dealt from the table's code (``RoimatTable``), its Table de marque
+        (``RoimatSheet``) and its heuristic players (``ROBOT``)."""
+        return RoimatTable(table.rules, random.Random(table.code)), RoimatSheet(table.rules), ROBOT
 
-    def live_record(self, partie: Partie, entry: Any, *, key: str, author: str) -> int:
+    def live_record(
+        self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str
+    ) -> int:
+        """The donne on the sheet with its Roi column: how many atouts the announcer was
+        dealt (``atouts``)."""
+        entry = replace(entry, trumps=atouts(record))
         return services.donne_record(
             partie=partie, entry=entry, number=None, key=key, author=author
         ).number

@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
@@ -39,8 +38,8 @@ from scoring.games.simulate import (
 )
 from scoring.messages import game_record_problem_text, game_sheet_error_message, refusal_text
 from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
-from scoring.play.live import LiveTable
-from scoring.play.state import GameState
+from scoring.play.players import GREEDY, Player
+from scoring.play.state import GameState, Table
 from scoring.play.verify import first_refusal
 from scoring.registry import (
     REGISTRY,
@@ -271,9 +270,6 @@ class TabularAdapter(GameAdapter):
 
     # -- pages
 
-    def new_partie_url(self) -> str:
-        return reverse("scoring:game_partie_create", args=[self.key])
-
     def record_round(self, form: GameRoundForm, *, user=None, author: str = "", **fields):
         """Store the valid form's round (new, or the correction of ``form.game_round``);
         raises ``SheetRefused`` when the sheet or another phone refuses it."""
@@ -420,18 +416,18 @@ class TabularAdapter(GameAdapter):
         )
         return services.game_partie_create(sheet=sheet, created_by=created_by)
 
-    def live_game(self, table: RemoteTable) -> LiveTable:
+    def live_parts(self, table: RemoteTable) -> tuple[Table[Any], GameSheetRules, Player]:
+        """The rounds dealt by the game's play state from the table's code, its sheet's
+        rules for the table's players, and the greedy simulated players."""
         assert self.state is not None, f"{self.key} is not played at a distance"
         seats = table.seats.count()  # its options were checked when it was opened
-        rules = GameSheetRules(self.game, seats, table.options)
         rng = random.Random(table.code)
         dealing = dealing_table(self.game, self.state, seats, table.options, rng)
-        if not table.donnes.exists():
-            return LiveTable(dealing, rules, seats, table.code)
-        moves = table.moves.order_by("seq").values_list("number", "text")
-        return LiveTable.resume(dealing, rules, seats, table.code, moves)
+        return dealing, GameSheetRules(self.game, seats, table.options), GREEDY
 
-    def live_record(self, partie: Partie, entry: Any, *, key: str, author: str) -> int:
+    def live_record(
+        self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str
+    ) -> int:
         return services.game_round_record(
             partie=partie, entries=list(entry), key=key, author=author
         ).number

@@ -2,37 +2,36 @@
 another, every move numbered, what each seat may see, simulated players in some seats. Plain
 Python; the site stores what happens (``scoring.remote``) and draws it (the table's page).
 
-The interface every remote table implements is ``LiveGame``: ``play(seat, seq, data)`` makes
-a move (refused with ``MoveRefused``, a code of ``REFUSALS``, unless ``seq`` is the table's,
-the seat is the one to move and the rules allow the move), ``play_robots(seats)`` lets the
-simulated players move, ``view(seat)`` is the protocol's ``state`` for a seat or a spectator
-(``docs/remote-protocol.md``), and ``events`` says what happened since the caller last looked
-(``Dealt``, ``Moved``, ``Ended``), for it to store.
-
-``LiveTable`` is that interface written once over ``GameState``: seats are the strings
-``"1"`` … ``"n"``, moves the state's texts (``move_text``), rounds dealt by the game's table
+Every game's remote table is a ``LiveTable``, written once over ``GameState``:
+``play(seat, seq, text)`` makes a move (refused with ``MoveRefused``, a code of ``REFUSALS``,
+unless ``seq`` is the table's, the seat is the one to move and the rules allow the move),
+``play_robots(seats)`` lets the simulated players move, ``view(seat)`` is the protocol's
+``state`` for a seat or a spectator (``docs/remote-protocol.md``), and ``events`` says what
+happened since the caller last looked (``Dealt``, ``Moved``, ``Ended``), for it to store.
+Seats are named as the game's sheet names them (``"1"`` … ``"n"``, Roimat's ``N`` … ``O``),
+moves are the state's texts (``move_text``), rounds are dealt by the game's table
 (``GameState.table``) from a generator seeded by the table's code, so that the table is
-rebuilt from its moves alone (``LiveTable.resume``). A move the rules forbid is refused like
-any other, so no faute de jeu is made at a distance. The partie ends by its sheet's rules
-(``SheetRules``).
+rebuilt from its moves (``LiveTable.resume``). A move the rules forbid is refused like any
+other, so no faute de jeu is made at a distance. The partie ends by its sheet's rules
+(``SheetRules``), which also give each seat's total and the sheet's lines.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .players import GREEDY
+from .players import GREEDY, Player
 from .state import GameState, MoveError, Table
 
 #: Why a move is refused (the site says it in the user's language): ``stale``: numbered for
 #: another state (replayed or late), ignored; ``not_seated``: a spectator cannot play;
 #: ``not_your_turn``; ``bad_move``: not a move of the protocol; ``not_in_hand``;
-#: ``illegal_card``: a card or move the rules forbid now; ``needs_choice``: a Roimat Dame or
-#: Tour played without the seat it sends to (ROIMAT.md §8); ``not_allowed``: an announcement
-#: or bid the rules do not offer; ``over``: the partie is over.
+#: ``illegal_card``: a card or move the rules forbid now (a card not followed, a bid not
+#: offered …); ``needs_choice``: a Roimat Dame or Tour played without the seat it sends to
+#: (ROIMAT.md §8); ``over``: the partie is over.
 REFUSALS = (
     "stale",
     "not_seated",
@@ -41,7 +40,6 @@ REFUSALS = (
     "not_in_hand",
     "illegal_card",
     "needs_choice",
-    "not_allowed",
     "over",
 )
 
@@ -88,27 +86,6 @@ class Ended:
 Event = Dealt | Moved | Ended
 
 
-class LiveGame(Protocol):
-    """A remote table's game, as ``scoring.remote`` drives it (see the module docstring)."""
-
-    seq: int
-    events: list[Event]
-
-    def start(self) -> None:
-        """Deal the first round; the table is then played."""
-
-    def play(self, seat: str | None, seq: int, data: object) -> object:
-        """Make the move of a protocol message for ``seat`` (None: a spectator), numbered
-        ``seq``. Raises ``MoveRefused``."""
-
-    def play_robots(self, robots: Collection[str]) -> int:
-        """Let the simulated players of the seats ``robots`` move until a person is to move
-        or the partie is over; how many moves they made."""
-
-    def view(self, seat: str | None) -> dict[str, Any]:
-        """The protocol's ``state`` of the table for ``seat`` (None: a spectator)."""
-
-
 class SheetRules(Protocol):
     """What a live table needs of its game's sheet: each player's totals (points, as the
     sheet shows them) after the rounds' ``results`` (``GameState.result()`` each), and
@@ -123,6 +100,11 @@ class SheetRules(Protocol):
     def round_name(self, number: int) -> str:
         """The sheet's name of round ``number`` (1-based: ``Coup 3``, a Roi manche's
         contract)."""
+
+    def lines(self, results: Sequence[Any]) -> dict[str, Any] | None:
+        """The sheet after ``results`` as the table's page draws it beside the play, JSON-ready
+        (Roimat's Table de marque: each donne's line and cumul), or None when each player's
+        total says all."""
 
 
 def check_turn(seq: object, expected: int, seat: str | None, to_move: str | None) -> None:
@@ -150,42 +132,71 @@ class LiveTable:
     """A partie of any game at a remote table (see the module docstring).
 
     ``table``: the game's ``Table`` dealing the rounds (seeded); ``sheet``: its sheet's rules;
-    ``seed``: the simulated players' draws (each move's from ``seed`` and its number).
+    ``seats``: their names (``"1"`` … ``"n"``: ``seat_names``; Roimat's ``N`` … ``O``), in the
+    state's order;
+    ``seed``: the simulated players' draws (each move's from ``seed`` and its number);
+    ``robot``: the simulated players' way of playing (``GreedyPlayer`` unless the game has a
+    better one).
     ``state``: the round being played (the last one once the partie is over), None before
     the first deal; ``number``: rounds dealt; ``results``: the entries of the rounds over
     that went on the sheet, ``totals`` each seat's points after them and ``finished``
-    whether the sheet's rules end the partie there (both counted again only when a round
-    ends); ``seq``: moves made at the table."""
+    whether the sheet's rules end the partie there, ``lines`` the sheet's lines (all three
+    counted again only when a round ends); ``seq``: moves made at the table."""
 
-    def __init__(self, table: Table[Any], sheet: SheetRules, players: int, seed: str) -> None:
-        self.table, self.sheet, self.seed = table, sheet, seed
-        self.seats = seat_names(players)
+    def __init__(
+        self,
+        table: Table[Any],
+        sheet: SheetRules,
+        seats: Sequence[str],
+        seed: str,
+        robot: Player = GREEDY,
+    ) -> None:
+        self.table, self.sheet, self.seed, self.robot = table, sheet, seed, robot
+        self.seats = list(seats)
         self.state: GameState[Any, Any] | None = None
         self.number = self.seq = 0
         self.results: list[Any] = []
-        self.totals = sheet.totals(self.results)
-        self.finished = sheet.is_over(self.results)
+        self._count()
+        #: What everyone saw of the round before when it ended (``public``), None before.
+        self.before: dict[str, Any] | None = None
         self.events: list[Event] = []
+        self._dealt: Mapping[int, Mapping[str, Sequence[str]]] = {}
+
+    def _count(self) -> None:
+        """The sheet's totals, end and lines after the results so far."""
+        self.totals = self.sheet.totals(self.results)
+        self.finished = self.sheet.is_over(self.results)
+        self.lines = self.sheet.lines(self.results)
 
     @classmethod
     def resume(
         cls,
         table: Table[Any],
         sheet: SheetRules,
-        players: int,
+        seats: Sequence[str],
         seed: str,
         moves: Iterable[tuple[int, str]],
+        dealt: Mapping[int, Mapping[str, Sequence[str]]] | None = None,
+        robot: Player = GREEDY,
     ) -> LiveTable:
         """The table as it stands after ``moves`` (round number, text), all the moves made
-        at it in order, dealt again by a ``table`` seeded as the first one was. Raises
-        ``MoveRefused("bad_move")`` when a stored move cannot be made."""
-        game = cls(table, sheet, players, seed)
+        at it in order, dealt again by a ``table`` seeded as the first one was. ``dealt``:
+        the hands stored for each round (number → seat → card codes); a round whose hands
+        the seeded table does not deal again (a table opened under an older dealing) is
+        dealt as stored (``Table.deal_hands``). Raises ``MoveRefused("bad_move")`` when a
+        stored move cannot be made or a stored round cannot be dealt again."""
+        game = cls(table, sheet, seats, seed, robot)
+        game._dealt = dealt or {}
         game.start()
         for number, text in moves:
             if number != game.number or game.state is None or game.state.is_over():
                 raise MoveRefused("bad_move")
-            game._push(game._move(text))
+            try:
+                game._push(game._move(text))
+            except MoveRefused:
+                raise MoveRefused("bad_move") from None
         game.events = []
+        game._dealt = {}
         return game
 
     def start(self) -> None:
@@ -195,10 +206,18 @@ class LiveTable:
 
     def _deal(self) -> None:
         self.number += 1
-        self.state = state = self.table.deal()
+        state = self.table.deal()
         if state.seats != len(self.seats):
             raise ValueError(f"{state.seats} seats dealt at a table of {len(self.seats)}")
         hands = {seat: state.hand(i) for i, seat in enumerate(self.seats)}
+        stored = self._dealt.get(self.number)
+        if stored is not None and _dealt_differently(hands, stored):
+            try:
+                state = self.table.deal_hands([list(stored[seat]) for seat in self.seats])
+            except (KeyError, TypeError, ValueError):
+                raise MoveRefused("bad_move") from None
+            hands = {seat: state.hand(i) for i, seat in enumerate(self.seats)}
+        self.state = state
         dealer = getattr(state, "dealer", None)
         name = self.seats[dealer] if isinstance(dealer, int) else ""
         self.events.append(Dealt(self.number, name, hands))
@@ -217,7 +236,7 @@ class LiveTable:
             raise MoveRefused("bad_move") from None
         if not state.is_legal(move):
             code = state.refusal(move)[0]
-            raise MoveRefused("not_in_hand" if code == "not_in_hand" else "illegal_card")
+            raise MoveRefused(code if code in PASSED_ON else "illegal_card")
         return move
 
     def play(self, seat: str | None, seq: int, data: object) -> object:
@@ -229,14 +248,14 @@ class LiveTable:
         return move
 
     def play_robots(self, robots: Collection[str]) -> int:
-        """Let the simulated players (``GreedyPlayer``) of the seats ``robots`` move until a
-        person is to move or the partie is over; returns how many moves they made."""
+        """Let the simulated players (``robot``) of the seats ``robots`` move until a person
+        is to move or the partie is over; returns how many moves they made."""
         made = 0
         while (state := self.state) is not None and not state.is_over():
             if self.seats[state.to_move] not in robots:
                 break
             rng = random.Random(f"{self.seed}/{self.seq}")
-            self._push(GREEDY.choose(state, rng))
+            self._push(self.robot.choose(state, rng))
             made += 1
         return made
 
@@ -259,10 +278,10 @@ class LiveTable:
         entry = state.result()
         if entry is not None:
             self.results.append(entry)
-            self.totals = self.sheet.totals(self.results)
-            self.finished = self.sheet.is_over(self.results)
+            self._count()
         self.events.append(Ended(self.number, state.to_record(), entry))
         if not self.finished:
+            self.before = public(state)
             self._deal()
 
     def to_move(self) -> str | None:
@@ -277,7 +296,10 @@ class LiveTable:
         the round's ``number``, ``round``: what the seat may see of it
         (``GameState.observation``; a spectator sees no hand), ``to_move``, ``legal``: the
         texts of the moves the rules allow the seat when it is to move, ``totals``: each
-        seat's total on the sheet, ``finished``, ``name``: the round's name on the sheet."""
+        seat's total on the sheet, ``sheet``: its lines (``SheetRules.lines``: None when the
+        totals say all), ``finished``, ``name``: the round's name on the sheet, ``before``:
+        what everyone saw of the round before as it ended (``public``; None for the first),
+        whose last trick a page may show until one of this round ends."""
         state = self.state
         observed = None
         if state is not None:
@@ -297,5 +319,25 @@ class LiveTable:
             "to_move": to_move,
             "legal": legal,
             "totals": dict(zip(self.seats, self.totals, strict=True)),
+            "sheet": self.lines,
             "finished": self.finished,
+            "before": self.before,
         }
+
+
+def public(state: GameState[Any, Any]) -> dict[str, Any]:
+    """What every seat sees of ``state`` (a spectator's observation) without its history: its
+    public facts (the last trick, the points …)."""
+    seen = state.observation(-1)
+    return {key: value for key, value in seen.items() if key not in ("seat", "hand", "history")}
+
+
+#: The refusal codes of a state (``GameState.refusal``) that a table passes on as they are;
+#: any other refusal of a move is ``illegal_card``.
+PASSED_ON = frozenset({"not_in_hand", "needs_choice"})
+
+
+def _dealt_differently(hands: Mapping[str, Sequence[str]], stored: Mapping[str, Any]) -> bool:
+    """Whether the hands a table dealt differ from those stored for the round (in any order
+    of the cards)."""
+    return any(sorted(cards) != sorted(stored.get(seat) or ()) for seat, cards in hands.items())

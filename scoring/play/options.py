@@ -17,7 +17,10 @@ class OptionSpec:
 
     How the site asks it, in English texts it translates (marked with ``gettext_noop``):
     ``label``, a ``help`` line, and for a choice the ``labels`` of its ``choices`` (in their
-    order; a choice without one is shown as it is stored)."""
+    order; a choice without one is shown as it is stored) and their ``notes`` (a line under
+    some labels: (value, note) pairs). ``asked_with``: (another option's key, one of its
+    values) when the option is a rule of that choice only (Roimat's target, of the official
+    rules): the forms ask it only while that value is chosen."""
 
     kind: str
     default: Any
@@ -27,12 +30,20 @@ class OptionSpec:
     label: str = ""
     help: str = ""
     labels: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    asked_with: tuple[str, str] | None = None
 
     @classmethod
     def of_choices(
-        cls, default: str, choices: Mapping[str, str], label: str, help: str = ""
+        cls,
+        default: str,
+        choices: Mapping[str, str],
+        label: str,
+        help: str = "",
+        notes: Mapping[str, str] | None = None,
     ) -> OptionSpec:
-        """A choice option: ``choices`` maps each value to its English label, in order."""
+        """A choice option: ``choices`` maps each value to its English label, in order;
+        ``notes`` some values to a line under their label."""
         return cls(
             "choice",
             default,
@@ -40,6 +51,7 @@ class OptionSpec:
             label=label,
             help=help,
             labels=tuple(choices.values()),
+            notes=tuple((notes or {}).items()),
         )
 
     def choice_labels(self) -> list[tuple[str, str]]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -277,3 +277,10 @@ class Table(ABC, Generic[S]):
 
     def collect(self, state: S) -> None:
         """The round ``state`` was played to its end."""
+
+    def deal_hands(self, hands: Sequence[Sequence[str]]) -> S:
+        """The next round, dealt as ``hands`` (each seat's card codes, in seat order) instead
+        of from the deck: a remote table stored under an older dealing, dealt again as it was
+        (``scoring.play.live.LiveTable.resume``). Raises ``ValueError`` when the game cannot
+        (the default) or the hands are not a deal of it."""
+        raise ValueError("this game deals its rounds only from its deck")

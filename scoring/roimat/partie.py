@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .rules import FAULT_STEP, RuleSet
@@ -62,6 +62,8 @@ class Sheet:
     ``winner`` is ``"ns"``, ``"oe"`` or None (not finished, or a draw in ``club-8``). The
     totals, ``finished`` and ``winner`` are those of the donnes that count; ``complete`` says
     whether the donnes entered, pending ones included, reach the end (no further donne).
+    ``refused``: a stored donne the rules refuse (``compute_stored``), the sheet then being
+    that of the donnes before it; None otherwise.
     """
 
     rules: RuleSet
@@ -71,6 +73,7 @@ class Sheet:
     finished: bool
     winner: str | None
     complete: bool = False
+    refused: InvalidSheet | None = None
 
     @property
     def counted(self) -> int:
@@ -149,6 +152,24 @@ def compute_sheet(donnes: Sequence[DonneEntry], rules: RuleSet, counts: int | No
     if finished and total["ns"] != total["oe"]:
         winner = "ns" if total["ns"] > total["oe"] else "oe"
     return Sheet(rules, tuple(rows), total["ns"], total["oe"], finished, winner, complete)
+
+
+def compute_stored(
+    donnes: Sequence[DonneEntry], rules: RuleSet, counts: int | None = None
+) -> Sheet:
+    """A stored partie's sheet as ``compute_sheet`` scores it, or, when the rules refuse one of
+    its donnes (its rules changed by hand, a donne after the new end, a donne edited in the
+    admin), the sheet of the donnes before it, not finished, with the refusal in
+    ``refused``: the pages show it and the donne to correct instead of failing. Raises
+    ``InvalidSheet`` for the sheet's own fields, which no donne's correction mends."""
+    try:
+        return compute_sheet(donnes, rules, counts)
+    except InvalidSheet as error:
+        if not error.donne:
+            raise
+        kept = error.donne - 1
+        sheet = compute_sheet(donnes[:kept], rules, None if counts is None else min(counts, kept))
+        return replace(sheet, finished=False, winner=None, complete=False, refused=error)
 
 
 def _penalties(entry: DonneEntry, rules: RuleSet, faults: Counter[str]) -> dict[str, int]:

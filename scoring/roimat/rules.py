@@ -132,7 +132,21 @@ VARIANT_WORDS = {
 }
 FAULT_COUNTING_WORDS = {"player": gettext_noop("per player"), "team": gettext_noop("per team")}
 OPTION_SPECS = {
-    "variant": OptionSpec.of_choices("club-8", VARIANT_WORDS, gettext_noop("rules")),
+    "variant": OptionSpec.of_choices(
+        "club-8",
+        VARIANT_WORDS,
+        gettext_noop("rules"),
+        notes={
+            "club-8": gettext_noop(
+                "The Antony club's rule: 8 donnes, every contract worth 100, the dealer "
+                "redeals until he holds a Roi."
+            ),
+            "official-1000": gettext_noop(
+                "The official rule: the partie ends once a team reaches the target, the "
+                "higher total wins; a donne can be void, or annulled on a king sec."
+            ),
+        },
+    ),
     "rounding": OptionSpec(
         "flag",
         False,
@@ -149,6 +163,7 @@ OPTION_SPECS = {
         MAX_TARGET,
         label=gettext_noop("target"),
         help=gettext_noop("Points that end an official partie."),
+        asked_with=("variant", "official-1000"),
     ),
 }
 OPTIONS = tuple(OPTION_SPECS)

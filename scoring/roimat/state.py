@@ -15,7 +15,8 @@ What the interface adds:
 - ``to_record()`` is the §10 record (``record.record_of``), read back move by move;
 - ``RoimatTable``: the deals of ``simulate.simulate_donnes`` (``Dealer``; the dealer turns
   left, and deals again after a donne annulled on a king sec), so that a seed gives the same
-  donnes through this interface as through ``simulate_donnes``.
+  donnes through this interface as through ``simulate_donnes``; a remote table
+  (``scoring.play.live.LiveTable``) deals with it.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table
 
 from ..play.live import MoveRefused
-from .cards import BY_CODE, CODE, COLOUR_LETTERS, hand_codes
+from .cards import BY_CODE, CODE, COLOUR_LETTERS, hand_codes, mask_of_codes
 from .donne import (
     ANNOUNCE,
     BIDDING,
@@ -317,7 +318,8 @@ def _play_step(
 
 class RoimatTable(Table[RoimatState]):
     """The donnes of a partie dealt one after another (``simulate.Dealer``), the dealer
-    turning left from N, dealing again after a donne annulled on a king sec (§3)."""
+    turning left from N, dealing again after a donne annulled on a king sec (§3); the next
+    player deals after a void deal."""
 
     def __init__(self, rules: RuleSet, rng: random.Random, gather: bool = False) -> None:
         self.rules = rules
@@ -326,6 +328,18 @@ class RoimatTable(Table[RoimatState]):
 
     def deal(self) -> RoimatState:
         return RoimatState(self.cards.deal(self.dealer, self.rules))
+
+    def deal_hands(self, hands: Sequence[Sequence[str]]) -> RoimatState:
+        """The next donne dealt as ``hands`` (N, E, S, O: card codes). Raises
+        ``ValueError`` unless they are the 36 cards, 9 a seat."""
+        masks: list[int] = []
+        dealt = 0  # the cards of the hands before: a pion takes the next one free of its colour
+        for codes in hands:
+            masks.append(mask_of_codes([*hand_codes(dealt), *codes]) & ~dealt)
+            dealt |= masks[-1]
+        if len(masks) != 4 or [m.bit_count() for m in masks] != [9] * 4:
+            raise ValueError("not a Roimat deal")
+        return RoimatState(DonneState(masks, self.dealer, self.rules))
 
     def collect(self, state: RoimatState) -> None:
         self.cards.collect(state.donne)

@@ -1,6 +1,7 @@
-// The live table of Roimat à distance: draws the state the server sends (docs/remote-protocol.md)
-// and sends the moves clicked. The server holds the state and checks every move; the connection,
-// the seats and the rounds played are remote-page.js's, the felt is drawn here.
+// The live table of Roimat à distance: draws the state the server sends (docs/remote-protocol.md:
+// the donne in ``round``, the moves allowed as texts in ``legal``) and sends the move clicked, as
+// its text. The server holds the state and checks every move; the connection, the seats and the
+// rounds played are remote-page.js's, the felt is drawn here.
 //
 // A seated player's hand and the questions he answers (trump, contres, who plays after a Dame
 // or Tour) sit in a bar kept at the bottom of the screen; when his turn comes the felt is
@@ -48,8 +49,32 @@
     announce(before);
   }
 
+  // The moves allowed, read from their texts (``DJ>E``, ``PJ``, ``N roi R annule``,
+  // ``contre_plis oui``): each card once with the seats it may send to, the announcements, the
+  // answers to the contre due.
+  function legalMoves() {
+    const cards = new Map();
+    const moves = [];
+    for (const text of state.legal) {
+      const words = text.split(" ");
+      if (words[1] === "roi") {
+        moves.push({ kind: "announce", trump: words[2], annul: words.length === 4, text });
+      } else if (words.length === 2) {
+        moves.push({ kind: "bid", name: words[0], value: words[1] === "oui", text });
+      } else {
+        const [card, to] = text.split(">");
+        if (!cards.has(card)) {
+          cards.set(card, { kind: "card", card, to: [] });
+          moves.push(cards.get(card));
+        }
+        if (to) cards.get(card).to.push(to);
+      }
+    }
+    return moves;
+  }
+
   function draw() {
-    const donne = state.donne;
+    const donne = state.round;
     for (const seat of SEATS) {
       const box = document.querySelector('.seat[data-pos="' + position(seat) + '"]');
       box.replaceChildren();
@@ -61,7 +86,7 @@
         box.append(el("span", { class: "count" }, " · " + donne.hand_sizes[seat]));
         if (donne.dealer === seat) box.append(el("span", { class: "dealer" }, " · " + L.dealer));
       }
-      box.classList.toggle("to-move", !!donne && donne.to_move === seat);
+      box.classList.toggle("to-move", !!donne && state.to_move === seat);
     }
     $("trick").replaceChildren();
     drawSheet();
@@ -83,17 +108,19 @@
     );
     const last = $("last");
     last.replaceChildren();
-    if (donne.last_trick) {
-      last.append(el("div", {}, L.lastTrick + " — " + L[donne.last_trick.winner] + " " + L.winner));
-      for (const play of donne.last_trick.plays) {
+    // The last trick over: this donne's, else the one before's until a trick of this one ends.
+    const lastTrick = donne.last_trick || (state.before && state.before.last_trick);
+    if (lastTrick) {
+      last.append(el("div", {}, L.lastTrick + " — " + L[lastTrick.winner] + " " + L.winner));
+      for (const play of lastTrick.plays) {
         last.append(el("span", {}, L[play.seat][0] + " "), cardNode(play.card), el("span", {}, " "));
       }
     }
-    const myTurn = !state.finished && !!state.you && donne.to_move === state.you;
+    const myTurn = !state.finished && !!state.you && state.to_move === state.you;
     if (state.finished) status(L.over + " " + winnerText());
     else if (!state.you) status(L.spectator);
     else if (myTurn) status(L.yourTurn);
-    else if (donne.to_move) status(L.waiting.replace("%(seat)s", L[donne.to_move]));
+    else if (state.to_move) status(L.waiting.replace("%(seat)s", L[state.to_move]));
     else status("");
     $("status").classList.toggle("my-turn", myTurn);
     document.title = (myTurn ? "\u25B6 " : "") + title;
@@ -117,19 +144,24 @@
     page.news(text);
   }
 
+  // A score as the Table de marque writes a donne's total and each team's: +35, -4, 0.
+  function signed(total) {
+    return total > 0 ? "+" + total : String(total);
+  }
+
   function teamResult(team, side) {
-    const total = side.total > 0 ? "+" + side.total : String(side.total).replace("-", "\u2212");
+    const total = signed(side.total);
     return team + " " + total + " (" + side.plis + " " + L.plis + ", " + side.points + " " + L.points + ")";
   }
 
   // The bar at the bottom: the question asked (if any) above the hand.
   function drawBar() {
-    const donne = state.donne;
+    const donne = state.round;
     const hand = $("hand");
     const choice = $("choice");
     hand.replaceChildren();
     choice.replaceChildren();
-    const legal = donne ? donne.legal : [];
+    const legal = legalMoves();
     const playable = new Map(legal.filter((m) => m.kind === "card").map((m) => [m.card, m]));
     if (pending && !playable.has(pending.card)) pending = null;
     hand.classList.toggle("my-turn", playable.size > 0 && !pending);
@@ -160,7 +192,7 @@
       const row = el("div", { class: "answers" });
       for (const seat of pending.to) {
         row.append(button(L[seat], { "data-to": seat, class: "primary" },
-          () => send({ kind: "card", card: pending.card, to: seat })));
+          () => send(pending.card + ">" + seat)));
       }
       row.append(button(L.changeCard, { "data-cancel": "", class: "cancel" }, cancelCard));
       choice.append(row);
@@ -171,7 +203,7 @@
       const row = el("div", { class: "answers" });
       for (const move of announces) {
         const label = L[move.trump] + (move.annul ? " — " + L.annul : "");
-        row.append(button(label, { "data-trump": move.trump, "data-annul": move.annul }, () => send(move)));
+        row.append(button(label, { "data-trump": move.trump, "data-annul": move.annul }, () => send(move.text)));
       }
       choice.append(row);
     }
@@ -180,7 +212,7 @@
       choice.append(el("p", {}, L[bids[0].name]));
       const row = el("div", { class: "answers" });
       for (const move of bids) {
-        row.append(button(move.value ? L.yes : L.no, { "data-bid": String(move.value) }, () => send(move)));
+        row.append(button(move.value ? L.yes : L.no, { "data-bid": String(move.value) }, () => send(move.text)));
       }
       choice.append(row);
     }
@@ -198,7 +230,7 @@
 
   function playCard(move) {
     if (!move.to.length) {
-      send({ kind: "card", card: move.card });
+      send(move.card);
       return;
     }
     pending = move;
@@ -236,14 +268,14 @@
       } else {
         counted += 1;
         tr.append(el("td", {}, String(counted)),
-          el("td", { class: "ns" }, String(row.ns.total)), el("td", { class: "total ns" }, String(row.ns.cumul)),
-          el("td", { class: "oe" }, String(row.oe.total)), el("td", { class: "total oe" }, String(row.oe.cumul)));
+          el("td", { class: "ns" }, signed(row.ns.total)), el("td", { class: "total ns" }, String(row.ns.cumul)),
+          el("td", { class: "oe" }, signed(row.oe.total)), el("td", { class: "total oe" }, String(row.oe.cumul)));
       }
       body.append(tr);
     }
     const total = el("tr", { class: "totals" });
-    total.append(el("th", {}, L.total), el("td"), el("th", { class: "ns", "data-total": "ns" }, String(state.sheet.total_ns)),
-      el("td"), el("th", { class: "oe", "data-total": "oe" }, String(state.sheet.total_oe)));
+    total.append(el("th", {}, L.total), el("td"), el("th", { class: "ns", "data-total": "ns" }, signed(state.sheet.total_ns)),
+      el("td"), el("th", { class: "oe", "data-total": "oe" }, signed(state.sheet.total_oe)));
     body.append(total);
   }
 

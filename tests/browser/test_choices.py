@@ -96,8 +96,8 @@ def test_the_close_page_shows_each_tables_choice_and_lets_it_change(
 
 def test_the_new_partie_and_tournament_forms_show_their_choices(page, context, live_server, sophie):
     as_director(context, live_server, sophie)
-    paths = [reverse("tournaments:create"), reverse("scoring:partie_create")]
-    paths += [reverse("scoring:game_partie_create", args=[g]) for g in ("roi", "rumoli")]
+    paths = [reverse("tournaments:create")]
+    paths += [reverse("scoring:game_partie_create", args=[g]) for g in ("roimat", "roi", "rumoli")]
     tried = 0
     for path in paths:
         page.goto(live_server.url + path)
