@@ -1,18 +1,26 @@
 """Pages with years of data: 200 players, 5 seasons of weekly evenings (32 players, 8 tables,
-3 rounds of Roimat parties played by the engine). Prints each page's time and query count;
-asserts nothing.
+3 rounds of Roimat parties played by the engine), at several numbers of evenings a season.
+Prints each page's time and query count at each size, and the ratio of each size's time to
+the smallest's: a page whose cost does not grow with the club's history stays near 1.
+Each page is measured twice: "computed", the first request after a change (an entry, an
+evening, a season: ``scoring.freshness.touch``), and "kept", the requests after it, which read
+the figures kept in the cache. Asserts nothing.
 
-    make bench          (or: .venv/bin/python bench/league_bench.py [--weeks 52])
+    make bench          (or: .venv/bin/python bench/league_bench.py [--weeks 13 52 208])
 
-The data go into a temporary SQLite file; the first run takes a minute to build it.
+Each size's data go into a temporary SQLite file of its own, built on the first run (a minute
+at 13 evenings a season, about 4 at 52, 15 at 208) and kept for the next runs; each size is
+measured in a process of its own (the database is a setting).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -20,8 +28,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.gettempdir()) / "roimat-league-bench.sqlite3"
-os.environ["SQLITE_NAME"] = str(DB)
+
+
+def database(weeks: int) -> Path:
+    return Path(tempfile.gettempdir()) / f"roimat-league-bench-{weeks}.sqlite3"
+
+
+if __name__ == "__main__" and "--one" in sys.argv:  # a size's own process: its database
+    os.environ["SQLITE_NAME"] = str(database(int(sys.argv[sys.argv.index("--one") + 1])))
 os.environ.pop("DATABASE_URL", None)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 
@@ -30,10 +44,12 @@ import django  # noqa: E402
 django.setup()
 
 from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
+from django.db import connection, reset_queries  # noqa: E402
+from django.db.models import Count  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from scoring.freshness import touch  # noqa: E402
 from scoring.models import Donne, Partie, Player, Seat  # noqa: E402
 from scoring.roimat.record import entry_of_record, record_of  # noqa: E402
 from scoring.roimat.simulate import simulate_donnes  # noqa: E402
@@ -43,6 +59,7 @@ from tournaments.models import Registration, Round, Season, Table, Tournament  #
 
 def build(weeks: int) -> None:
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
     if Season.objects.exists():
         return
     rng = random.Random(1)
@@ -55,9 +72,12 @@ def build(weeks: int) -> None:
             name=f"Saison {2021 + year}", start=first, end=first + datetime.timedelta(days=300)
         )
         for week in range(weeks):
-            evening(season, first + datetime.timedelta(weeks=week), players, donnes, rng)
+            # weekly up to 43 evenings, closer beyond, all within the season's 300 days
+            day = first + datetime.timedelta(days=min(7 * week, 300 * week // weeks))
+            evening(season, day, players, donnes, rng)
         print(f"season {year + 1} built", file=sys.stderr)
     call_command("recompute_results", verbosity=0)
+    call_command("recompute_ratings", verbosity=0)
 
 
 def evening(season, date, players, donnes, rng) -> None:
@@ -93,42 +113,129 @@ def evening(season, date, players, donnes, rng) -> None:
         Donne.objects.bulk_create(rows)
 
 
-def measure(client: Client, label: str, url: str) -> None:
-    client.get(url)  # warm the caches and connections
+def counted():
+    """A ``CaptureQueriesContext`` on an emptied query log: the log keeps its last 9,000
+    queries only, so that once full (after ``build``) a capture measured 0 queries."""
+    reset_queries()
+    return CaptureQueriesContext(connection)
+
+
+def timed(client: Client, url: str, change: bool, runs: int = 5) -> tuple[float, int]:
+    """The best of ``runs`` requests' time (s) and the queries of the last; ``change``: each
+    request comes after a change (``touch``), so that the page computes its figures."""
     best, queries = float("inf"), 0
-    for _run in range(3):
-        with CaptureQueriesContext(connection) as captured:
+    for _run in range(runs):
+        if change:
+            touch()
+        with counted() as captured:
             begin = time.perf_counter()
             response = client.get(url)
             best = min(best, time.perf_counter() - begin)
         queries = len(captured)
         assert response.status_code == 200, (url, response.status_code)
-    print(f"{label:<34} {best * 1000:>8.0f} ms  {queries:>4} queries")
+    return best, queries
+
+
+def measure_one(weeks: int) -> dict:
+    """Build (once) and measure the data of ``weeks`` evenings a season: {label: [computed
+    ms, computed queries, kept ms, kept queries]}, and the data's size."""
+    build(weeks)
+    client = Client()
+    season = Season.objects.order_by("-start").first()
+    regular = Seat.objects.values("player").annotate(n=Count("id")).order_by("-n", "player").first()
+    player = Player.objects.get(pk=regular["player"])
+    tournament = Tournament.objects.order_by("-date").first()
+    figures: dict[str, list] = {}
+    begin = time.perf_counter()
+    with counted() as captured:
+        season_table(season)
+    figures["season standings, computed (function)"] = [
+        (time.perf_counter() - begin) * 1000,
+        len(captured),
+        None,
+        None,
+    ]
+    for label, url in (
+        ("season standings page", f"/saisons/{season.pk}/"),
+        ("season chart (SVG picture)", f"/saisons/{season.pk}/chart.svg"),
+        ("evening ranking", f"/tournois/{tournament.pk}/"),
+        (f"player page ({regular['n']} parties)", f"/joueurs/{player.pk}/"),
+        ("home page", "/"),
+        ("parties list", "/parties/"),
+    ):
+        client.get(url)  # warm the connections and the code
+        computed, computed_queries = timed(client, url, change=True)
+        kept, kept_queries = timed(client, url, change=False)
+        figures[label.split(" (")[0]] = [
+            computed * 1000,
+            computed_queries,
+            kept * 1000,
+            kept_queries,
+        ]
+    return {
+        "weeks": weeks,
+        "parties": Partie.objects.count(),
+        "donnes": Donne.objects.count(),
+        "player parties": regular["n"],
+        "pages": figures,
+    }
+
+
+def report(results: list[dict]) -> None:
+    """Each page at each size: computed and kept time and queries, and the times' ratio to
+    the smallest size."""
+    first = results[0]
+    for result in results:
+        print(
+            f"{result['weeks']:>4} evenings a season: {result['parties']} parties, "
+            f"{result['donnes']} donnes; the player's page is a regular's "
+            f"({result['player parties']} parties)"
+        )
+    sizes = [r["weeks"] for r in results]
+    head = "".join(f"{w:>14}" for w in sizes) + "".join(
+        f"{f'{w}/{sizes[0]}':>9}" for w in sizes[1:]
+    )
+    print(f"\n{'page (ms, queries)':<44}{head}")
+    for label in first["pages"]:
+        for index, kind in ((0, "computed"), (2, "kept")):
+            if first["pages"][label][index] is None:
+                continue
+            cells = "".join(
+                f"{r['pages'][label][index]:>8.1f} ms{r['pages'][label][index + 1]:>3}q"
+                for r in results
+            )
+            base = first["pages"][label][index]
+            ratios = "".join(f"{r['pages'][label][index] / base:>8.2f}x" for r in results[1:])
+            name = (
+                label
+                if kind == "computed" and label.startswith("season standings,")
+                else (f"{label}, {kind}")
+            )
+            print(f"{name:<44}{cells}{ratios}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--weeks", type=int, default=52, help="evenings a season")
-    args = parser.parse_args()
-    build(args.weeks)
-    print(f"{Partie.objects.count()} parties, {Donne.objects.count()} donnes")
-    client = Client()
-    season = Season.objects.order_by("-start").first()
-    player = Player.objects.first()
-    tournament = Tournament.objects.order_by("-date").first()
-    begin = time.perf_counter()
-    with CaptureQueriesContext(connection) as captured:
-        season_table(season)
-    print(
-        f"{'season standings, computed':<34} {(time.perf_counter() - begin) * 1000:>8.0f} ms"
-        f"  {len(captured):>4} queries"
+    parser.add_argument(
+        "--weeks", type=int, nargs="+", default=[13, 52], help="evenings a season, each size"
     )
-    measure(client, "season standings page", f"/saisons/{season.pk}/")
-    measure(client, "season chart (SVG picture)", f"/saisons/{season.pk}/chart.svg")
-    measure(client, "evening ranking", f"/tournois/{tournament.pk}/")
-    measure(client, "player page (all seasons)", f"/joueurs/{player.pk}/")
-    measure(client, "home page", "/")
-    measure(client, "parties list", "/parties/")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # one size, in JSON
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(measure_one(args.one)))
+        return
+    results = []
+    for weeks in args.weeks:
+        run = subprocess.run(
+            [sys.executable, __file__, "--one", str(weeks)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if run.returncode:
+            sys.exit(f"{weeks} evenings a season failed:\n{run.stderr}")
+        results.append(json.loads(run.stdout.splitlines()[-1]))
+    report(results)
 
 
 if __name__ == "__main__":

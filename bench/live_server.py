@@ -7,6 +7,10 @@ data, served as ``make run`` serves it (ASGI, gunicorn with uvicorn workers and
         ...
 
 Loopback only; the server and the scratch database are removed when the block ends.
+
+With ``BENCH_SITE`` set (the address of a site already running on the database of
+``DATABASE_URL``, migrated and empty: ``.ci/production``'s process layout), a bench uses that
+site and its database instead of starting its own.
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ ROOM = {
     "DJANGO_ALLOWED_HOSTS": "*",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
 }
+
+
+#: A site already running that the benches use (``.ci/production``), or "".
+RUNNING = os.environ.get("BENCH_SITE", "").rstrip("/")
 
 
 def free_port() -> int:
@@ -82,17 +90,23 @@ def room_workers(workers: int = 3) -> int:
 
 
 @contextlib.contextmanager
-def server_process(env: dict[str, str], workers: int = 3) -> Iterator[tuple[subprocess.Popen, str]]:
-    """Serve the site as ``make run`` does (ASGI: gunicorn with uvicorn workers and the
-    project's ``clubsite/gunicorn.conf.py``, ``room_workers(workers)`` processes) on a free
-    loopback port; yields gunicorn's arbiter and the base URL."""
+def server_process(
+    env: dict[str, str],
+    workers: int = 3,
+    app: str = "clubsite.asgi:application",
+    ready: str = "/",
+) -> Iterator[tuple[subprocess.Popen, str]]:
+    """Serve the site (or another ASGI ``app``: the bare one of ``room_bench``) as ``make run``
+    does (ASGI: gunicorn with uvicorn workers and the project's ``clubsite/gunicorn.conf.py``,
+    ``room_workers(workers)`` processes) on a free loopback port, once its page ``ready``
+    answers; yields gunicorn's arbiter and the base URL."""
     port = free_port()
     server = subprocess.Popen(
         [
             PYTHON,
             "-m",
             "gunicorn",
-            "clubsite.asgi:application",
+            app,
             "--config",
             "clubsite/gunicorn.conf.py",
             "--bind",
@@ -107,7 +121,7 @@ def server_process(env: dict[str, str], workers: int = 3) -> Iterator[tuple[subp
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for(base, server)
+        wait_for(base, server, ready=ready)
         yield server, base
     finally:
         server.terminate()
@@ -141,8 +155,24 @@ def read_proc(path: Path) -> bytes:
 
 @contextlib.contextmanager
 def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
-    """``server_process``, yielding the base URL only."""
+    """``server_process``, yielding the base URL only (the running site's, ``RUNNING``)."""
+    if RUNNING:
+        yield RUNNING
+        return
     with server_process(env, workers) as (_server, base):
+        yield base
+
+
+@contextlib.contextmanager
+def serve_bare(env: dict[str, str], workers: int = 3) -> Iterator[str]:
+    """The bare Django site (``bench/bare``) on the project's database, its tables made (and
+    ``bare.urls.ROWS`` rows for its ``/page/``), served as ``serve`` serves the project
+    (gunicorn, uvicorn workers, the project's ``gunicorn.conf.py``, as many processes); yields
+    its base URL."""
+    bare = {**env, "DJANGO_SETTINGS_MODULE": "bare.settings", "PYTHONPATH": str(ROOT / "bench")}
+    manage(bare, "migrate", "--run-syncdb", "--noinput")
+    manage(bare, "shell", "-v", "0", "-c", "from bare.urls import fill; fill()")
+    with server_process(bare, workers, "bare.asgi:application", "/post/") as (_server, base):
         yield base
 
 
@@ -156,7 +186,11 @@ def worker_pids(server: subprocess.Popen) -> list[int]:
 def fresh_site(database_url: str | None = None, demo: bool = True) -> Iterator[dict[str, str]]:
     """A fresh database (``database_url``: a PostgreSQL server to make a scratch database on;
     None: SQLite), migrated, with its cache table and, if ``demo``, the demo data; yields the
-    environment a server (``serve``) or this process (``django_setup``) runs in."""
+    environment a server (``serve``) or this process (``django_setup``) runs in. With
+    ``RUNNING``, the running site's database (``DATABASE_URL``) as it is."""
+    if RUNNING:
+        yield {**os.environ, **ROOM, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+        return
     with (
         tempfile.TemporaryDirectory() as folder,
         scratch_database(database_url, Path(folder)) as database,
@@ -182,6 +216,8 @@ def django_setup(env: dict[str, str]) -> None:
 def server_line(database_url: str | None, workers: int) -> str:
     """What the bench serves on, for the first line it prints."""
     database = "PostgreSQL" if database_url else "SQLite"
+    if RUNNING:
+        return f"database: {database}; the site running at {RUNNING}"
     processes = room_workers(workers)
     return f"database: {database}; ASGI (gunicorn, uvicorn workers), {processes} process(es)"
 
@@ -234,14 +270,15 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def wait_for(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
-    """Wait until the server answers its home page; raises if it died or never answered."""
+def wait_for(base: str, server: subprocess.Popen, seconds: float = 30, ready: str = "/") -> None:
+    """Wait until the server answers its page ``ready`` (the home page); raises if it died or
+    never answered."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise RuntimeError(f"gunicorn stopped with status {server.returncode}")
         try:
-            with urllib.request.urlopen(base + "/", timeout=2):
+            with urllib.request.urlopen(base + ready, timeout=2):
                 return
         except OSError:
             time.sleep(0.2)

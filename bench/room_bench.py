@@ -13,6 +13,13 @@ project's services (40 tables), then
 and prints the requests, the statuses, the 5xx, the donnes stored, lost and duplicated, and the
 timing. Expected: 0 lost, 0 duplicated, 0 5xx; the 5 replays store one donne.
 
+In the same run, a bare Django site (``bench/bare``: ``startproject``'s middleware, one view
+that inserts one row and redirects) on the same server stack and database settings gets the
+same burst: 40 browsers open its form, then post it twice each, 80 at once. The bench prints
+both bursts' time, submissions per second, median and p99 latency (nearest rank: with 80
+requests, the slowest), and the project's ratio to bare Django (issue 25's goals: at least
+0.5×, p99 under 0.5 s; printed, not part of the exit status).
+
     .venv/bin/python bench/room_bench.py
     REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/room_bench.py [--workers 3]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/room_bench.py
@@ -27,16 +34,27 @@ from __future__ import annotations
 import argparse
 import collections
 import datetime
+import math
 import os
 import sys
 import threading
 import time
+import urllib.parse
+import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import Browser, django_setup, fresh_site, serve, server_line  # noqa: E402
+from live_server import (  # noqa: E402
+    Browser,
+    django_setup,
+    fresh_site,
+    read_proc,
+    serve,
+    serve_bare,
+    server_line,
+)
 
 TABLES = 40
 #: What each table enters (the dealer is the one the page proposes).
@@ -94,17 +112,23 @@ def entry_form(page: str) -> dict[str, str]:
     return found[0]
 
 
-def at_once(calls: list) -> list:
-    """Run every call at the same moment, one thread each; their results (or the exception)."""
+def at_once(calls: list, seconds: list[float] | None = None) -> list:
+    """Run every call at the same moment, one thread each; their results (or the exception).
+    ``seconds``, if given, receives each call's time from the common start to its answer."""
     barrier = threading.Barrier(len(calls))
     results: list = [None] * len(calls)
+    if seconds is not None:
+        seconds[:] = [0.0] * len(calls)
 
     def run(index: int, call) -> None:
         barrier.wait()
+        begin = time.monotonic()
         try:
             results[index] = call()
         except Exception as error:  # a dropped connection is a figure, not a crash
             results[index] = error
+        if seconds is not None:
+            seconds[index] = time.monotonic() - begin
 
     threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
     for thread in threads:
@@ -158,6 +182,22 @@ def submit(phone: Browser, path: str, data: dict[str, str]):
     return lambda: phone.post(path, data)[0]
 
 
+def server_cpu(base: str) -> float:
+    """CPU seconds (user and system) its worker processes have used, of the server serving
+    ``base`` (Linux): a figure the other programs of a busy machine barely move."""
+    port = f"127.0.0.1:{urllib.parse.urlsplit(base).port}".encode()
+    processes = [p for p in Path("/proc").iterdir() if p.name.isdigit()]
+    masters = {p.name for p in processes if port in read_proc(p / "cmdline")}
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for process in processes:
+        stat = read_proc(process / "stat").decode()
+        fields = stat[stat.rfind(")") + 2 :].split() if stat else []
+        if fields and fields[1] in masters:  # a worker: its parent is the arbiter
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def bench(base: str, tables: list[tuple[int, str]]) -> dict:
     figures: dict = {"statuses": collections.Counter(), "requests": 0, "dropped": 0}
 
@@ -182,9 +222,10 @@ def bench(base: str, tables: list[tuple[int, str]]) -> dict:
             continue
         data = filled(entry_form(page[1]), "N")
         calls += [submit(phones[number], f"/t/{code}/", data)] * 2  # sent, and resent
-    started = time.monotonic()
-    results = at_once(calls)
+    cpu, started = server_cpu(base), time.monotonic()
+    results = at_once(calls, figures.setdefault("latencies", []))
     figures["submit_seconds"] = time.monotonic() - started
+    figures["submit_cpu"] = server_cpu(base) - cpu
     figures["submissions"] = len(calls)
     count(results)
     figures["submit_statuses"] = collections.Counter(
@@ -213,6 +254,45 @@ def bench(base: str, tables: list[tuple[int, str]]) -> dict:
     return figures
 
 
+def bare_burst(base: str, browsers: int) -> dict:
+    """``browsers`` browsers open the bare form at once, then each posts it twice, all at
+    once (as the project's burst); the figures of the posts."""
+    phones = [Browser(base) for _n in range(browsers)]
+    at_once([(lambda p=phone: p.get("/post/")) for phone in phones])
+    calls = []
+    for number, phone in enumerate(phones, start=1):
+        calls += [submit(phone, "/post/", {"number": str(number), "text": "donne"})] * 2
+    latencies: list[float] = []
+    cpu, started = server_cpu(base), time.monotonic()
+    results = at_once(calls, latencies)
+    return {
+        "submissions": len(calls),
+        "submit_seconds": time.monotonic() - started,
+        "submit_cpu": server_cpu(base) - cpu,
+        "latencies": latencies,
+        "submit_statuses": collections.Counter(
+            "dropped" if isinstance(r, Exception) else r for r in results
+        ),
+    }
+
+
+def nearest_rank(values: list[float], percent: float) -> float:
+    """The ``percent`` percentile of ``values`` by nearest rank (99 of 80 values: the
+    largest)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(percent / 100 * len(ordered)) - 1)]
+
+
+def burst_line(label: str, figures: dict) -> str:
+    n, seconds, latencies = figures["submissions"], figures["submit_seconds"], figures["latencies"]
+    return (
+        f"{label:<28} {n} at once in {seconds:.2f} s ({n / seconds:.0f}/s); "
+        f"p50 {nearest_rank(latencies, 50):.3f} s, p99 {nearest_rank(latencies, 99):.3f} s; "
+        f"server CPU {figures['submit_cpu'] / n * 1000:.1f} ms a submission; "
+        f"{listing(figures['submit_statuses'])}"
+    )
+
+
 def listing(counts: collections.Counter) -> str:
     return ", ".join(f"{status}: {n}" for status, n in sorted(counts.items(), key=str))
 
@@ -229,6 +309,8 @@ def main() -> int:
         with serve(env, options.workers) as base:
             figures = bench(base, tables)
         numbers = stored()
+        with serve_bare(env, options.workers) as base:
+            bare = bare_burst(base, TABLES)
     first = {number: [n for n in numbers.get(number, []) if n == 1] for number, _c in tables}
     lost = sum(1 for found in first.values() if not found)
     duplicated = sum(len(found) - 1 for found in first.values() if len(found) > 1)
@@ -251,6 +333,15 @@ def main() -> int:
         f"time: 40 pages at once {figures['open_seconds']:.2f} s; "
         f"{figures['submissions']} submissions at once {figures['submit_seconds']:.2f} s; "
         f"{REPLAYS} replays {figures['replay_seconds']:.2f} s"
+    )
+    print(burst_line("bare Django POST+INSERT:", bare))
+    print(burst_line("the project's table entry:", figures))
+    ratio = bare["submit_seconds"] / figures["submit_seconds"]
+    p99 = nearest_rank(figures["latencies"], 99)
+    print(
+        f"the project's burst: {ratio:.2f}x bare Django's (goal: at least 0.5x; by server CPU "
+        f"{bare['submit_cpu'] / figures['submit_cpu']:.2f}x), p99 {p99:.3f} s "
+        "(goal: under 0.5 s)"
     )
     good = not lost and not duplicated and not fives and not figures["dropped"] and replayed == 1
     print("OK" if good else "NOT AS EXPECTED")

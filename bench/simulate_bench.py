@@ -30,6 +30,9 @@ from scoring.roimat.parallel import DonneRun, record_chunks  # noqa: E402
 from scoring.roimat.record import to_text  # noqa: E402
 from scoring.roimat.simulate import simulate_donnes  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import naive_roimat  # noqa: E402
+
 COUNT = 10000
 REPEAT = 5  # the best of five runs: other work on the machine only slows a run down
 WIDTH = 46
@@ -50,10 +53,15 @@ def engine_alone(count: int, players: str = "random") -> None:
         pass
 
 
-def records_written(count: int) -> None:
+def records_written(count: int, fault_rate: float = 0.0) -> None:
     with tempfile.TemporaryFile("w", encoding="utf-8") as out:
-        for state in simulate_donnes(count, seed=1):
+        for state in simulate_donnes(count, seed=1, fault_rate=fault_rate):
             out.write(to_text(state) + "\n")
+
+
+def naive_written(count: int, fault_rate: float) -> None:
+    with tempfile.TemporaryFile("w", encoding="utf-8") as out:
+        naive_roimat.simulate(count, 1, fault_rate, out)
 
 
 def streamed(count: int, jobs: int, out_path: str) -> None:
@@ -130,6 +138,12 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     line("engine alone (random players)", best_rate(lambda: engine_alone(COUNT), COUNT))
     line("records written to a file", best_rate(lambda: records_written(COUNT), COUNT))
+    # Issue #25: the engine with its records and fautes (2 %), against a naive simulator
+    # written plainly (bench/naive_roimat.py), in the same run.
+    faulty = best_rate(lambda: records_written(COUNT, 0.02), COUNT)
+    naive = best_rate(lambda: naive_written(COUNT // 4, 0.02), COUNT // 4, repeat=3)
+    line("naive simulator, records, fautes at 2 %", naive)
+    line("records written, fautes at 2 %", faulty, f"{faulty / naive:.1f} × the naive one")
     rate = best_rate(lambda: engine_alone(COUNT // 2, "heuristic"), COUNT // 2)
     line("heuristic players", rate)
     with tempfile.TemporaryDirectory() as folder:

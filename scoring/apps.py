@@ -13,6 +13,11 @@ class ScoringConfig(AppConfig):
         # AppRegistryNotReady). No cycle is hidden: nothing imports scoring.apps.
         import scoring.adapters  # noqa: F401  (registers the club's games)
         from scoring.access import ensure_roles
+        from scoring.freshness import watch
+        from scoring.models import Partie, Player, Seat
 
         # After the last app's permissions exist (the club's roles span both apps).
         post_migrate.connect(ensure_roles, dispatch_uid="scoring.roles")
+        # The pages of totals keep their figures until one of these changes (the donnes and
+        # rounds: through ``scoring.results.store_results``, which every change calls).
+        watch(Player, Partie, Seat)

@@ -172,6 +172,8 @@ class Partie(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-id"]
+        # The newest parties without sorting them all (the parties list, any "latest" read).
+        indexes = [models.Index(fields=["played_on", "id"], name="partie_by_date")]
         verbose_name = _("partie")
         verbose_name_plural = _("parties")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from scoring.freshness import touch, touch_parties
 from scoring.models import Partie, PlayerResult
 
 PREFETCH = ("seats__player", "donnes", "game_rounds")
@@ -17,9 +18,17 @@ def store_results(partie: Partie) -> None:
     at once leave the results of the last state, never a duplicate."""
     with transaction.atomic():
         Partie.objects.select_for_update().filter(pk=partie.pk).first()
-        fresh = Partie.objects.prefetch_related(*PREFETCH).get(pk=partie.pk)
-        PlayerResult.objects.filter(partie=fresh).delete()
-        PlayerResult.objects.bulk_create(fresh.adapter.results(fresh))
+        write_results(Partie.objects.prefetch_related(*PREFETCH).get(pk=partie.pk))
+
+
+def write_results(partie: Partie) -> None:
+    """Replace the stored results of ``partie``, read as it now stands (with its seats and
+    entries), by those its sheet gives; the players' pages then compute their figures again
+    (a season's, if the partie counts for one, when ``tournaments`` hears of the change:
+    ``signals.partie_changed``). In the caller's transaction."""
+    PlayerResult.objects.filter(partie=partie).delete()
+    PlayerResult.objects.bulk_create(partie.adapter.results(partie))
+    touch_parties()
 
 
 def store_all_results() -> int:
@@ -27,7 +36,7 @@ def store_all_results() -> int:
     count = 0
     for partie in Partie.objects.prefetch_related(*PREFETCH):
         with transaction.atomic():
-            PlayerResult.objects.filter(partie=partie).delete()
-            PlayerResult.objects.bulk_create(partie.adapter.results(partie))
+            write_results(partie)
         count += 1
+    touch()
     return count

@@ -20,13 +20,6 @@ def parties() -> QuerySet[Partie]:
     )
 
 
-def open_roimat_parties(variant: str, limit: int = 50) -> list[Partie]:
-    """The latest Roimat parties of ``variant`` still in progress (a donne record may be
-    added to one of them)."""
-    recent = parties().filter(game="roimat", options__variant=variant)[:limit]
-    return [partie for partie in recent if not partie.sheet.complete]
-
-
 def player_parties(player_id: int) -> list[Partie]:
     """A player's parties of every game, newest first."""
     return list(parties().filter(seats__player_id=player_id).order_by("-played_on", "-id"))

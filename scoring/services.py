@@ -6,20 +6,117 @@ confirmed, refused, annulled, restored, deleted, with who and when.
 
 from __future__ import annotations
 
-from django.db import transaction
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from copy import copy
+
+from django.db import connection, transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from scoring import registry
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
-from scoring.models import Donne, Entry, EntryVersion, GameRound, Partie, Player, Seat
+from scoring.models import (
+    Donne,
+    Entry,
+    EntryVersion,
+    GameRound,
+    Partie,
+    Player,
+    Seat,
+)
 from scoring.registry import Rival, SheetRefused
-from scoring.results import store_results
+from scoring.results import store_results, write_results
 from scoring.roimat.notation import SheetInput, donne_to_dict
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.rules import options_of
 from scoring.roimat.scoring import DonneEntry
 from scoring.signals import partie_changed
+
+#: The parties read by ``entry_partie`` whose block is running (by ``id()``): the entry
+#: services trust what they hold.
+_HELD: set[int] = set()
+
+#: SQLite has one writer at a time: the entries of one server process queue for it here,
+#: where a waiting thread is woken the moment the writer is done, rather than in SQLite's busy
+#: handler, which sleeps between its tries (up to 100 ms), past the moment the lock is free.
+_SQLITE_WRITER = threading.RLock()
+#: Seconds an entry waits for ``_SQLITE_WRITER`` before it goes to SQLite's own wait.
+WRITER_WAIT = 20
+
+
+@contextmanager
+def _one_writer() -> Iterator[None]:
+    """Hold ``_SQLITE_WRITER`` on SQLite (any other database locks rows: nothing)."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    held = _SQLITE_WRITER.acquire(timeout=WRITER_WAIT)
+    try:
+        yield
+    finally:
+        if held:
+            _SQLITE_WRITER.release()
+
+
+@contextmanager
+def entry_partie(pk: int) -> Iterator[Partie]:
+    """One write transaction on partie ``pk``: yields it locked, read once with what an entry
+    needs (its seats with their players, its donnes or rounds). Raises
+    ``Partie.DoesNotExist``.
+
+    Inside the block, the entry services given this partie (``donne_record``,
+    ``game_round_record``, ``keep_rival``) take what it holds as the partie's state instead of
+    locking and reading it again, keep it as it stands after they write, and store its results
+    and send ``partie_changed`` from it, in the same transaction: an accepted entry is one
+    write transaction and a handful of queries. Leaving the block by an exception stores
+    nothing."""
+    with _one_writer(), transaction.atomic():
+        # With its evening, if it is one's (read in the same query: whether the partie counts
+        # for a season, ``tournaments.league.on_partie_changed``); only its own row locked.
+        partie = (
+            Partie.objects.select_for_update(of=("self",))
+            .select_related("tournament_table__round__tournament")
+            .get(pk=pk)
+        )
+        held = partie.adapter.entries_relation  # the game's entries (``donnes`` …)
+        # The orders of the models' Meta (by partie, whose own order would join it), of one
+        # partie; the other relation is empty, known without a query.
+        prefetch_related_objects(
+            [partie],
+            Prefetch("seats", Seat.objects.select_related("player").order_by("seat")),
+            *(
+                Prefetch(
+                    name,
+                    (model.objects if name == held else model.objects.none()).order_by("number"),
+                )
+                for name, model in (("donnes", Donne), ("game_rounds", GameRound))
+            ),
+        )
+        _HELD.add(id(partie))
+        try:
+            yield partie
+        finally:
+            _HELD.discard(id(partie))
+
+
+def _held(partie: Partie) -> bool:
+    """Whether ``partie`` is read by a running ``entry_partie`` block (its state is current)."""
+    return id(partie) in _HELD
+
+
+def _now_holds(partie: Partie, relation: str, entry: Entry) -> None:
+    """Make the held partie's loaded ``relation`` (``donnes`` or ``game_rounds``) hold
+    ``entry`` as just saved, in number order, and forget what was computed from the state
+    before (its sheet and counts): what is computed from ``partie`` next is the partie as it
+    now stands, without reading it again."""
+    loaded = getattr(partie, relation).all()  # the prefetched queryset, already evaluated
+    rows = [row for row in loaded if row.pk != entry.pk] + [entry]
+    loaded._result_cache = sorted(rows, key=lambda row: row.number)
+    for computed in ("sheet", "counts"):
+        partie.__dict__.pop(computed, None)
 
 
 def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=None) -> Partie:
@@ -103,14 +200,19 @@ def donne_record(
     - ``confirmed`` False leaves the donne (new or corrected) pending until the other team
       confirms it; ``seat`` is the seat of the player who entered a new one.
     Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
+    A partie of an ``entry_partie`` block is taken as it is held (locked, read in the block).
     """
-    with transaction.atomic():
-        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+    held = _held(partie)
+    with nullcontext() if held else transaction.atomic():
+        if held:
+            donnes = list(partie.donnes.all())
+        else:
+            Partie.objects.select_for_update().filter(pk=partie.pk).first()
+            donnes = list(Donne.objects.filter(partie=partie).order_by("number"))
         if key:
-            done = Donne.objects.filter(partie=partie, key=key).first()
+            done = next((d for d in donnes if d.key == key), None)
             if done is not None:
                 return done
-        donnes = list(Donne.objects.filter(partie=partie).order_by("number"))  # not prefetched
         entries = [d.to_entry() for d in donnes]
         if number is None:
             old = None
@@ -152,15 +254,35 @@ def donne_record(
             action = _change(old, entry)
         donne.save()
         keep_version(donne, action, author, user)
+        if held:
+            _now_holds(partie, "donnes", donne)
     after_change(partie)
     return donne
 
 
+#: What ``partie_changed``'s receivers read of the partie it sends.
+CHANGED_PREFETCH = (
+    Prefetch("seats", queryset=Seat.objects.select_related("player")),
+    "donnes",
+    "game_rounds",
+)
+
+
 def after_change(partie: Partie) -> None:
     """Store the players' results again, then tell the apps built on the sheets
-    (``signals.partie_changed``: the ratings of a finished partie)."""
-    store_results(partie)
-    partie_changed.send(sender=Partie, partie=partie)
+    (``signals.partie_changed``, with the partie as it now stands: the ratings of a finished
+    partie).
+
+    A partie held by an ``entry_partie`` block is current: its results are computed from it
+    and stored in the block's transaction, and it is what the signal sends. Another is read
+    again (``results.store_results``, then for the signal)."""
+    if _held(partie):
+        write_results(partie)
+        current = partie
+    else:
+        store_results(partie)
+        current = Partie.objects.prefetch_related(*CHANGED_PREFETCH).get(pk=partie.pk)
+    partie_changed.send(sender=Partie, partie=current)
 
 
 def _change(old: Donne, entry: DonneEntry) -> str:
@@ -239,9 +361,14 @@ def entry_decide(
     counts from now on), else it is refused (``reason``: an ``EntryVersion.Reason``, or
     blank) and goes back to the side that entered it, to be corrected (then pending again).
     ``seat`` is the deciding player's, whom the adapter has checked to be of the other side.
-    A decision on an entry no longer pending changes nothing (a second phone's tap)."""
-    with transaction.atomic():
-        entry = type(entry).objects.select_for_update().get(pk=entry.pk)
+    A decision on an entry no longer pending changes nothing (a second phone's tap). An
+    entry of a partie held by ``entry_partie`` is taken as it is held."""
+    # An entry of a held partie was read with it (its ``partie`` is the held one, no query).
+    held = type(entry).partie.is_cached(entry) and _held(entry.partie)
+    partie = entry.partie if held else None
+    with nullcontext() if held else transaction.atomic():
+        if not held:
+            entry = type(entry).objects.select_for_update().get(pk=entry.pk)
         if entry.confirmed or (entry.refused_seat and not accept):
             return entry
         if accept:
@@ -253,7 +380,9 @@ def entry_decide(
         entry.version += 1
         entry.save(update_fields=["confirmed", "confirmed_seat", "refused_seat", "version"])
         keep_version(entry, action, author, reason="" if accept else reason)
-    after_change(entry.partie)
+        if held:
+            _now_holds(partie, "donnes" if isinstance(entry, Donne) else "game_rounds", entry)
+    after_change(partie or entry.partie)
     return entry
 
 
@@ -405,14 +534,19 @@ def game_round_record(
     makes a resubmission store one round; ``expected`` (the number the phone had) another
     than the next number is ``EntryConflict``; ``confirmed`` False leaves the round (new or
     corrected) pending for another player to confirm, ``seat`` the entering player's. Raises
-    ``InvalidGameSheet`` (nothing saved) when the sheet would be refused."""
-    with transaction.atomic():
-        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+    ``InvalidGameSheet`` (nothing saved) when the sheet would be refused. A partie of an
+    ``entry_partie`` block is taken as it is held."""
+    held = _held(partie)
+    with nullcontext() if held else transaction.atomic():
+        if held:
+            rounds = list(partie.game_rounds.all())
+        else:
+            Partie.objects.select_for_update().filter(pk=partie.pk).first()
+            rounds = list(GameRound.objects.filter(partie=partie).order_by("number"))
         if key:
-            done = GameRound.objects.filter(partie=partie, key=key).first()
+            done = next((r for r in rounds if r.key == key), None)
             if done is not None:
                 return done
-        rounds = list(GameRound.objects.filter(partie=partie).order_by("number"))
         sheet = [r.entries for r in rounds]
         if number is None:
             number = len(rounds) + 1
@@ -427,7 +561,7 @@ def game_round_record(
             )
             action = EntryVersion.Action.ENTER
         else:
-            game_round = rounds[number - 1]
+            game_round = copy(rounds[number - 1])  # a held partie's stays as stored if refused
             sheet[number - 1] = entries
             game_round.version += 1
             game_round.refused_seat = ""  # a refused round, corrected: pending again
@@ -438,5 +572,7 @@ def game_round_record(
         game_round.entries, game_round.entered_by = entries, user
         game_round.save()
         keep_version(game_round, action, author, user)
+        if held:
+            _now_holds(partie, "game_rounds", game_round)
     after_change(partie)
     return game_round

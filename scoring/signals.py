@@ -1,7 +1,9 @@
 """What ``scoring`` tells the apps built on it, without knowing them.
 
 ``partie_changed`` is sent (``sender=Partie``, ``partie=``) after a partie's donnes or rounds
-changed and its players' results were stored again; ``tournaments`` rates a partie that has
+changed and its players' results were stored again, with the partie as it now stands (its
+seats with their players, its donnes and rounds loaded: a receiver reads them without a
+query), maybe inside the transaction of the change; ``tournaments`` rates a partie that has
 just finished on it.
 """
 

@@ -6,23 +6,10 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Player
-from tournaments.models import Registration, Season, Tournament
-from tournaments.services import play_round_simulated, start_round
+from tests.helpers import evening
+from tournaments.models import Season, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def evening(season, day, players, closed=True):
-    tournament = Tournament.objects.create(
-        name=f"Soirée {day}", date=datetime.date(2026, 11, day), rounds=2, season=season, seed=day
-    )
-    for player in players:
-        Registration.objects.create(tournament=tournament, player=player, checked_in=True)
-    for _round in range(2):
-        play_round_simulated(start_round(tournament=tournament), seed=day)
-    tournament.finished = closed
-    tournament.save()
-    return tournament
 
 
 def test_season_standings_count_closed_evenings_with_movement_and_chart(client):
@@ -138,7 +125,8 @@ def label_sizes_on_a_phone(svg: str) -> list[float]:
     import re
 
     width = float(re.search(r'<svg[^>]* width="([\d.]+)', svg).group(1))
-    sizes = [float(size) for size in re.findall(r"font-size: ?([\d.]+)", svg)]
+    # The styles are presentation attributes (the Content-Security-Policy blocks style="…").
+    sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)(?:px)?"', svg)]
     assert sizes, "a chart without labels"
     return [size * PHONE_CHART_PX / width for size in sizes]
 

@@ -5,10 +5,42 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from scoring.models import PlayerResult
+from django.db.models import Q
+
+from scoring.freshness import touch
+from scoring.models import Partie, PlayerResult
 from tournaments.engine.league import EveningResult, LeagueLine, LeagueRule, league_standings
-from tournaments.models import Registration, Round, Season
+from tournaments.models import Registration, Round, Season, Table
 from tournaments.services import result_rows, standings
+
+
+def on_partie_changed(sender, partie: Partie, **kwargs) -> None:
+    """``scoring.signals.partie_changed``: a partie that counts for a season (of a closed
+    evening of one, or one of its stand-alone parties) changes its pages (``touch``); any
+    other (an evening in progress) leaves them kept: without a query when the partie was read
+    with its evening (a table's entry, ``scoring.services.entry_partie``), else in one."""
+    evening = _evening_read_with(partie)
+    if evening is not None:
+        if evening.finished and evening.season_id is not None:
+            touch()
+        return
+    counted = Q(
+        tournament_table__round__tournament__finished=True,
+        tournament_table__round__tournament__season__isnull=False,
+    ) | Q(seasons__isnull=False)
+    if Partie.objects.filter(counted, pk=partie.pk).exists():
+        touch()
+
+
+def _evening_read_with(partie: Partie):
+    """The evening (``Tournament``) of an evening's partie read with it by
+    ``select_related``, or None (not read so, or a partie of no evening)."""
+    if not Partie.tournament_table.is_cached(partie):
+        return None
+    table = getattr(partie, "tournament_table", None)
+    if table is None or not Table.round.is_cached(table):
+        return None
+    return table.round.tournament if Round.tournament.is_cached(table.round) else None
 
 
 def rule_of(season: Season) -> LeagueRule:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from scoring.freshness import touch, touch_parties
 from scoring.models import Partie
 from tournaments.engine.rating import Skill, places_of, rate
 from tournaments.models import Rating, RatingHistory
@@ -20,8 +21,9 @@ def teams_and_places(partie: Partie):
 
 
 def on_partie_changed(sender, partie: Partie, **kwargs) -> None:
-    """``scoring.signals.partie_changed``: rate the partie if it has just finished."""
-    rate_partie(Partie.objects.prefetch_related("seats", "donnes", "game_rounds").get(pk=partie.pk))
+    """``scoring.signals.partie_changed``: rate the partie (sent as it now stands, with its
+    seats, donnes and rounds) if it has just finished."""
+    rate_partie(partie)
 
 
 def rated_parties():
@@ -37,25 +39,36 @@ def rate_partie(partie: Partie) -> bool:
         return False
     teams, places = outcome
     players = [p for team in teams for p in team]
-    with transaction.atomic():
+    # Within the change's own transaction when there is one (an entry from a table's phone):
+    # no savepoint, four queries in all.
+    with transaction.atomic(savepoint=False):
         current = {
             r.player_id: Skill(r.mu, r.sigma, r.parties)
             for r in Rating.objects.select_for_update().filter(player_id__in=players)
         }
         new = rate(current, teams, places)
-        for player, skill in new.items():
-            Rating.objects.update_or_create(
-                player_id=player,
-                defaults={
-                    "mu": skill.mu,
-                    "sigma": skill.sigma,
-                    "ordinal": skill.ordinal,
-                    "parties": skill.parties,
-                },
-            )
-            RatingHistory.objects.create(
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    player_id=player,
+                    mu=skill.mu,
+                    sigma=skill.sigma,
+                    ordinal=skill.ordinal,
+                    parties=skill.parties,
+                )
+                for player, skill in new.items()
+            ],
+            update_conflicts=True,
+            unique_fields=["player"],
+            update_fields=["mu", "sigma", "ordinal", "parties"],
+        )
+        RatingHistory.objects.bulk_create(
+            RatingHistory(
                 player_id=player, partie=partie, played_on=partie.played_on, ordinal=skill.ordinal
             )
+            for player, skill in new.items()
+        )
+        touch_parties()  # the players' pages show the ratings (a season's reads them live)
     return True
 
 
@@ -84,4 +97,5 @@ def recompute_ratings() -> int:
             Rating(player_id=p, mu=s.mu, sigma=s.sigma, ordinal=s.ordinal, parties=s.parties)
             for p, s in ratings.items()
         )
+        touch()
     return count

@@ -6,11 +6,17 @@ import datetime
 from typing import Any
 
 from django.db.models import Q
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from scoring.exports.chart import SCREEN, line_chart, svg_of
+from scoring.freshness import kept
 from scoring.models import Partie, Player
-from scoring.selectors import LeftOut, left_out
+from scoring.selectors import LeftOut, game_figures, left_out, player_parties
+from scoring.tables import line_of
 from tournaments.engine.league import movement
-from tournaments.league import season_table
+from tournaments.league import progression, season_results, season_table
 from tournaments.models import Rating, Season, Tournament
 from tournaments.rankings import standing_rows
 from tournaments.services import with_ranking_data
@@ -21,23 +27,93 @@ def names_of(player_ids) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name"))
 
 
-def season_lines(season: Season, results=None) -> tuple[list[dict[str, Any]], list]:
-    """The season's rows (standings with names, movement and rating) and its evenings."""
+def season_standings(season: Season, results=None) -> tuple[list[dict[str, Any]], list]:
+    """The season's rows (standings with names and movement, without ratings) and its
+    evenings."""
     now, before, evenings = season_table(season, results)
     moves = movement(before, now)
-    players = [line.player for line in now]
-    names = names_of(players)
-    ratings = dict(Rating.objects.filter(player__in=players).values_list("player", "ordinal"))
+    names = names_of(line.player for line in now)
     rows = [
-        {
-            **line.__dict__,
-            "name": names.get(line.player, "?"),
-            "move": moves.get(line.player),
-            "rating": ratings.get(line.player),
-        }
+        {**line.__dict__, "name": names.get(line.player, "?"), "move": moves.get(line.player)}
         for line in now
     ]
     return rows, evenings
+
+
+def with_ratings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` with each player's ``rating`` now (None unrated), in one query."""
+    players = [row["player"] for row in rows]
+    ratings = dict(Rating.objects.filter(player__in=players).values_list("player", "ordinal"))
+    return [{**row, "rating": ratings.get(row["player"])} for row in rows]
+
+
+def player_page(player: Player) -> dict[str, Any]:
+    """A player's figures over all his parties, kept until anything changes
+    (``scoring.freshness``): ``figures`` (``game_figures``), ``lines`` (his newest 100
+    parties' ``PartieLine``), ``chart`` (his rating after each partie, SVG; "" with fewer than
+    two) and ``left_out`` (what their totals leave out)."""
+
+    def compute() -> dict[str, Any]:
+        parties = player_parties(player.pk)
+        ordinals = player.rating_history.order_by("played_on", "partie_id").values_list(
+            "ordinal", flat=True
+        )
+        chart = ""
+        if len(ordinals) > 1:
+            points = [(i, ordinal) for i, ordinal in enumerate(ordinals, start=1)]
+            chart = svg_of(line_chart({player.name: points}, _("Parties"), **SCREEN))
+        return {
+            "figures": game_figures(player, parties),
+            "lines": [line_of(partie) for partie in parties[:100]],
+            "chart": chart,
+            "left_out": left_out(Partie.objects.filter(seats__player=player)),
+        }
+
+    return kept(f"player:{player.pk}:{get_language()}", compute)
+
+
+def season_page(season: Season) -> dict[str, Any]:
+    """A season's standings page: ``rows`` and ``evenings`` (``season_standings``, with
+    ``with_ratings``), ``left_out`` (``season_left_out``) and ``evenings_list``, the list of
+    its evenings as HTML (as many as the season has). All but the ratings are kept until
+    anything the league reads changes (``scoring.freshness``, ``parties=False``: not an entry
+    of an evening in progress)."""
+
+    def compute() -> dict[str, Any]:
+        rows, evenings = season_standings(season)
+        listed = render_to_string(
+            "tournaments/_season_evenings.html",
+            {"tournaments": season.tournaments.order_by("date")},
+        )
+        return {
+            "rows": rows,
+            "evenings": evenings,
+            "left_out": season_left_out(season),
+            "evenings_list": listed,
+        }
+
+    page = kept(f"season:{season.pk}:{get_language()}", compute, parties=False)
+    return {**page, "rows": with_ratings(page["rows"])}
+
+
+def season_chart_svg(season: Season) -> str:
+    """The five leaders' league value over the season, as an SVG picture, kept until anything
+    the league reads changes (``scoring.freshness``, as ``season_page``)."""
+
+    def compute() -> str:
+        results = season_results(season)
+        rows, evenings = season_standings(season, results)
+        leaders = [(row["player"], row["name"]) for row in rows if row["rank"] is not None][:5]
+        series = progression(season, [p for p, _n in leaders], evenings, results) if leaders else {}
+        names = dict(leaders)
+        drawing = line_chart(
+            {names[p]: points for p, points in series.items()} or {"": []},
+            _("Evenings"),
+            **SCREEN,
+        )
+        return svg_of(drawing)
+
+    return kept(f"season-chart:{season.pk}:{get_language()}", compute, parties=False)
 
 
 def season_left_out(season: Season) -> LeftOut:
@@ -53,7 +129,7 @@ def season_left_out(season: Season) -> LeftOut:
 
 def home_data(today: datetime.date) -> dict[str, Any]:
     """The club's public page: the next evenings, the winners of the last ones, and the
-    current season with its ten leaders."""
+    current season with its ten leaders (from its kept standings)."""
     upcoming = Tournament.objects.filter(date__gte=today, finished=False).order_by("date")[:5]
     last = with_ranking_data(Tournament.objects.filter(finished=True).order_by("-date")[:5])
     results = [
@@ -62,10 +138,10 @@ def home_data(today: datetime.date) -> dict[str, Any]:
     ]
     season = Season.objects.filter(start__lte=today, end__gte=today).first()
     leaders = []
-    if season is not None:
-        now = season_table(season)[0][:10]
-        names = names_of(line.player for line in now)
+    if season is not None:  # its standings as its page shows them (kept: ``season_page``)
         leaders = [
-            (line.rank, names.get(line.player), line.value) for line in now if line.rank is not None
+            (row["rank"], row["name"], row["value"])
+            for row in season_page(season)["rows"][:10]
+            if row["rank"] is not None
         ]
     return {"upcoming": upcoming, "results": results, "season": season, "leaders": leaders}

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import registry, remote
+from scoring.freshness import touch
 from scoring.models import Partie, Player, PlayerResult, Seat
 from scoring.selectors import left_out
 from tournaments.engine import seating
@@ -312,6 +313,7 @@ def swap_seats(*, round_: Round, first, second) -> None:
             else:
                 a.player_id, b.player_id = b.player_id, a.player_id
                 Seat.objects.bulk_update([a, b], ["player"])
+                touch()  # no signal for a bulk update: the kept pages name the players
         else:  # one of them sits out: he takes the other's seat
             seated, resting_id = (a, second) if a else (b, first)
             round_.sit_out.remove(int(resting_id))

@@ -19,13 +19,12 @@ from django_ratelimit.exceptions import Ratelimited
 from scoring import registry
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
-from scoring.exports.chart import SCREEN, line_chart, svg_of
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
 from scoring.links import public_url, qr_svg
 from scoring.models import EntryVersion, Partie, Player
 from scoring.registry import EntryTaken, SheetRefused
-from scoring.selectors import game_figures, left_out, player_parties
 from scoring.services import (
+    entry_partie,
     refusal_text,
     table_choose,
     table_decide,
@@ -36,11 +35,10 @@ from scoring.tables import PartieTable, configure
 
 from .console import progress
 from .forms import PlayerForm, RegistrationForm, TournamentForm
-from .league import progression, season_results, season_table
 from .mail import SendRefused, results_plan
 from .models import Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
-from .selectors import names_of, season_left_out, season_lines
+from .selectors import player_page, season_chart_svg, season_page
 from .services import (
     TournamentError,
     close_tournament,
@@ -293,9 +291,7 @@ def table_of(request, code: str) -> Table:
     looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
     wrong code (counted), ``TableClosed`` after the round or the tournament closed.
     """
-    table = by_code(
-        request, Table.objects.select_related("partie", "round__tournament"), code, "table-code"
-    )
+    table = by_code(request, Table.objects.with_openness(), code, "table-code")
     if not table.is_open:
         raise TableClosed()
     return table
@@ -318,43 +314,27 @@ def table_entry(request, code: str):
     game asks for it, a player of the other team confirms a pending donne with a tap on the
     same phone. When another phone got there first, the page moves on to the next entry with
     a message saying so (the phone's form is never stuck on a number already taken).
+
+    An entry is read, checked and stored in one write transaction (``entry_partie``): the
+    partie is read once, locked, with what the form and the sheet need.
     """
     try:
         table = table_of(request, code)
     except (Ratelimited, TableClosed) as error:
         return table_refusal(request, error)
-    partie = Partie.objects.prefetch_related(
-        "seats__player", "donnes", "game_rounds", "versions"
-    ).get(pk=table.partie_id)
+    if request.POST.get("action") == "enter":
+        with entry_partie(table.partie_id) as partie:
+            form = partie.adapter.table_form(partie, request.POST)
+            if form is not None and form.is_valid():
+                entered = _table_record(request, table, partie, form)
+                if entered is not None:
+                    return entered
+    else:
+        partie = Partie.objects.prefetch_related(
+            "seats__player", "donnes", "game_rounds", "versions"
+        ).get(pk=table.partie_id)
+        form = partie.adapter.table_form(partie, None)
     adapter = partie.adapter
-    data = request.POST if request.POST.get("action") == "enter" else None
-    form = adapter.table_form(partie, data)
-    if data is not None and form is not None and form.is_valid():
-        author = f"{_('table')} {table.number}"
-        try:
-            done = adapter.table_record(form, author=author)
-        except EntryTaken as taken:
-            note = str(taken)
-            seat = form.cleaned_data.get("entered_seat", "")
-            name = partie.players_by_seat.get(seat, "")
-            if table_keep_rival(
-                form=form, author=f"{author} · {name} ({seat})" if name else author
-            ):
-                what = {"entry": adapter.entry_name, "n": form.cleaned_data.get("expected")}
-                note = (
-                    _(
-                        "%(entry)s %(n)s was already entered by another phone, with other "
-                        "numbers: both are shown below, the table chooses."
-                    )
-                    % what
-                )
-            messages.warning(request, note)
-            return redirect("tournaments:table_entry", code=table.code)
-        except SheetRefused as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, done)
-            return redirect("tournaments:table_entry", code=table.code)
     fixing = getattr(form, "instance", None) or getattr(form, "game_round", None)
     return render(
         request,
@@ -368,7 +348,7 @@ def table_entry(request, code: str):
             "rivals": table_rivals(partie),
             "reasons": [(r, EntryVersion.Reason(r).label) for r in adapter.refusal_reasons],
             "winners": adapter.winners_text(partie) if form is None else None,
-            "left_for_later": table.closing == Table.Closing.LATER,
+            "left_for_later": partie.closing == Table.Closing.LATER,
             "sides": adapter.sides(partie),
             "counted": adapter.counted(partie),
             "left_out": partie.sheet.pending,
@@ -376,6 +356,36 @@ def table_entry(request, code: str):
             "pending": adapter.pending(partie),
         },
     )
+
+
+def _table_record(request, table: Table, partie: Partie, form) -> HttpResponse | None:
+    """Store the table's valid ``form`` (inside ``entry_partie``): the redirect to the
+    table's page once stored or taken by another phone, None when the sheet refuses it (the
+    form then says why)."""
+    adapter = partie.adapter
+    author = f"{_('table')} {table.number}"
+    try:
+        done = adapter.table_record(form, author=author)
+    except EntryTaken as taken:
+        note = str(taken)
+        seat = form.cleaned_data.get("entered_seat", "")
+        name = partie.players_by_seat.get(seat, "")
+        if table_keep_rival(form=form, author=f"{author} · {name} ({seat})" if name else author):
+            what = {"entry": adapter.entry_name, "n": form.cleaned_data.get("expected")}
+            note = (
+                _(
+                    "%(entry)s %(n)s was already entered by another phone, with other "
+                    "numbers: both are shown below, the table chooses."
+                )
+                % what
+            )
+        messages.warning(request, note)
+    except SheetRefused as error:
+        form.add_error(None, str(error))
+        return None
+    else:
+        messages.success(request, done)
+    return redirect("tournaments:table_entry", code=table.code)
 
 
 def table_go(request):
@@ -442,25 +452,23 @@ def table_confirm(request, code: str, number: int):
         table = table_of(request, code)
     except (Ratelimited, TableClosed) as error:
         return table_refusal(request, error)
-    partie = Partie.objects.prefetch_related("seats__player", "donnes", "game_rounds").get(
-        pk=table.partie_id
-    )
     decision = request.POST.get("decision", "accept")
     accept = decision != "refuse"
     author = f"{_('table')} {table.number}"
-    what = {"entry": partie.adapter.entry_name, "n": number}
     try:
-        if decision in ("keep", "take"):
-            table_choose(partie=partie, number=number, take=decision == "take", author=author)
-        else:
-            table_decide(
-                partie=partie,
-                number=number,
-                seat=request.POST.get("seat", ""),
-                accept=accept,
-                author=author,
-                reason=request.POST.get("reason", ""),
-            )
+        with entry_partie(table.partie_id) as partie:  # one write transaction
+            what = {"entry": partie.adapter.entry_name, "n": number}
+            if decision in ("keep", "take"):
+                table_choose(partie=partie, number=number, take=decision == "take", author=author)
+            else:
+                table_decide(
+                    partie=partie,
+                    number=number,
+                    seat=request.POST.get("seat", ""),
+                    accept=accept,
+                    author=author,
+                    reason=request.POST.get("reason", ""),
+                )
     except SheetRefused as error:
         messages.error(request, str(error))
     else:
@@ -528,56 +536,45 @@ def season_list(request):
 
 def season_detail(request, pk: int):
     """The season's standings: rank, movement since the last evening, evenings, value; the
-    chart of the leaders comes from ``season_chart``."""
+    chart of the leaders comes from ``season_chart``. Its figures are kept in the cache until
+    anything changes (``season_page``)."""
     season = get_object_or_404(Season, pk=pk)
-    rows, evenings = season_lines(season)
-    table = SeasonTable(rows)
+    page = season_page(season)
+    table = SeasonTable(page["rows"])
     configure(request, table, per_page=50)
     return render(
         request,
         "tournaments/season.html",
         {
             "season": season,
-            "rows": rows,
+            "rows": page["rows"],
             "table": table,
-            "evenings": len(evenings),
-            "left_out": season_left_out(season),
-            "tournaments": season.tournaments.order_by("date"),
+            "evenings": len(page["evenings"]),
+            "left_out": page["left_out"],
+            "evenings_list": page["evenings_list"],
         },
     )
 
 
 def season_chart(request, pk: int):
-    """The five leaders' league value over the season, as an SVG picture."""
+    """The five leaders' league value over the season, as an SVG picture (kept in the cache
+    until anything changes)."""
     season = get_object_or_404(Season, pk=pk)
-    results = season_results(season)
-    rows, evenings = season_lines(season, results)
-    leaders = [(row["player"], row["name"]) for row in rows if row["rank"] is not None][:5]
-    series = progression(season, [p for p, _n in leaders], evenings, results) if leaders else {}
-    names = dict(leaders)
-    drawing = line_chart(
-        {names[p]: points for p, points in series.items()} or {"": []},
-        _("Evenings"),
-        **SCREEN,
-    )
-    return HttpResponse(svg_of(drawing), content_type="image/svg+xml")
+    return HttpResponse(season_chart_svg(season), content_type="image/svg+xml")
 
 
 SEASON_COLUMNS = ("rank", "name", "evenings", "value", "points", "wins", "average")
 
 
 def season_export(request, pk: int, kind: str):
-    """The season's standings as PDF or Excel."""
+    """The season's standings as PDF or Excel (from its kept figures: ``season_page``)."""
     season = get_object_or_404(Season, pk=pk)
-    now, _before, evenings = season_table(season)
-    names = names_of(line.player for line in now)
+    page = season_page(season)
     headers = [SeasonTable.base_columns[c].verbose_name for c in SEASON_COLUMNS]
-    rows = [
-        [{**line.__dict__, "name": names.get(line.player, "?")}[c] for c in SEASON_COLUMNS]
-        for line in now
-    ]
-    count = ngettext("%(n)s evening", "%(n)s evenings", len(evenings)) % {"n": len(evenings)}
-    heading = [f"{season.get_kind_display()} · {count}", *season_left_out(season).notes]
+    rows = [[row[c] for c in SEASON_COLUMNS] for row in page["rows"]]
+    evenings = len(page["evenings"])
+    count = ngettext("%(n)s evening", "%(n)s evenings", evenings) % {"n": evenings}
+    heading = [f"{season.get_kind_display()} · {count}", *page["left_out"].notes]
     return _export(
         kind, f"{_('League')} — {season}", heading, headers, rows, f"championnat-{season.pk}"
     )
@@ -585,29 +582,24 @@ def season_export(request, pk: int, kind: str):
 
 def player_detail(request, pk: int):
     """A player's page: rating and its history, Roimat figures, partners and opponents,
-    evenings and parties. A hidden page is shown to club accounts only."""
+    evenings and parties. A hidden page is shown to club accounts only. Its figures over all
+    his parties are kept in the cache until anything changes (``player_page``)."""
     player = get_object_or_404(Player, pk=pk)
     if player.hidden and not has_role(request.user, DIRECTOR):
         raise Http404("hidden")
-    parties = player_parties(player.pk)
-    figures = game_figures(player, parties)
-    history = list(player.rating_history.order_by("played_on", "partie_id"))
-    chart = ""
-    if len(history) > 1:
-        points = [(i, h.ordinal) for i, h in enumerate(history, start=1)]
-        chart = svg_of(line_chart({player.name: points}, _("Parties"), **SCREEN))
-    table = PartieTable(parties[:100])
+    page = player_page(player)
+    table = PartieTable(page["lines"])
     configure(request, table, per_page=20)
     return render(
         request,
         "tournaments/player.html",
         {
             "player": player,
-            "figures": figures,
+            "figures": page["figures"],
             "table": table,
             "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
-            "chart": chart,
-            "left_out": left_out(Partie.objects.filter(seats__player=player)),
+            "chart": page["chart"],
+            "left_out": page["left_out"],
             "evenings": player.registrations.select_related("tournament").order_by(
                 "-tournament__date"
             )[:20],

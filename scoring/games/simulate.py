@@ -86,6 +86,10 @@ class GameSheetRules:
         totals = self.totals(results)
         return self.rules.is_over(totals, len(results), self.players, self.options)
 
+    def lines(self, results: Sequence[Any]) -> None:
+        """None: the live page shows each player's total."""
+        return None
+
 
 def played_sheets(rules: Game, state: type[GameState[Any, Any]]) -> Simulation:
     """The ``Simulation`` of a game from its rules and its play state: rounds dealt at the

@@ -7,13 +7,14 @@ cut and dealt again without shuffling, as the seed requires at the table.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
 from .cards import DECK_SIZE
-from .donne import BIDS, BIT, OVER, ROI_MASK, DonneState, left
+from .donne import BIDS, BIT, OVER, PLAY, ROI_MASK, DonneState, left
 from .draws import randint, shuffle
 from .notation import SheetInput
 from .partie import compute_sheet
@@ -109,21 +110,58 @@ def play(
     if getrandbits is not None:  # the whole donne in one call
         state.play_random(getrandbits, MOVES)
         return state
+    shared = shared_random(players)
+    if shared is not None:  # four random players making fautes: a call between two fautes
+        return play_faulty(state, shared)
     while state.phase is not OVER:
         players[state.to_move()].act(state)
+    return state
+
+
+def shared_random(players: Sequence[Player]) -> RandomPlayer | None:
+    """The first of the players when all are random players (``RandomPlayer`` itself) who
+    share one generator and one fault rate, else None: their donne is then played by
+    ``DonneState.play_random`` in one call (no fault) or by ``play_faulty``."""
+    shared = [p for p in players if type(p) is RandomPlayer]
+    if len(shared) != len(players) or not shared:
+        return None
+    first = shared[0]
+    if any(p.rng is not first.rng or p.fault_rate != first.fault_rate for p in shared):
+        return None
+    return first
+
+
+def play_faulty(state: DonneState, player: RandomPlayer) -> DonneState:
+    """Play the donne to its end as four random players making fautes de jeu at
+    ``player.fault_rate`` (a forbidden card, when the hand holds one, in place of any card at
+    that rate): the cards between two fautes drawn are played in one call of
+    ``DonneState.play_random``, their number drawn at once (geometric), so that fautes cost
+    little more than none."""
+    rng, rate = player.rng, player.fault_rate
+    getrandbits = rng.getrandbits
+    keep = math.log1p(-rate) if rate < 1 else 0.0
+    while state.phase is not OVER:
+        if state.phase is not PLAY:
+            state.play_random(getrandbits, 1)
+            continue
+        gap = int(math.log(1.0 - rng.random()) / keep) if keep else 0
+        if gap:
+            state.play_random(getrandbits, gap)  # fewer when the donne ends
+            if state.phase is not PLAY:
+                continue
+        fault = player.forbidden_card(state)
+        if fault is None:
+            state.play_random(getrandbits, 1)
+        else:
+            state.push(fault)
     return state
 
 
 def random_bits(players: Sequence[Player]) -> Callable[[int], int] | None:
     """``getrandbits`` of the generator that four random players share when they make no
     fault (their donne is then played by one call of ``DonneState.play_random``), else None."""
-    first = players[0]
-    if not isinstance(first, RandomPlayer):
-        return None
-    for player in players:
-        if type(player) is not RandomPlayer or player.rng is not first.rng or player.fault_rate:
-            return None
-    return first.rng.getrandbits
+    shared = shared_random(players)
+    return shared.rng.getrandbits if shared is not None and not shared.fault_rate else None
 
 
 def make_players(kind: str, rng: random.Random, fault_rate: float) -> list[Player]:

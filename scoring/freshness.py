@@ -1,0 +1,133 @@
+"""What the pages of totals keep in Django's cache, and when it goes stale.
+
+A page whose figures add up the club's history (a player's page, a season's standings and
+chart, the home page's leaders) keeps what it computed in the cache (``settings.CACHES``),
+stamped with the club's *stamp*: a token that changes whenever anything those figures read
+changes (``touch``). A value kept under another stamp than the current one is never served: the page
+computes it again from the database. So a page costs its computation once after a change,
+then one cache read, whatever the club's history.
+
+What calls ``touch``: ``watch``'s signals on saving or deleting the rows the pages read
+(parties, seats, players, evenings, their registrations, rounds and tables, seasons), the
+ratings' rebuild, and ``tournaments`` when a partie that counts for a season changes.
+
+The parties in progress change at every entry, and most of them count for no season yet (an
+evening counts once closed): so a second stamp, changed by ``touch_parties`` after any change
+to a partie's donnes or rounds (``scoring.results``, every entry goes through it) and to the
+ratings, makes stale only the values kept with ``parties=True`` (the players' pages). A
+season's standings, kept with ``parties=False``, stay kept while an evening is played.
+
+A value is also kept under the code that computed it (``code``: a digest of the site's Python
+code and templates), so that a value of another shape, kept by the site before an update, is
+never read by the new code.
+
+The stamp changes at once. In a database cache that write belongs to the transaction of the
+change, so the change and the new stamp are seen together. In the site's caches (the serving
+process's memory without ``REDIS_URL``, Redis with it) it is seen before the transaction
+commits, so the stamp changes again then: a page that read the database between the two kept
+its figures under a stamp already gone. Without ``REDIS_URL`` the stamp is the serving
+process's own: a change made by another process (a command run beside the server) is seen
+after the server's restart, or ``TIMEOUT``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.core.cache import cache, caches
+from django.core.cache.backends.db import DatabaseCache
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+T = TypeVar("T")
+
+STAMP = "freshness:stamp"
+#: The stamp of the parties and ratings only (``touch_parties``).
+PARTIES = "freshness:parties"
+#: Seconds a kept value lives at most, even with nothing changed (a day).
+TIMEOUT = 24 * 3600
+ROOT = Path(__file__).resolve().parent.parent
+#: What computes the kept values: the apps' Python code and the templates.
+SOURCES = (("scoring", "*.py"), ("tournaments", "*.py"), ("templates", "*.html"))
+
+
+@functools.cache
+def code() -> str:
+    """A digest of the files that compute the kept values (``SOURCES``): 16 hex digits, read
+    once a process (about 10 ms)."""
+    digest = hashlib.sha256()
+    for folder, pattern in SOURCES:
+        for path in sorted((ROOT / folder).rglob(pattern)):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _new_stamp(name: str = STAMP) -> None:
+    cache.set(name, uuid.uuid4().hex, None)
+
+
+def touch(*args: Any, **kwargs: Any) -> None:
+    """Make every kept value stale: now, and when the current transaction commits unless the
+    cache is the database's (see above). Takes and ignores any arguments, so that it is a
+    signal receiver as it is."""
+    _new_stamp()
+    if not isinstance(caches["default"], DatabaseCache):
+        transaction.on_commit(_new_stamp)
+
+
+def touch_parties() -> None:
+    """Make stale the values kept with ``parties=True`` (after a change to a partie's donnes
+    or rounds, or to the ratings), as ``touch`` does for all."""
+    _new_stamp(PARTIES)
+    if not isinstance(caches["default"], DatabaseCache):
+        transaction.on_commit(lambda: _new_stamp(PARTIES))
+
+
+def _stamp(found: dict, name: str) -> str:
+    """The stamp ``name`` as read in ``found``, or a new one (the cache lost it)."""
+    stamp = found.get(name)
+    if stamp is None:
+        cache.add(name, uuid.uuid4().hex, None)
+        stamp = cache.get(name)
+    return stamp
+
+
+def kept(key: str, compute: Callable[[], T], parties: bool = True) -> T:
+    """The value kept under ``key`` for the current stamps, or ``compute()``'s (then kept):
+    one cache read when it is kept (``get_many`` reads the stamps and the value at once).
+
+    ``key``: a name of the page's figures and what they are of (``"player:12"``), without
+    spaces (``code()`` is added to it); the value must pickle. ``parties`` False: the value
+    reads no partie in progress and no rating, so that ``touch_parties`` leaves it kept (the
+    caller must be sure of it: a season's standings read closed evenings only)."""
+    key = f"{key}:{code()}"
+    names = [STAMP, PARTIES] if parties else [STAMP]
+    found = cache.get_many([*names, key])
+    stamps = tuple(_stamp(found, name) for name in names)
+    held = found.get(key)
+    if held is not None and held[0] == stamps:
+        return held[1]
+    value = compute()
+    cache.set(key, (stamps, value), TIMEOUT)
+    return value
+
+
+def watch(*models: Any) -> None:
+    """Call ``touch`` whenever one of ``models`` is saved or deleted, or one of their
+    many-to-many fields changes."""
+    for model in models:
+        uid = f"freshness:{model._meta.label}"
+        post_save.connect(touch, sender=model, dispatch_uid=f"{uid}:save", weak=False)
+        post_delete.connect(touch, sender=model, dispatch_uid=f"{uid}:delete", weak=False)
+        for field in model._meta.local_many_to_many:
+            m2m_changed.connect(
+                touch,
+                sender=field.remote_field.through,
+                dispatch_uid=f"{uid}:{field.name}",
+                weak=False,
+            )

@@ -1,0 +1,221 @@
+"""The pages that add up the club's history cost the same queries however long it is, and show
+a change at once (their figures are kept in the cache until anything changes:
+``scoring.freshness``)."""
+
+import datetime
+import io
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.models import Partie, Player
+from scoring.roimat.notation import parse_sheet
+from scoring.services import partie_import
+from tests.conftest import load
+from tests.helpers import donne_post, evening
+from tournaments.models import Registration, Season, Tournament
+from tournaments.services import play_round_simulated, start_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    return Season.objects.create(  # the current season, for the home page
+        name="2026-2099", start=datetime.date(2026, 1, 1), end=datetime.date(2099, 12, 31)
+    )
+
+
+def pages(season, player) -> dict[str, str]:
+    return {
+        "player": reverse("tournaments:player", args=[player.pk]),
+        "season": reverse("tournaments:season", args=[season.pk]),
+        "chart": reverse("tournaments:season_chart", args=[season.pk]),
+        "parties": reverse("scoring:partie_list"),
+    }
+
+
+def queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def costs(client, season, player) -> dict[str, tuple[int, int]]:
+    """Each page's queries computed (the first request after a change), then kept."""
+    return {
+        name: (queries(client, url), queries(client, url))
+        for name, url in pages(season, player).items()
+    }
+
+
+def test_each_page_costs_the_same_queries_with_2_evenings_and_with_6(client, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(28)]  # 25 parties or more
+    for day in (2, 3):
+        evening(season, day, players)
+    few = costs(client, season, players[0])
+    for day in (4, 5, 6, 7):
+        evening(season, day, players)
+    many = costs(client, season, players[0])
+    assert many == few
+    # Kept: the page's own rows (the player, his rating and evenings; the season) and one
+    # cache read. The parties list keeps nothing: its 25 parties, with their sheets, a count
+    # and the filter's players.
+    bounds = {"player": 4, "season": 3, "chart": 2}
+    for name, (computed, kept) in many.items():
+        if name in bounds:
+            assert kept < computed and kept <= bounds[name], (name, kept)
+    assert many["parties"] == (6, 6)
+
+
+def test_a_new_donne_shows_at_once_on_the_player_page_and_the_parties_list(secretary, players):
+    data = load("club8-partie.json")
+    partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
+    annie = Player.objects.get(name="Annie")
+    player_url = reverse("tournaments:player", args=[annie.pk])
+    list_url = reverse("scoring:partie_list")
+    for _twice in range(2):  # the second reading is the kept one
+        before = secretary.get(player_url)
+        listed = secretary.get(list_url)
+    assert before.context["figures"][0]["stats"].lost == 0
+    assert "en cours" in listed.text
+    assert not before.context["chart"]
+    secretary.post(reverse("scoring:donne_create", args=[partie.pk]), donne_post(data["donnes"][7]))
+    after = secretary.get(player_url)
+    stats = after.context["figures"][0]["stats"]
+    assert stats.lost == 1 and stats.donnes == before.context["figures"][0]["stats"].donnes + 1
+    assert after.context["rating"] is not None
+    assert "en cours" not in secretary.get(list_url).text
+
+
+def test_closing_an_evening_shows_at_once_on_the_season_pages_and_the_home_page(client, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    evening(season, 5, players)
+    last = evening(season, 12, players, closed=False)
+    season_url = reverse("tournaments:season", args=[season.pk])
+    chart_url = reverse("tournaments:season_chart", args=[season.pk])
+    export_url = reverse("tournaments:season_export", args=[season.pk, "xlsx"])
+    for _twice in range(2):
+        before = client.get(season_url)
+        chart = client.get(chart_url).content
+        leaders = client.get("/").context["leaders"]
+    assert before.context["evenings"] == 1
+    assert (
+        "1 soirée" in load_workbook(io.BytesIO(client.get(export_url).content)).active["A2"].value
+    )
+    last.finished = True
+    last.save()
+    after = client.get(season_url)
+    assert after.context["evenings"] == 2
+    assert all(row["evenings"] == 2 for row in after.context["rows"])
+    assert client.get(chart_url).content != chart
+    assert client.get("/").context["leaders"] != leaders  # the second evening counts
+    assert (
+        "2 soirées" in load_workbook(io.BytesIO(client.get(export_url).content)).active["A2"].value
+    )
+
+
+def test_a_renamed_player_shows_at_once_on_the_season_page(client, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    evening(season, 5, players)
+    url = reverse("tournaments:season", args=[season.pk])
+    assert "Zoé" not in client.get(url).text
+    players[3].name = "Zoé"
+    players[3].save()
+    assert "Zoé" in client.get(url).text
+
+
+def test_a_partie_deleted_leaves_the_player_page_at_once(client, players):
+    partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))
+    annie = Player.objects.get(name="Annie")
+    url = reverse("tournaments:player", args=[annie.pk])
+    assert len(client.get(url).context["table"].rows) == 1
+    Partie.objects.filter(pk=partie.pk).delete()
+    assert len(client.get(url).context["table"].rows) == 0
+
+
+def test_two_players_swapped_between_tables_show_at_once_on_their_pages(client, season):
+    from tournaments.services import swap_seats
+
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    tournament = Tournament.objects.create(
+        name="Soirée", date=datetime.date(2026, 11, 5), rounds=2, season=season, seed=5
+    )
+    for player in players:
+        Registration.objects.create(tournament=tournament, player=player, checked_in=True)
+    round_ = start_round(tournament=tournament)
+    first, other = (table.partie for table in round_.tables.order_by("number"))
+    mover, companion = (seat.player for seat in first.seats.order_by("seat")[:2])
+    stranger = other.seats.first().player
+    url = reverse("tournaments:player", args=[mover.pk])
+    before = [row.record.players for row in client.get(url).context["table"].rows]
+    assert companion.name in before[0]
+    swap_seats(round_=round_, first=mover.pk, second=stranger.pk)
+    after = [row.record.players for row in client.get(url).context["table"].rows]
+    assert companion.name not in after[0]
+
+
+def test_figures_kept_by_other_code_are_never_read(db, monkeypatch):
+    """After an update of the site, a kept value of the old code (perhaps of another shape)
+    is computed again, even with nothing changed in the data."""
+    from scoring import freshness
+
+    assert freshness.kept("figures:1", lambda: {"old": 1}) == {"old": 1}
+    assert freshness.kept("figures:1", lambda: {"new": 2}) == {"old": 1}  # kept
+    monkeypatch.setattr(freshness, "code", lambda: "another-code")
+    assert freshness.kept("figures:1", lambda: {"new": 2}) == {"new": 2}
+
+
+def test_an_evening_in_progress_leaves_the_season_kept_and_shows_on_the_players_pages(
+    client, season
+):
+    from tournaments.models import Rating
+
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    evening(season, 5, players)
+    season_url = reverse("tournaments:season", args=[season.pk])
+    player_url = reverse("tournaments:player", args=[players[0].pk])
+    client.get(season_url)
+    kept = queries(client, season_url)
+    before = client.get(player_url).context["figures"][0]["stats"].parties
+    tonight = Tournament.objects.create(
+        name="Ce soir", date=datetime.date(2026, 11, 12), rounds=2, season=season, seed=12
+    )
+    for player in players:
+        Registration.objects.create(tournament=tonight, player=player, checked_in=True)
+    round_ = start_round(tournament=tonight)
+    client.get(season_url)  # the round's start (its tables) changed the league's pages
+    play_round_simulated(round_, seed=12)  # its donnes entered: they do not
+    assert queries(client, season_url) == kept
+    ratings = dict(Rating.objects.values_list("player", "ordinal"))
+    rows = client.get(season_url).context["rows"]
+    assert [row["rating"] for row in rows] == [ratings.get(row["player"]) for row in rows]
+    assert client.get(player_url).context["figures"][0]["stats"].parties == before + 1
+
+
+def test_a_donne_removed_in_a_closed_evening_shows_at_once_on_the_season_page(client, season):
+    from scoring.services import donne_delete_last
+
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    closed = evening(season, 5, players)
+    url = reverse("tournaments:season", args=[season.pk])
+    before = {row["player"]: row["points"] for row in client.get(url).context["rows"]}
+    partie = Partie.objects.filter(tournament_table__round__tournament=closed).first()
+    donne_delete_last(partie=partie)
+    after = {row["player"]: row["points"] for row in client.get(url).context["rows"]}
+    assert after != before
+
+
+def test_a_donne_of_a_seasons_own_partie_shows_at_once_on_its_page(secretary, players, season):
+    data = load("club8-partie.json")
+    partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
+    season.parties.add(partie)
+    url = reverse("tournaments:season", args=[season.pk])
+    for _twice in range(2):
+        before = {row["player"]: row["points"] for row in secretary.get(url).context["rows"]}
+    secretary.post(reverse("scoring:donne_create", args=[partie.pk]), donne_post(data["donnes"][7]))
+    after = {row["player"]: row["points"] for row in secretary.get(url).context["rows"]}
+    assert after != before
