@@ -7,7 +7,7 @@ ADDRESS ?= 0.0.0.0:8000
 # The address printed in the tables' QR codes: by default the laptop's on the room's network.
 SITE_URL ?= $(shell $(PYTHON) -m clubsite.lan $(lastword $(subst :, ,$(ADDRESS))) 2>/dev/null)
 
-.PHONY: setup browser screenshots run test test-suite lint format bench messages
+.PHONY: setup browser screenshots run test test-suite lint docs format bench messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,13 +28,12 @@ browser:
 ## every page of a remote table; with REDIS_URL, WEB_CONCURRENCY processes (3) share Redis.
 run: setup .secret_key
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Site: http://127.0.0.1:$(lastword $(subst :, ,$(ADDRESS)))/  (accounts: directeur / roimat, secretaire / roimat)"
 	@echo "Phones on the room's network: $(SITE_URL)/  (in the tables' QR codes; SITE_URL=... to change)"
 	export SITE_URL=$(SITE_URL); \
-	$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
+	$(BIN)/python manage.py worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	if [ -n "$$REDIS_URL" ]; then workers=$${WEB_CONCURRENCY:-3}; else workers=1; fi; \
 	$(BIN)/gunicorn clubsite.asgi:application --config clubsite/gunicorn.conf.py \
@@ -56,8 +55,9 @@ test lint bench screenshots messages: export DJANGO_DEBUG ?= true
 .secret_key: | setup
 	umask 077; $(BIN)/python -c "from django.core.management.utils import get_random_secret_key as k; print(k())" > $@
 
-## Set up, lint, check migrations, run the whole test suite (the browser tests included).
-test: setup lint
+## Set up, lint, build the guide, check migrations, run the whole test suite (the browser tests
+## included).
+test: setup lint docs
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-suite
 
@@ -72,6 +72,11 @@ lint: setup
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+## The French users' guide (guide/, mkdocs.yml) as a site in site/: open site/index.html.
+## Strict: a link to a missing page or anchor fails the build (and so `make test`).
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
@@ -81,12 +86,14 @@ bench: setup
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/state_bench.py
 	$(BIN)/python bench/league_bench.py
+	$(BIN)/python bench/pages_bench.py
 	$(BIN)/python bench/fuzz_http.py --requests 1000
 	$(BIN)/python bench/remote_bench.py
 	$(BIN)/python bench/room_bench.py
 	$(BIN)/python bench/fault_bench.py
 
-## Refresh the README's screenshots in docs/ (a phone entering a donne, the Table de marque).
+## Refresh the screenshots: the README's in docs/ (a phone entering a donne, the Table de marque)
+## and the guide's in guide/images/ (the director's evening, a remote table, a season).
 screenshots: setup browser
 	$(BIN)/pytest -q tests/browser/screenshots.py
 

@@ -13,6 +13,7 @@ import datetime
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import env_bool, env_int, env_list, env_str
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "axes",
     "django_tasks",
     "django_tasks_db",
+    "dbbackup",  # manage.py dbbackup / dbrestore
     "scoring",
     "tournaments",
 ]
@@ -62,9 +64,29 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): the pages run only the site's own scripts (no inline
+# script or event handler in any template: a test checks them) and its own styles; images
+# from the site or inline (the QR codes, the charts); a remote table's WebSocket to the site
+# itself; no frame around a page.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -79,15 +101,24 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 
-# The cache holds the rate limits (wrong table codes): shared by every server process, in
-# Redis when REDIS_URL is set, else in the database (its counts may miss an increment when two
-# requests race, which a rate limit tolerates).
+# The cache holds the rate limits (wrong table codes) and the figures of the pages that add up
+# the club's history (players, seasons: scoring.freshness, kept until anything changes):
+# shared by every server process in Redis when REDIS_URL is set, else in the memory of the one
+# process that serves (without REDIS_URL one process serves, as for the channel layer below):
+# every request opening a table by its code reads its address's count there, which in memory
+# costs no query and no write transaction of the database the room's phones share. Up to 2,000
+# entries (Django's default, 300, is fewer than a club's players' pages: past it, a third of
+# the entries go, so pages would be computed again).
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache"}
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "club",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
     )
 }
 RATELIMIT_USE_CACHE = "default"
@@ -132,7 +163,13 @@ REQUEST_SECONDS = env_int("REQUEST_SECONDS", 30)
 # Redis when REDIS_URL is set, as it must be when several server processes run.
 CHANNEL_LAYERS = {
     "default": (
-        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # No client-side read timeout: redis-py 8 reads for 5 s at most by default, less
+            # than the layer's own blocking wait for a message (channels_redis#422), so an
+            # idle table's page was cut off with "Timeout reading" and its seat left waiting.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+        }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )
@@ -141,11 +178,14 @@ CHANNEL_LAYERS = {
 #: a simulated player.
 REMOTE_ABANDON_SECONDS = env_int("REMOTE_ABANDON_SECONDS", 60)
 
-CONN_MAX_AGE = env_int("DJANGO_CONN_MAX_AGE", 600)
+# Seconds a database connection is kept for the next request: 0, a connection per request, as
+# Django advises under ASGI (the site's server): there each request runs on its own thread, so
+# persistent connections are never reused and pile up (measured: about 70 open under load,
+# memory growing, p99 1.3-3.5x worse than WSGI). A WSGI server may set it higher.
+CONN_MAX_AGE = env_int("DJANGO_CONN_MAX_AGE", 0)
 
 # SQLite tuned for a room of phones entering scores at once: immediate write transactions
-# wait for the lock instead of failing, WAL lets readers run beside the writer, and
-# connections stay open so that WAL is not checkpointed on every request.
+# wait for the lock instead of failing, WAL lets readers run beside the writer.
 SQLITE = {
     "ENGINE": "django.db.backends.sqlite3",
     "NAME": BASE_DIR / env_str("SQLITE_NAME", "db.sqlite3"),
@@ -160,12 +200,23 @@ SQLITE = {
 }
 
 DATABASE_URL = env_str("DATABASE_URL")
+#: Connections of one server process to PostgreSQL, at most (``DB_POOL_SIZE``, 10; 0: none
+#: kept): Django's pool (psycopg_pool), which works under ASGI, where persistent connections
+#: pile up. A request waits up to 20 s for a connection when all are busy, so that a burst of
+#: phones (80 at once) never passes the server's ``max_connections`` (100 by default).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
         )
     }
+    if DB_POOL_SIZE and not CONN_MAX_AGE and "postgresql" in DATABASES["default"]["ENGINE"]:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": DB_POOL_SIZE,
+            "timeout": 20,
+        }
 else:
     DATABASES = {"default": SQLITE}
 
@@ -199,7 +250,17 @@ STORAGES = {
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
+    # The database's backups (django-dbbackup: ``manage.py dbbackup`` and ``dbrestore``), in a
+    # folder of their own: ``BACKUP_DIR``, ``backups/`` beside the database by default.
+    "dbbackup": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": env_str("BACKUP_DIR", str(BASE_DIR / "backups"))},
+    },
 }
+#: Backups kept by ``dbbackup --clean`` (the older ones are removed): a month of nightly ones.
+DBBACKUP_CLEANUP_KEEP = env_int("BACKUP_KEEP", 30)
+#: A failed backup is said by the command's status and its log, not mailed to ADMINS.
+DBBACKUP_SEND_EMAIL = False
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -220,7 +281,7 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Roimat Club <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Background tasks (the results emails): queued in the database, run by `manage.py db_worker`
+# Background tasks (the results emails): queued in the database, run by `manage.py worker`
 # (started beside the web server by `make run`).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 #: Seconds a batch of results emails may go without progress before it counts as abandoned by

@@ -86,3 +86,40 @@ def test_the_room_on_plain_http_keeps_its_cookies_and_shows_no_debug_page():
     assert result.stdout.splitlines()[-1].split() == ["False", "False", "False", "False"]
     production = manage("shell", "-c", script, **PRODUCTION)
     assert production.stdout.splitlines()[-1].split() == ["False", "True", "True", "True"]
+
+
+CONNECTIONS = "from django.conf import settings as s; print(s.DATABASES['default']['CONN_MAX_AGE'])"
+
+
+def test_the_asgi_site_opens_a_database_connection_per_request_unless_told_otherwise():
+    """Django's advice under ASGI: persistent connections off (they are not reused there)."""
+    default = manage("shell", "-c", CONNECTIONS, **PRODUCTION)
+    assert default.returncode == 0, default.stderr
+    assert default.stdout.splitlines()[-1] == "0"
+    kept = manage("shell", "-c", CONNECTIONS, **PRODUCTION, DJANGO_CONN_MAX_AGE="60")
+    assert kept.returncode == 0, kept.stderr
+    assert kept.stdout.splitlines()[-1] == "60"
+    sqlite = {k: v for k, v in PRODUCTION.items() if k != "DATABASE_URL"}
+    assert manage("shell", "-c", CONNECTIONS, **sqlite).stdout.splitlines()[-1] == "0"
+
+
+POOL = (
+    "from django.conf import settings as s; "
+    "print(s.DATABASES['default'].get('OPTIONS', {}).get('pool'))"
+)
+
+
+def test_postgresql_connections_come_from_a_bounded_pool():
+    """Under ASGI a process's connections to PostgreSQL come from Django's pool, at most
+    ``DB_POOL_SIZE`` (10): a burst of phones waits for one rather than passing the server's
+    ``max_connections``; none with persistent connections asked for, or ``DB_POOL_SIZE=0``."""
+    pooled = manage("shell", "-c", POOL, **PRODUCTION)
+    assert pooled.returncode == 0, pooled.stderr
+    assert pooled.stdout.splitlines()[-1] == "{'min_size': 1, 'max_size': 10, 'timeout': 20}"
+    assert (
+        manage("shell", "-c", POOL, **PRODUCTION, DB_POOL_SIZE="4")
+        .stdout.splitlines()[-1]
+        .endswith("'max_size': 4, 'timeout': 20}")
+    )
+    for off in ({"DB_POOL_SIZE": "0"}, {"DJANGO_CONN_MAX_AGE": "60"}):
+        assert manage("shell", "-c", POOL, **PRODUCTION, **off).stdout.splitlines()[-1] == "None"

@@ -5,6 +5,7 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -205,6 +206,18 @@ class Round(models.Model):
         return latest == self and not self.tournament.finished
 
 
+class TableQuerySet(models.QuerySet):
+    def with_openness(self) -> "TableQuerySet":
+        """The tables with what ``Table.is_open`` reads, in one query: their round and
+        tournament, and whether a later round of the tournament was drawn
+        (``round_superseded``). Their partie is read when the round is no longer open (whether
+        the director left the table to finish later)."""
+        later = Round.objects.filter(
+            tournament=OuterRef("round__tournament"), number__gt=OuterRef("round__number")
+        )
+        return self.select_related("round__tournament").annotate(round_superseded=Exists(later))
+
+
 class Table(models.Model):
     """A table of a round: its partie (seats and donnes), the code that opens its entry page
     without an account, and what the director decided for it if it was unfinished when the
@@ -218,6 +231,8 @@ class Table(models.Model):
         "scoring.Partie", on_delete=models.PROTECT, related_name="tournament_table"
     )
     code = models.CharField(max_length=12, unique=True, default=new_table_code)
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "number"]
@@ -240,8 +255,15 @@ class Table(models.Model):
     @property
     def is_open(self) -> bool:
         """Whether its phone may enter and confirm: while its round is open, and after the
-        tournament closed if the director left it to finish later (``Closing.LATER``)."""
-        return self.round.is_open or self.closing == self.Closing.LATER
+        tournament closed if the director left it to finish later (``Closing.LATER``).
+        Read from ``round_superseded`` when the table came with it
+        (``TableQuerySet.with_openness``), without a query."""
+        superseded = getattr(self, "round_superseded", None)
+        if superseded is None:
+            round_open = self.round.is_open
+        else:  # the same rule as Round.is_open: the latest round, the tournament not closed
+            round_open = not superseded and not self.round.tournament.finished
+        return round_open or self.closing == self.Closing.LATER
 
 
 class Rating(models.Model):
@@ -317,3 +339,14 @@ class SentMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.to}: {self.subject}"
+
+
+class WorkerBeat(models.Model):
+    """When the email worker (``manage.py worker``) was last heard from: one row, written by
+    its heartbeat (``tournaments.heartbeat``), read by ``/health/``. In the database, which
+    every process of the site shares (the cache is a process's own without Redis)."""
+
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"worker heard from at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -1,4 +1,4 @@
-"""The results emails' background task (django-tasks, run by ``manage.py db_worker``), and
+"""The results emails' background task (django-tasks, run by ``manage.py worker``), and
 the queueing of the messages it sends.
 
 :func:`queue_results` (an evening's results, confirmed by the director) and

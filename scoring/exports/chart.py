@@ -5,6 +5,9 @@ The same ``Drawing`` goes into the PDF and, rendered as SVG, onto the sheet page
 
 from __future__ import annotations
 
+import re
+from html import escape
+
 from reportlab.graphics import renderSVG
 from reportlab.graphics.charts.legends import LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -110,9 +113,22 @@ def line_chart(
 
 
 def svg_of(drawing: Drawing) -> str:
-    """A drawing as inline SVG text (no XML prolog)."""
+    """A drawing as inline SVG text (no XML prolog), its styles written as presentation
+    attributes (``fill="…"``): a page's Content-Security-Policy blocks inline ``style``
+    attributes, not these."""
     svg = renderSVG.drawToString(drawing)
-    return svg[svg.index("<svg") :]
+    return STYLE_ATTRIBUTE.sub(_presentation, svg[svg.index("<svg") :])
+
+
+#: An inline ``style`` attribute of renderSVG's output (its properties are all SVG
+#: presentation attributes: fill, stroke, stroke-width, font-family, font-size, clip-path …).
+STYLE_ATTRIBUTE = re.compile(r'\bstyle="([^"]*)"')
+
+
+def _presentation(match: re.Match[str]) -> str:
+    """``style="fill: red; stroke-width: 1"`` as ``fill="red" stroke-width="1"``."""
+    pairs = (part.split(":", 1) for part in match.group(1).split(";") if ":" in part)
+    return " ".join(f'{name.strip()}="{escape(value.strip())}"' for name, value in pairs)
 
 
 def cumul_chart_svg(sheet: Sheet) -> str:

@@ -54,6 +54,34 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(mark)
 
 
+@pytest.fixture(autouse=True)
+def _content_security_policy_kept(monkeypatch):
+    """Every page of every browser test runs under the site's Content-Security-Policy
+    (``CONTENT_SECURITY_POLICY``): a script, style or connection it blocks is an error of the
+    test (chromium says each one on the page's console)."""
+    from playwright.sync_api import Browser
+
+    blocked: list[str] = []
+    new_context = Browser.new_context
+
+    def watched(self, *args, **kwargs):
+        context = new_context(self, *args, **kwargs)
+        context.on(
+            "console",
+            lambda message: (
+                message.type == "error"
+                and "Content Security Policy" in message.text
+                and blocked.append(message.text)
+            ),
+        )
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", watched)
+    yield
+    if blocked:
+        pytest.fail("blocked by the Content-Security-Policy:\n" + "\n".join(blocked))
+
+
 @pytest.fixture
 def _no_chromium_on_ci():
     pytest.fail(f"{CHROMIUM} is missing on CI: the browser tests cannot run", pytrace=False)

@@ -131,7 +131,7 @@ def test_no_director_page_scrolls_sideways_on_a_phone(page, context, live_server
         tournament.get_absolute_url(),
         reverse("tournaments:round", args=[tournament.pk, 1]),
         reverse("tournaments:close", args=[tournament.pk]),
-        reverse("scoring:partie_create"),
+        reverse("scoring:game_partie_create", args=["roimat"]),
         reverse("scoring:partie_import"),
         reverse("scoring:donne_edit", args=[partie.pk, 1]),
         reverse("tournaments:player_create"),

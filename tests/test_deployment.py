@@ -1,0 +1,88 @@
+"""The deployment's files (issue #26), checked where no container runtime runs them: the
+compose file's services and their commands, the image's build, Caddy in front, and the env
+file's variables against what the settings read; with the env file filled in, the production
+settings pass ``manage.py check --deploy``."""
+
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPOSE = yaml.safe_load((ROOT / "compose.yaml").read_text())
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+#: Variables the compose file itself reads (not the site's settings).
+COMPOSE_ONLY = {"SITE_DOMAIN", "POSTGRES_PASSWORD", "WEB_CONCURRENCY"}
+
+
+def env_example() -> dict[str, str]:
+    lines = (ROOT / "deploy" / "env.example").read_text().splitlines()
+    return dict(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+
+
+def settings_variables() -> set[str]:
+    """The environment variables the site's settings and server read."""
+    names = set()
+    for path in (ROOT / "clubsite").glob("*.py"):
+        text = path.read_text()
+        names |= set(re.findall(r'env_(?:str|int|bool|list)\(\s*"([A-Z_]+)"', text))
+        names |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z_]+)"', text))
+    return names
+
+
+def test_the_compose_file_runs_each_part_of_the_site():
+    services = COMPOSE["services"]
+    assert set(services) == {"web", "worker", "backup", "db", "redis", "caddy"}
+    for name in ("web", "worker", "backup"):
+        assert services[name]["build"] == "." and services[name]["env_file"] == "deploy/.env"
+        environment = services[name]["environment"]
+        assert (
+            environment["DATABASE_URL"].startswith("postgres://")
+            and "@db:5432/" in (environment["DATABASE_URL"])
+        )
+        assert environment["REDIS_URL"] == "redis://redis:6379/0"
+    assert services["worker"]["command"][:3] == ["python", "manage.py", "worker"]
+    assert "dbbackup --compress --clean" in " ".join(services["backup"]["command"])
+    assert "/backups" in " ".join(services["backup"]["volumes"])
+    assert "/health/" in " ".join(services["web"]["healthcheck"]["test"])
+    assert services["caddy"]["depends_on"]["web"]["condition"] == "service_healthy"
+    assert {"80:80", "443:443"} <= set(services["caddy"]["ports"])
+    assert services["db"]["image"].startswith("postgres:")
+    assert services["redis"]["image"].startswith("redis:")
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text()
+    assert "reverse_proxy web:8000" in caddyfile  # Caddy passes WebSocket upgrades as they come
+
+
+def test_the_image_runs_migrations_then_the_asgi_server_as_its_own_user():
+    assert re.search(r"^USER club$", DOCKERFILE, re.M)
+    assert "collectstatic --noinput" in DOCKERFILE
+    command = re.search(r"^CMD (.*)$", DOCKERFILE, re.M).group(1)
+    assert command.index("migrate --noinput") < command.index("gunicorn clubsite.asgi:application")
+    assert "--config clubsite/gunicorn.conf.py" in command
+
+
+def test_the_env_file_names_only_what_the_site_reads_and_all_it_needs():
+    names = set(env_example())
+    assert names - COMPOSE_ONLY <= settings_variables(), names - COMPOSE_ONLY - settings_variables()
+    needed = {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "SITE_URL", "EMAIL_HOST", "CLUB_NAME"}
+    assert needed <= names
+
+
+def test_the_env_file_filled_in_passes_the_deploy_checks():
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO")}
+    environment.pop("DATABASE_URL", None)
+    environment.update(env_example())
+    environment["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(50)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
