@@ -46,7 +46,7 @@ def make_tables(
 
     from scoring import remote
 
-    host = get_user_model().objects.create_user("bench-host")
+    host, _ = get_user_model().objects.get_or_create(username="bench-host")
     tables = []
     for number in range(count):
         table = remote.table_create(game=game, players=players, created_by=host)
@@ -85,6 +85,14 @@ def random_move(view: dict, rng: random.Random) -> str:
     return rng.choice(view["legal"])
 
 
+#: Seconds a table may wait for a state before the bench calls it stuck (a lost message).
+STALL_SECONDS = 30
+
+
+class Stuck(Exception):
+    """A table whose seats did not all receive a state within ``STALL_SECONDS``."""
+
+
 def all_at(states: dict[str, dict], seats: int, seq: int) -> bool:
     """Whether every seat has received the state numbered ``seq`` (or a later one)."""
     return len(states) == seats and all(view["seq"] >= seq for view in states.values())
@@ -94,7 +102,8 @@ async def play_table(
     url: str, keys: dict[str, str], donnes: int, rng: random.Random, delays: list[float]
 ) -> int:
     """Play ``donnes`` rounds at one table with a connection a seat, recording in ``delays``
-    how long each move took to reach each other seat; returns the moves made."""
+    how long each move took to reach each other seat; returns the moves made. Raises
+    ``Stuck`` when a state does not reach every seat within ``STALL_SECONDS``."""
     # The table's page is the site's own: the socket's Origin is the site's address.
     origin = "http://" + url.split("/")[2]
     sockets = {seat: await websockets.connect(url, origin=origin) for seat in keys}
@@ -122,7 +131,13 @@ async def play_table(
     try:
         while True:
             async with changed:
-                await changed.wait_for(partial(all_at, states, len(keys), seq))
+                try:
+                    await asyncio.wait_for(
+                        changed.wait_for(partial(all_at, states, len(keys), seq)), STALL_SECONDS
+                    )
+                except TimeoutError:
+                    got = {seat: view["seq"] for seat, view in states.items()}
+                    raise Stuck(f"{url}: waiting for state {seq}, the seats have {got}") from None
             view = states[next(iter(keys))]
             if view["finished"] or view["number"] > donnes:
                 return moves
@@ -139,7 +154,11 @@ async def play_table(
             await ws.close()
 
 
-async def run(base: str, tables: list, donnes: int, seed: int) -> tuple[int, float, list]:
+async def run(
+    base: str, tables: list, donnes: int, seed: int
+) -> tuple[int, float, list[float], list[str]]:
+    """Play every table at once: the moves made, the seconds taken, the delays of each
+    delivery (seconds) and what each stuck table was waiting for."""
     delays: list[float] = []
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -149,9 +168,15 @@ async def run(base: str, tables: list, donnes: int, seed: int) -> tuple[int, flo
                 f"{base}/ws/distance/{code}/", keys, donnes, random.Random(rng.random()), delays
             )
             for code, keys in tables
-        )
+        ),
+        return_exceptions=True,
     )
-    return sum(counts), time.perf_counter() - started, delays
+    for result in counts:
+        if isinstance(result, BaseException) and not isinstance(result, Stuck):
+            raise result
+    stuck = [str(result) for result in counts if isinstance(result, Stuck)]
+    moves = sum(result for result in counts if isinstance(result, int))
+    return moves, time.perf_counter() - started, delays, stuck
 
 
 def main() -> int:
@@ -174,7 +199,7 @@ def main() -> int:
         django_setup(env)
         tables = make_tables(args.tables, args.game, args.players, args.robots)
         with serve(env, args.workers) as base:
-            moves, seconds, delays = asyncio.run(
+            moves, seconds, delays, stuck = asyncio.run(
                 run(base.replace("http://", "ws://"), tables, args.donnes, args.seed)
             )
         stored, whole = stored_moves()
@@ -187,7 +212,9 @@ def main() -> int:
     print(f"{moves} moves sent in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
     numbered = "each table's numbered without a gap" if whole else "SOME LOST OR DOUBLED"
     print(f"{stored} moves stored (the simulated players' included), {numbered}")
-    good = whole and moves > 0
+    for waiting in stuck:
+        print(f"STUCK (no state for {STALL_SECONDS} s): {waiting}")
+    good = whole and moves > 0 and not stuck
     if delays:
         p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
         print(

@@ -160,14 +160,17 @@ REQUEST_SECONDS = env_int("REQUEST_SECONDS", 30)
 
 # The remote tables' WebSockets (Django Channels) reach every page of a table through the
 # channel layer: in the server's memory when one process serves the site (``make run``), in
-# Redis when REDIS_URL is set, as it must be when several server processes run.
+# Redis when REDIS_URL is set, as it must be when several server processes run. Redis's
+# publish/subscribe layer: the list-based RedisChannelLayer lost a table's state now and then
+# under load (one seat never received a move, and its table stood still: seen by
+# bench/remote_bench.py run after the room bench in .ci/production).
+REDIS_CHANNEL_LAYER = "channels_redis.pubsub.RedisPubSubChannelLayer"
 CHANNEL_LAYERS = {
     "default": (
         {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # No client-side read timeout: redis-py 8 reads for 5 s at most by default, less
-            # than the layer's own blocking wait for a message (channels_redis#422), so an
-            # idle table's page was cut off with "Timeout reading" and its seat left waiting.
+            "BACKEND": REDIS_CHANNEL_LAYER,
+            # No client-side read timeout: redis-py 8 reads for 5 s at most by default
+            # (channels_redis#422), and an idle table's page was cut off with "Timeout reading".
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
         if REDIS_URL
