@@ -13,7 +13,9 @@ Presence: every message of a seat's page (its ``ping`` heartbeat, sent every
 marks it closed (``remote.seat_heard``); ``remote.presence`` derives who is present from that.
 A seat that went silent changes no row, so each ``ping`` of any page also compares the seats
 as they stand with those its page was last sent, and sends the table's state to all its pages
-when they differ: a seat is shown away one heartbeat after it became so.
+when they differ: a seat is shown away one heartbeat after it became so. The ``ping`` also
+compares the table's move number with the page's: a page that missed a state (a message lost
+on the way, a server restarted) is sent its own at its next heartbeat.
 """
 
 from __future__ import annotations
@@ -60,8 +62,9 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
     key: str | None = None
     seat: str | None = None
     joined = False
-    #: The ``seats`` of the last state sent to this page.
+    #: The ``seats`` and the move number (``seq``) of the last state sent to this page.
     shown: dict[str, Any] | None = None
+    shown_seq = 0
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -147,12 +150,15 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _pong(self) -> None:
         """Answer a heartbeat; when a seat's presence changed since this page's last state
-        (a seat gone silent), send the table's state to all its pages."""
+        (a seat gone silent), send the table's state to all its pages; when only the table's
+        move number did (this page missed a state), send this page its own."""
         assert self.table_id is not None
         await self.send_json({"type": "pong"})
-        seats = await database_sync_to_async(remote.table_seats)(self.table_id)
+        seq, seats = await database_sync_to_async(remote.table_beat)(self.table_id)
         if seats != self.shown:
             await self._broadcast(await database_sync_to_async(self._views)())
+        elif seq != self.shown_seq:
+            await self._send_state(await database_sync_to_async(self._views)())
 
     def _seat_of(self, key: str | None) -> str | None:
         return remote.seat_of_key(RemoteTable.objects.get(pk=self.table_id), key)
@@ -172,7 +178,7 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is not None and views["spectator"]["seats"][self.seat]["kind"] != "human":
             self.seat = self.key = None
         view = views[self.seat or "spectator"]
-        self.shown = view["seats"]
+        self.shown, self.shown_seq = view["seats"], view["seq"]
         await self.send_json(view)
 
     async def table_state(self, event: dict[str, Any]) -> None:

@@ -352,10 +352,11 @@ def seat_heard(*, table_id: int, key: str | None, closed: bool = False) -> bool:
     return seats.update(seen_at=timezone.now(), closed=closed) > 0
 
 
-def table_seats(table_id: int) -> dict[str, dict[str, Any]]:
-    """The ``seats`` of the table's ``state`` as they stand (``seats_view``; one query, for
-    each heartbeat)."""
-    return seats_view(RemoteTable(pk=table_id))
+def table_beat(table_id: int) -> tuple[int, dict[str, dict[str, Any]]]:
+    """The table's move number (``seq``) and the ``seats`` of its ``state`` as they stand
+    (``seats_view``), for each heartbeat: one query."""
+    places = list(RemoteSeat.objects.filter(table_id=table_id).select_related("table"))
+    return (places[0].table.seq if places else 0), seats_view(RemoteTable(pk=table_id), places)
 
 
 def table_views(table: RemoteTable) -> dict[str, Any]:
@@ -364,13 +365,16 @@ def table_views(table: RemoteTable) -> dict[str, Any]:
     return views_of(table, load(table))
 
 
-def seats_view(table: RemoteTable) -> dict[str, dict[str, Any]]:
+def seats_view(
+    table: RemoteTable, places: list[RemoteSeat] | None = None
+) -> dict[str, dict[str, Any]]:
     """Each seat letter: the name, ``kind`` (``empty``, ``human``, ``robot``), whether its
     person is present (``connected``) and whether the seat may be given to a simulated player
-    for being abandoned (``abandoned``), by ``presence``."""
+    for being abandoned (``abandoned``), by ``presence``; ``places``: the table's seats, when
+    already read."""
     now = timezone.now()
     view = {}
-    for place in table.seats.all():
+    for place in table.seats.all() if places is None else places:
         state = presence(place, now)
         view[place.seat] = {
             "name": place.name,

@@ -270,6 +270,35 @@ def presence_of(seat):
     return of
 
 
+def test_a_page_that_missed_a_state_gets_it_at_its_next_heartbeat(four):
+    run(a_page_that_missed_a_state_gets_it_at_its_next_heartbeat(four))
+
+
+async def a_page_that_missed_a_state_gets_it_at_its_next_heartbeat(four):
+    table, keys = four
+    opened = {s: await page(table.code, keys[s]) for s in "NESO"}
+    pages = {s: comm for s, (comm, _view) in opened.items()}
+    views = {s: await latest(pages[s], opened[s][1]) for s in "NESO"}
+    mover = views["N"]["to_move"]
+    seq = views[mover]["seq"]
+    # The move is made but its state reaches no page (a message lost on the way).
+    played = await database_sync_to_async(remote.move_play)(
+        table_id=table.pk, key=keys[mover], seq=seq, move=first_legal(views[mover])
+    )
+    assert played.refused is None
+    assert await pages["N"].receive_nothing(timeout=0.3)
+    await pages["N"].send_json_to({"type": "ping"})
+    assert (await pages["N"].receive_json_from(timeout=3))["type"] == "pong"
+    caught_up = await state(pages["N"])
+    assert caught_up["seq"] == seq + 1 and caught_up["you"] == "N"
+    await pages["N"].send_json_to({"type": "ping"})  # up to date: a pong, no state again
+    assert (await pages["N"].receive_json_from(timeout=3))["type"] == "pong"
+    assert await pages["N"].receive_nothing(timeout=0.3)
+    assert await pages["E"].receive_nothing(timeout=0.1)  # only the page that pinged
+    for comm in pages.values():
+        await comm.disconnect()
+
+
 def test_a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four, settings):
     settings.REMOTE_ABANDON_SECONDS = 2  # a heartbeat every half second, present for 1.25 s
     run(a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four))
@@ -351,9 +380,9 @@ def redis_up() -> bool:
 
 @pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
 def test_the_redis_channel_layer_carries_the_moves(four, settings):
-    settings.CHANNEL_LAYERS = {
+    settings.CHANNEL_LAYERS = {  # the site's layer when REDIS_URL is set
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": settings.REDIS_CHANNEL_LAYER,
             "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"], "prefix": "roimat-test"},
         }
     }
