@@ -460,7 +460,11 @@ class PlayerResult(models.Model):
 
     ``points``: his team's total (the other games: his own, negative when the lowest total
     wins); ``against``: the other team's (the best other player's); ``outcome``: 1 won, 0
-    lost, as the game decided (None: from the totals); ``counted``: donnes or rounds.
+    lost, as the game decided (None: from the totals); ``counted``: donnes or rounds;
+    ``figures``: the game's counts of this partie for the player's page, added up over his
+    parties (``GameAdapter.player_figures``; Roimat: ``PlayerStats``'s fields), so that the
+    page reads one row a partie and scores no sheet; None for a result stored before they
+    were (``manage.py recompute_results`` stores them).
     """
 
     partie = models.ForeignKey(Partie, on_delete=models.CASCADE, related_name="results")
@@ -471,6 +475,7 @@ class PlayerResult(models.Model):
     outcome = models.FloatField(null=True, blank=True)
     counted = models.PositiveSmallIntegerField()
     finished = models.BooleanField(default=False)
+    figures = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [

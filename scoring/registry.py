@@ -335,9 +335,10 @@ class GameAdapter(ABC):
         swapped, and a table on paper may move to a distance."""
         return bool(self.stored_entries(partie))
 
-    def player_figures(self, player: Player, parties: Sequence[Partie]) -> dict[str, Any] | None:
-        """The game's figures for a player's page over his ``parties`` of this game
-        (``template`` to include and its context), or None."""
+    def player_figures(self, player: Player) -> dict[str, Any] | None:
+        """The game's figures for a player's page over his parties of this game (``template``
+        to include and its context), or None: read from his stored results
+        (``PlayerResult.figures``), at a cost that does not grow with the sheets' donnes."""
         return None
 
     # -- evenings -----------------------------------------------------------------------------

@@ -20,18 +20,18 @@ def parties() -> QuerySet[Partie]:
     )
 
 
-def player_parties(player_id: int) -> list[Partie]:
-    """A player's parties of every game, newest first."""
-    return list(parties().filter(seats__player_id=player_id).order_by("-played_on", "-id"))
+def player_parties(player_id: int, newest: int) -> list[Partie]:
+    """A player's ``newest`` parties of every game, newest first."""
+    mine = parties().filter(seats__player_id=player_id)
+    return list(mine.order_by("-played_on", "-id")[:newest])
 
 
-def game_figures(player, parties_: list[Partie]) -> list[dict]:
+def game_figures(player) -> list[dict]:
     """Each game's figures for a player's page (``GameAdapter.player_figures``): its
     ``name``, the ``template`` to include and that template's context."""
     figures = []
     for adapter in registry.REGISTRY.values():
-        of_game = [p for p in parties_ if p.game == adapter.key]
-        found = adapter.player_figures(player, of_game) if of_game else None
+        found = adapter.player_figures(player)
         if found is not None:
             figures.append({"name": adapter.name, **found})
     return figures

@@ -4,6 +4,7 @@ a change at once (their figures are kept in the cache until anything changes:
 
 import datetime
 import io
+from collections import Counter
 
 import pytest
 from django.db import connection
@@ -11,8 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.models import Partie, Player
+from scoring.freshness import touch
+from scoring.models import Partie, Player, PlayerResult
 from scoring.roimat.notation import parse_sheet
+from scoring.roimat.stats import player_stats
 from scoring.services import partie_import
 from tests.conftest import load
 from tests.helpers import donne_post, evening
@@ -219,3 +222,32 @@ def test_a_donne_of_a_seasons_own_partie_shows_at_once_on_its_page(secretary, pl
     secretary.post(reverse("scoring:donne_create", args=[partie.pk]), donne_post(data["donnes"][7]))
     after = {row["player"]: row["points"] for row in secretary.get(url).context["rows"]}
     assert after != before
+
+
+def test_a_players_figures_are_his_sheets_read_from_his_stored_results(client, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    for day in (2, 3):
+        evening(season, day, players)
+    annie = players[0]
+    mine = [p for p in Partie.objects.filter(seats__player=annie) if p.sheet.counted]
+    assert len(mine) >= 4
+
+    def team(partie):
+        seat = partie.seats.get(player=annie).seat
+        return "ns" if seat in "NS" else "oe"
+
+    expected = player_stats([(p.sheet, team(p)) for p in mine])
+    partners, opponents = Counter(), Counter()
+    for partie in mine:
+        for other in partie.seats.exclude(player=annie).select_related("player"):
+            same = (other.seat in "NS") == (team(partie) == "ns")
+            (partners if same else opponents)[other.player.name] += 1
+    url = reverse("tournaments:player", args=[annie.pk])
+    shown = client.get(url).context["figures"][0]
+    assert shown["stats"] == expected and expected.donnes > 0
+    assert dict(shown["partners"]) == dict(partners.most_common(8))
+    assert dict(shown["opponents"]) == dict(opponents.most_common(8))
+    # A result stored before the figures were counts the same (its sheet is scored).
+    PlayerResult.objects.filter(partie=mine[0]).update(figures=None)
+    touch()
+    assert client.get(url).context["figures"][0]["stats"] == expected

@@ -54,7 +54,7 @@ def player_page(player: Player) -> dict[str, Any]:
     two) and ``left_out`` (what their totals leave out)."""
 
     def compute() -> dict[str, Any]:
-        parties = player_parties(player.pk)
+        parties = player_parties(player.pk, newest=100)
         ordinals = player.rating_history.order_by("played_on", "partie_id").values_list(
             "ordinal", flat=True
         )
@@ -63,8 +63,8 @@ def player_page(player: Player) -> dict[str, Any]:
             points = [(i, ordinal) for i, ordinal in enumerate(ordinals, start=1)]
             chart = svg_of(line_chart({player.name: points}, _("Parties"), **SCREEN))
         return {
-            "figures": game_figures(player, parties),
-            "lines": [line_of(partie) for partie in parties[:100]],
+            "figures": game_figures(player),
+            "lines": [line_of(partie) for partie in parties],
             "chart": chart,
             "left_out": left_out(Partie.objects.filter(seats__player=player)),
         }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -29,7 +29,7 @@ from scoring.messages import (
     record_problem_text,
     sheet_error_message,
 )
-from scoring.models import Donne, Partie, PlayerResult, RemoteTable
+from scoring.models import Donne, Partie, PlayerResult, RemoteTable, Seat
 from scoring.registry import (
     EntryTaken,
     GameAdapter,
@@ -54,12 +54,13 @@ from scoring.roimat.rules import (
     RuleSet,
     rules_of_options,
 )
-from scoring.roimat.seats import SEATS, partner, team_of
+from scoring.roimat.seats import SEATS, team_of
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
 from scoring.roimat.state import RoimatState, RoimatTable
-from scoring.roimat.stats import player_stats
+from scoring.roimat.stats import added_up, partie_figures
 from scoring.roimat.table import ROBOT, Robot, RoimatSheet, atouts
 from scoring.roimat.verify import verify as verify_record
+from scoring.selectors import parties
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
 
@@ -120,6 +121,7 @@ class RoimatAdapter(GameAdapter):
                 against=sheet.total(other),
                 counted=sheet.counted,
                 finished=sheet.finished,
+                figures=partie_figures(sheet, team),
             )
             for team, other, pair in TEAMS
             for seat in pair
@@ -261,17 +263,30 @@ class RoimatAdapter(GameAdapter):
             if not donne.confirmed and not donne.refused
         ]
 
-    def player_figures(self, player, parties: Sequence[Partie]) -> dict[str, Any] | None:
-        sheets, partners, opponents = [], Counter(), Counter()
-        for partie in parties:
-            seats = {s.seat: s.player for s in partie.seats.all()}
-            mine = next(seat for seat, p in seats.items() if p.pk == player.pk)
-            sheets.append((partie.sheet, team_of(mine)))
-            partners.update([seats[partner(mine)].name])
-            opponents.update(p.name for seat, p in seats.items() if team_of(seat) != team_of(mine))
+    def player_figures(self, player) -> dict[str, Any] | None:
+        """His ``stats`` (``PlayerStats``) added up from his stored results, and the players
+        he sat with most (``partners``) and against (``opponents``), eight each with their
+        counts, over the parties that have a result (a donne counted): three queries."""
+        mine = PlayerResult.objects.filter(player=player, partie__game=self.key)
+        results = {
+            pk: (team, figures)
+            for pk, team, figures in mine.values_list("partie_id", "team", "figures")
+        }
+        if not results:
+            return None
+        missing = [pk for pk, (_team, figures) in results.items() if figures is None]
+        for partie in parties().filter(pk__in=missing):  # stored before figures were
+            team = results[partie.pk][0]
+            results[partie.pk] = (team, partie_figures(partie.sheet, team))
+        partners, opponents = Counter(), Counter()
+        others = Seat.objects.filter(partie__results__player=player, partie__game=self.key)
+        for pk, seat, name in others.exclude(player=player).values_list(
+            "partie_id", "seat", "player__name"
+        ):
+            (partners if team_of(seat) == results[pk][0] else opponents)[name] += 1
         return {
             "template": "scoring/_roimat_player.html",
-            "stats": player_stats(sheets),
+            "stats": added_up(figures for _team, figures in results.values()),
             "partners": partners.most_common(8),
             "opponents": opponents.most_common(8),
         }

@@ -7,8 +7,8 @@ team's points per counted donne, the contracts made as équipe preneuse (Roi au 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
 
 from .partie import Sheet
 from .scoring import DonneEntry, contract_made
@@ -62,6 +62,22 @@ def player_stats(parties: Iterable[tuple[Sheet, str]]) -> PlayerStats:
             counts["contres"] += announcements(entry, team, role)
             counts["contres_won"] += won_announcements(entry, team, role)
     return PlayerStats(**counts)
+
+
+def partie_figures(sheet: Sheet, team: str) -> dict[str, int]:
+    """The player's counts in one partie (``PlayerStats``'s fields by name), to store with
+    his result and add up later (``added_up``)."""
+    return asdict(player_stats([(sheet, team)]))
+
+
+def added_up(figures: Iterable[Mapping[str, int]]) -> PlayerStats:
+    """The figures of a player over his parties, from each partie's ``partie_figures``: the
+    same as ``player_stats`` over their sheets. A count missing from a mapping is 0."""
+    totals = dict.fromkeys(PlayerStats.__dataclass_fields__, 0)
+    for counts in figures:
+        for name in totals:
+            totals[name] += counts.get(name, 0)
+    return PlayerStats(**totals)
 
 
 def announcements(entry: DonneEntry, team: str, role: str) -> int:
