@@ -104,7 +104,9 @@ def test_closing_an_evening_shows_at_once_on_the_season_pages_and_the_home_page(
     for _twice in range(2):
         before = client.get(season_url)
         chart = client.get(chart_url).content
-        leaders = client.get("/").context["leaders"]
+        home = client.get("/").context
+        leaders = home["leaders"]
+    assert last.get_absolute_url() not in [url for _name, url, _winners in home["results"]]
     assert before.context["evenings"] == 1
     assert (
         "1 soirée" in load_workbook(io.BytesIO(client.get(export_url).content)).active["A2"].value
@@ -115,7 +117,11 @@ def test_closing_an_evening_shows_at_once_on_the_season_pages_and_the_home_page(
     assert after.context["evenings"] == 2
     assert all(row["evenings"] == 2 for row in after.context["rows"])
     assert client.get(chart_url).content != chart
-    assert client.get("/").context["leaders"] != leaders  # the second evening counts
+    home = client.get("/")
+    assert home.context["leaders"] != leaders  # the second evening counts
+    newest, url, winners = home.context["results"][0]  # at the top of the last results
+    assert url == last.get_absolute_url() and newest in home.text and winners
+    assert all(name in home.text for name in winners)
     assert (
         "2 soirées" in load_workbook(io.BytesIO(client.get(export_url).content)).active["A2"].value
     )

@@ -127,15 +127,30 @@ def season_left_out(season: Season) -> LeftOut:
     return left_out(Partie.objects.filter(closed | Q(seasons=season)))
 
 
+def last_winners() -> list[tuple[str, str, list[str]]]:
+    """The last five closed evenings, newest first: each one's name with its date, address
+    and winners' names (first in its ranking), kept until anything changes
+    (``scoring.freshness``: their rankings are computed from their parties)."""
+
+    def compute() -> list[tuple[str, str, list[str]]]:
+        last = with_ranking_data(Tournament.objects.filter(finished=True).order_by("-date")[:5])
+        return [
+            (
+                str(tournament),
+                tournament.get_absolute_url(),
+                [row["name"] for row in standing_rows(tournament) if row["rank"] == 1],
+            )
+            for tournament in last
+        ]
+
+    return kept("home-winners", compute)
+
+
 def home_data(today: datetime.date) -> dict[str, Any]:
     """The club's public page: the next evenings, the winners of the last ones, and the
     current season with its ten leaders (from its kept standings)."""
     upcoming = Tournament.objects.filter(date__gte=today, finished=False).order_by("date")[:5]
-    last = with_ranking_data(Tournament.objects.filter(finished=True).order_by("-date")[:5])
-    results = [
-        (tournament, [row["name"] for row in standing_rows(tournament) if row["rank"] == 1])
-        for tournament in last
-    ]
+    results = last_winners()
     season = Season.objects.filter(start__lte=today, end__gte=today).first()
     leaders = []
     if season is not None:  # its standings as its page shows them (kept: ``season_page``)
