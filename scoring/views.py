@@ -9,9 +9,14 @@ Reading needs no account; importing and emailing need a club account.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import documents, registry
@@ -24,8 +29,10 @@ from scoring.forms import (
     GameRecordForm,
     SheetImportForm,
 )
+from scoring.freshness import kept
 from scoring.game_views import game_partie_detail
 from scoring.mail import send_sheet
+from scoring.models import Partie
 from scoring.replays import replay_context
 from scoring.roimat_views import roimat_detail
 from scoring.selectors import parties
@@ -39,13 +46,21 @@ SHEET_PAGES = [(RoimatAdapter, roimat_detail), (TabularAdapter, game_partie_deta
 def partie_list(request):
     """All parties, newest first, filtered by player, dates and rules: a page costs the same
     whatever the number of parties (its 25 read by the index of dates and scored, a count
-    without DISTINCT)."""
-    filterset = PartieFilter(request.GET, queryset=parties())
-    # No DISTINCT: a player has one seat a partie (``one_seat_per_player``), so the filter by
-    # player lists each partie once, and the newest 25 are read without sorting them all.
-    table = PartieTable(filterset.qs)
-    configure(request, table, per_page=25)
-    return render(request, "scoring/partie_list.html", {"filter": filterset, "table": table})
+    without DISTINCT). The filter and the table, drawn for the page's query string, are kept
+    until anything changes (``scoring.freshness``): their drawing costs most of the page."""
+
+    def compute() -> str:
+        filterset = PartieFilter(request.GET, queryset=parties())
+        # No DISTINCT: a player has one seat a partie (``one_seat_per_player``), so the filter
+        # by player lists each partie once, and the newest 25 are read without sorting them.
+        table = PartieTable(filterset.qs)
+        configure(request, table, per_page=25)
+        context = {"filter": filterset, "table": table}
+        return render_to_string("scoring/_partie_list.html", context, request)
+
+    query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:24]
+    listed = kept(f"parties-list:{query}:{get_language()}", compute)
+    return render(request, "scoring/partie_list.html", {"listed": listed})
 
 
 def partie_detail(request, pk: int):
@@ -57,16 +72,26 @@ def partie_detail(request, pk: int):
 
 def partie_pdf(request, pk: int):
     """The sheet as PDF (A4 landscape)."""
-    partie = get_object_or_404(parties(), pk=pk)
-    return _download(documents.partie_pdf(partie), documents.PDF, documents.filename(partie, "pdf"))
+    return _kept_document(pk, "pdf", documents.PDF, documents.partie_pdf)
 
 
 def partie_xlsx(request, pk: int):
     """The sheet as an Excel workbook with live formulas."""
-    partie = get_object_or_404(parties(), pk=pk)
-    return _download(
-        documents.partie_xlsx(partie), documents.XLSX, documents.filename(partie, "xlsx")
-    )
+    return _kept_document(pk, "xlsx", documents.XLSX, documents.partie_xlsx)
+
+
+def _kept_document(
+    pk: int, extension: str, content_type: str, make: Callable[[Partie], bytes]
+) -> HttpResponse:
+    """The download of partie ``pk``'s document made by ``make``, kept until anything changes
+    (``scoring.freshness``): making a PDF or a workbook costs most of its request."""
+
+    def compute() -> tuple[bytes, str]:
+        partie = get_object_or_404(parties(), pk=pk)
+        return make(partie), documents.filename(partie, extension)
+
+    content, name = kept(f"document:{pk}:{extension}:{get_language()}", compute)
+    return _download(content, content_type, name)
 
 
 def partie_json(request, pk: int):
