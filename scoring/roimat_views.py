@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,6 +25,7 @@ from scoring.forms import (
     DonneForm,
     RecordForm,
 )
+from scoring.freshness import kept
 from scoring.messages import problem_message, record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
@@ -51,11 +53,19 @@ def roimat_detail(request, partie: Partie):
             "headers": headers(),
             "lines": sheet_lines(sheet, players),
             "result": result_line(sheet, players, partie.closing),
-            "chart": cumul_chart_svg(sheet) if sheet.counted else "",
+            "chart": kept_chart(partie, sheet),
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": refused_words(partie, sheet.refused),
         },
     )
+
+
+def kept_chart(partie: Partie, sheet) -> str:
+    """The partie's cumul chart (SVG; "" before a donne counts), kept until anything changes
+    (``scoring.freshness``): drawing it costs more than the rest of the page."""
+    if not sheet.counted:
+        return ""
+    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: cumul_chart_svg(sheet))
 
 
 def refused_words(partie: Partie, error: InvalidSheet | None) -> dict[str, str] | None:

@@ -259,7 +259,7 @@ def test_a_players_figures_are_his_sheets_read_from_his_stored_results(client, s
     assert client.get(url).context["figures"][0]["stats"] == expected
 
 
-def test_a_new_donne_shows_at_once_in_the_sheets_pdf_and_excel(secretary, players):
+def test_a_new_donne_shows_at_once_in_the_sheets_chart_pdf_and_excel(secretary, players):
     data = load("club8-partie.json")
     partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
     pdf_url = reverse("scoring:partie_pdf", args=[partie.pk])
@@ -272,12 +272,16 @@ def test_a_new_donne_shows_at_once_in_the_sheets_pdf_and_excel(secretary, player
     def rows() -> int:
         return load_workbook(io.BytesIO(secretary.get(xlsx_url).content)).active.max_row
 
+    page_url = reverse("scoring:partie_detail", args=[partie.pk])
+    chart = secretary.get(page_url).context["chart"]
+    assert secretary.get(page_url).context["chart"] == chart and "<svg" in chart
     before = secretary.get(pdf_url)
     assert secretary.get(pdf_url).content == before.content  # kept, not made again
     text, lines = pdf_text(), rows()
     assert "en cours" in text.lower()
     secretary.post(reverse("scoring:donne_create", args=[partie.pk]), donne_post(data["donnes"][7]))
     assert rows() > lines
+    assert secretary.get(page_url).context["chart"] != chart  # the cumul chart has donne 8
     after = pdf_text()
     assert after != text and "en cours" not in after.lower()
     assert secretary.get(reverse("scoring:partie_pdf", args=[999999])).status_code == 404
