@@ -43,6 +43,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.utils.translation import get_language
 
 T = TypeVar("T")
 
@@ -115,6 +116,13 @@ def kept(key: str, compute: Callable[[], T], parties: bool = True) -> T:
     value = compute()
     cache.set(key, (stamps, value), TIMEOUT)
     return value
+
+
+def drawn_key(name: str, request: Any) -> str:
+    """The key of a part of a page drawn for ``request``'s query string (its sorting, its
+    page, its filter) in its language, for ``kept``: ``"parties-list:<digest>:fr"``."""
+    query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:24]
+    return f"{name}:{query}:{get_language()}"
 
 
 def watch(*models: Any) -> None:

@@ -9,7 +9,6 @@ Reading needs no account; importing and emailing need a club account.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -29,7 +28,7 @@ from scoring.forms import (
     GameRecordForm,
     SheetImportForm,
 )
-from scoring.freshness import kept
+from scoring.freshness import drawn_key, kept
 from scoring.game_views import game_partie_detail
 from scoring.mail import send_sheet
 from scoring.models import Partie
@@ -58,8 +57,7 @@ def partie_list(request):
         context = {"filter": filterset, "table": table}
         return render_to_string("scoring/_partie_list.html", context, request)
 
-    query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:24]
-    listed = kept(f"parties-list:{query}:{get_language()}", compute)
+    listed = kept(drawn_key("parties-list", request), compute)
     return render(request, "scoring/partie_list.html", {"listed": listed})
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -20,6 +21,7 @@ from scoring import registry
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
+from scoring.freshness import drawn_key, kept
 from scoring.links import public_url, qr_svg
 from scoring.models import EntryVersion, Partie, Player
 from scoring.registry import EntryTaken, SheetRefused
@@ -84,19 +86,31 @@ def tournament_create(request):
 
 
 def tournament_detail(request, pk: int):
-    """Registration and check-in, rounds, and the live ranking."""
-    tournament = get_object_or_404(with_ranking_data(Tournament.objects), pk=pk)
-    table = StandingTable(standing_rows(tournament))
-    configure(request, table)
+    """Registration and check-in, rounds, and the live ranking (``evening_ranking``)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
     context = {
         "tournament": tournament,
         "registrations": tournament.registrations.select_related("player", "partner"),
-        "rounds": tournament.rounds_set.prefetch_related("tables__partie__donnes"),
-        "standings": table,
-        "notes": ranking_notes(tournament),
+        "rounds": tournament.rounds_set.prefetch_related("tables"),
+        "ranking": evening_ranking(request, tournament),
         "form": RegistrationForm(tournament=tournament),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+def evening_ranking(request, tournament: Tournament) -> str:
+    """The evening's ranking as its page shows it (what it leaves out, its table sorted as
+    the query string asks), drawn and kept until anything changes (``scoring.freshness``):
+    computing and drawing it cost most of the page."""
+
+    def compute() -> str:
+        ranked = with_ranking_data(Tournament.objects).get(pk=tournament.pk)
+        table = StandingTable(standing_rows(ranked))
+        configure(request, table)
+        context = {"tournament": ranked, "standings": table, "notes": ranking_notes(ranked)}
+        return render_to_string("tournaments/_ranking.html", context, request)
+
+    return kept(drawn_key(f"evening-ranking:{tournament.pk}", request), compute)
 
 
 @director_required
