@@ -551,18 +551,23 @@ def season_list(request):
 def season_detail(request, pk: int):
     """The season's standings: rank, movement since the last evening, evenings, value; the
     chart of the leaders comes from ``season_chart``. Its figures are kept in the cache until
-    anything changes (``season_page``)."""
+    anything changes (``season_page``), and so is their table drawn for each sorting and page:
+    drawing 50 rows with django-tables2 cost more than the rest of the page."""
     season = get_object_or_404(Season, pk=pk)
     page = season_page(season)
-    table = SeasonTable(page["rows"])
-    configure(request, table, per_page=50)
+
+    def draw() -> str:
+        table = SeasonTable(page["rows"])
+        configure(request, table, per_page=50)
+        return render_to_string("_scroll_table.html", {"table": table}, request)
+
     return render(
         request,
         "tournaments/season.html",
         {
             "season": season,
             "rows": page["rows"],
-            "table": table,
+            "table": kept(drawn_key(f"season-table:{season.pk}", request), draw),
             "evenings": len(page["evenings"]),
             "left_out": page["left_out"],
             "evenings_list": page["evenings_list"],
@@ -602,8 +607,13 @@ def player_detail(request, pk: int):
     if player.hidden and not has_role(request.user, DIRECTOR):
         raise Http404("hidden")
     page = player_page(player)
-    table = PartieTable(page["lines"])
-    configure(request, table, per_page=20)
+
+    def draw() -> str:  # the parties' table, kept drawn as ``season_detail``'s
+        table = PartieTable(page["lines"])
+        configure(request, table, per_page=20)
+        return render_to_string("_scroll_table.html", {"table": table}, request)
+
+    table = kept(drawn_key(f"player-table:{player.pk}", request), draw)
     return render(
         request,
         "tournaments/player.html",
