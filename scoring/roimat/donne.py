@@ -500,8 +500,20 @@ class DonneState:
         in the hand, a missing or impossible Dame/Tour choice, a bid out of order); the state
         is then unchanged.
         """
-        if move.kind == "card":
+        kind = move.kind
+        if kind == "card":
             return self.play(move.card, move.to)
+        if kind == "announce":
+            if self.phase is not ANNOUNCE or move not in self.legal_moves():
+                raise IllegalMove("announcement_refused", move=str(move))
+        elif self.phase is not BIDDING or move.name != self.pending_bids[0]:
+            raise IllegalMove("bid_out_of_order", name=move.name)
+        self._make(move)
+        return False
+
+    def _make(self, move: Move) -> None:
+        """Make an announcement or a bid that ``legal_moves`` allows, keeping a snapshot to
+        undo it."""
         snapshot: Snapshot = (
             self.phase,
             self.announcer,
@@ -515,7 +527,6 @@ class DonneState:
         else:
             self._bid(move)
         self._history.append(snapshot)
-        return False
 
     def pop(self) -> None:
         """Undo the last move. Raises ``IndexError`` when there is none."""
@@ -550,8 +561,6 @@ class DonneState:
         self._beaten_by = BEATEN_BY[trump] if trump >= 0 else ()
 
     def _announce(self, move: Move) -> None:
-        if self.phase is not ANNOUNCE or move not in self.legal_moves():
-            raise IllegalMove("announcement_refused", move=str(move))
         self.announcer, self.trump = move.seat, move.card
         self._set_trump(move.card)
         if move.annul:
@@ -562,10 +571,7 @@ class DonneState:
         self.pending_bids = ("contre_plis", "contre_roi")
 
     def _bid(self, move: Move) -> None:
-        name = move.name
-        if self.phase is not BIDDING or name != self.pending_bids[0]:
-            raise IllegalMove("bid_out_of_order", name=name)
-        index = BID_INDEX[name]
+        index = BID_INDEX[move.name]
         values = self._bid_values
         values = values[:index] + (move.value,) + values[index + 1 :]
         self._bid_values = values
@@ -597,7 +603,7 @@ class DonneState:
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
-            self.push(legal[r])
+            self._make(legal[r])
             moves -= 1
         if moves > 0:
             self._advance(moves, getrandbits)
