@@ -310,6 +310,41 @@ def distinct_cards(mask: int) -> tuple[int, ...]:
 Snapshot = tuple[Phase, int, int, bool, tuple[bool, ...], tuple[str, ...]]
 
 
+#: The attributes of a ``DonneState``.
+_FIELDS = (
+    "deal",
+    "dealer",
+    "rules",
+    "hands",
+    "phase",
+    "announcer",
+    "trump",
+    "annulled",
+    "void",
+    "pending_bids",
+    "tricks",
+    "trick",
+    "leader",
+    "turn",
+    "played",
+    "master_seat",
+    "master_card",
+    "faults",
+    "plis",
+    "points",
+    "_bid_values",
+    "_history",
+    "_announcer",
+    "_led",
+    "_led_mask",
+    "_cascade_row",
+    "_cascade",
+    "_cascades",
+    "_beaten_by",
+    "_second",
+)
+
+
 class DonneState:
     """A donne from the deal to the last trick.
 
@@ -319,38 +354,7 @@ class DonneState:
     without Roi voids the donne.
     """
 
-    __slots__ = (
-        "deal",
-        "dealer",
-        "rules",
-        "hands",
-        "phase",
-        "announcer",
-        "trump",
-        "annulled",
-        "void",
-        "pending_bids",
-        "tricks",
-        "trick",
-        "leader",
-        "turn",
-        "played",
-        "master_seat",
-        "master_card",
-        "faults",
-        "plis",
-        "points",
-        "_bid_values",
-        "_history",
-        "_announcer",
-        "_led",
-        "_led_mask",
-        "_cascade_row",
-        "_cascade",
-        "_cascades",
-        "_beaten_by",
-        "_second",
-    )
+    __slots__ = _FIELDS
 
     def __init__(self, hands: Sequence[int], dealer: int, rules: RuleSet | str = "club-8"):
         self.deal = tuple(hands)
@@ -547,8 +551,8 @@ class DonneState:
 
     def copy(self) -> DonneState:
         """An independent copy, history included."""
-        other = DonneState.__new__(DonneState)
-        for name in DonneState.__slots__:
+        other = DonneState(self.deal, self.dealer, self.rules)
+        for name in _FIELDS:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
         other.tricks = [Trick(list(t.plays), t.winner) for t in self.tricks]
