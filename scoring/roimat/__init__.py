@@ -18,6 +18,7 @@ Implements ``shared/rules/ROIMAT.md`` (the project's reading of the seed
 - ``stats``: a player's figures over his parties.
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 
@@ -25,14 +26,14 @@ def _refuse_stale_compiled() -> None:
     """Raise ``ImportError`` when a module compiled by ``make engine`` (a ``.so`` beside its
     ``.py``, which Python imports in its place) is older than its source: it would run the
     code as it was."""
-    folder = Path(__file__).parent
-    for compiled in folder.glob("*.so"):
-        source = folder / (compiled.name.split(".")[0].removesuffix("__mypyc") + ".py")
-        if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
-            raise ImportError(
-                f"{source} changed after it was compiled: run `make engine` "
-                "(or `make clean-engine` to run it as Python)"
-            )
+    for source in Path(__file__).parent.glob("*.py"):
+        for suffix in EXTENSION_SUFFIXES:
+            compiled = source.with_suffix(suffix)
+            if compiled.exists() and compiled.stat().st_mtime < source.stat().st_mtime:
+                raise ImportError(
+                    f"{source} changed after it was compiled: run `make engine` "
+                    "(or `make clean-engine` to run it as Python)"
+                )
 
 
 _refuse_stale_compiled()
