@@ -1,4 +1,4 @@
-"""Roimat rules engine: plain Python, no Django.
+"""Roimat rules engine: plain Python (its hot modules may be compiled: `make engine`), no Django.
 
 Implements ``shared/rules/ROIMAT.md`` (the project's reading of the seed
 ``roimat-a-distance-et-regle.txt``):
@@ -17,3 +17,23 @@ Implements ``shared/rules/ROIMAT.md`` (the project's reading of the seed
   the codes of what can be wrong;
 - ``stats``: a player's figures over his parties.
 """
+
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+
+def _refuse_stale_compiled() -> None:
+    """Raise ``ImportError`` when a module compiled by ``make engine`` (a ``.so`` beside its
+    ``.py``, which Python imports in its place) is older than its source: it would run the
+    code as it was."""
+    for source in Path(__file__).parent.glob("*.py"):
+        for suffix in EXTENSION_SUFFIXES:
+            compiled = source.with_suffix(suffix)
+            if compiled.exists() and compiled.stat().st_mtime < source.stat().st_mtime:
+                raise ImportError(
+                    f"{source} changed after it was compiled: run `make engine` "
+                    "(or `make clean-engine` to run it as Python)"
+                )
+
+
+_refuse_stale_compiled()

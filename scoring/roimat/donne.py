@@ -310,6 +310,41 @@ def distinct_cards(mask: int) -> tuple[int, ...]:
 Snapshot = tuple[Phase, int, int, bool, tuple[bool, ...], tuple[str, ...]]
 
 
+#: The attributes of a ``DonneState``.
+_FIELDS = (
+    "deal",
+    "dealer",
+    "rules",
+    "hands",
+    "phase",
+    "announcer",
+    "trump",
+    "annulled",
+    "void",
+    "pending_bids",
+    "tricks",
+    "trick",
+    "leader",
+    "turn",
+    "played",
+    "master_seat",
+    "master_card",
+    "faults",
+    "plis",
+    "points",
+    "_bid_values",
+    "_history",
+    "_announcer",
+    "_led",
+    "_led_mask",
+    "_cascade_row",
+    "_cascade",
+    "_cascades",
+    "_beaten_by",
+    "_second",
+)
+
+
 class DonneState:
     """A donne from the deal to the last trick.
 
@@ -319,38 +354,7 @@ class DonneState:
     without Roi voids the donne.
     """
 
-    __slots__ = (
-        "deal",
-        "dealer",
-        "rules",
-        "hands",
-        "phase",
-        "announcer",
-        "trump",
-        "annulled",
-        "void",
-        "pending_bids",
-        "tricks",
-        "trick",
-        "leader",
-        "turn",
-        "played",
-        "master_seat",
-        "master_card",
-        "faults",
-        "plis",
-        "points",
-        "_bid_values",
-        "_history",
-        "_announcer",
-        "_led",
-        "_led_mask",
-        "_cascade_row",
-        "_cascade",
-        "_cascades",
-        "_beaten_by",
-        "_second",
-    )
+    __slots__ = _FIELDS
 
     def __init__(self, hands: Sequence[int], dealer: int, rules: RuleSet | str = "club-8"):
         self.deal = tuple(hands)
@@ -500,8 +504,20 @@ class DonneState:
         in the hand, a missing or impossible Dame/Tour choice, a bid out of order); the state
         is then unchanged.
         """
-        if move.kind == "card":
+        kind = move.kind
+        if kind == "card":
             return self.play(move.card, move.to)
+        if kind == "announce":
+            if self.phase is not ANNOUNCE or move not in self.legal_moves():
+                raise IllegalMove("announcement_refused", move=str(move))
+        elif self.phase is not BIDDING or move.name != self.pending_bids[0]:
+            raise IllegalMove("bid_out_of_order", name=move.name)
+        self._make(move)
+        return False
+
+    def _make(self, move: Move) -> None:
+        """Make an announcement or a bid that ``legal_moves`` allows, keeping a snapshot to
+        undo it."""
         snapshot: Snapshot = (
             self.phase,
             self.announcer,
@@ -515,7 +531,6 @@ class DonneState:
         else:
             self._bid(move)
         self._history.append(snapshot)
-        return False
 
     def pop(self) -> None:
         """Undo the last move. Raises ``IndexError`` when there is none."""
@@ -536,8 +551,8 @@ class DonneState:
 
     def copy(self) -> DonneState:
         """An independent copy, history included."""
-        other = DonneState.__new__(DonneState)
-        for name in DonneState.__slots__:
+        other = DonneState(self.deal, self.dealer, self.rules)
+        for name in _FIELDS:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
         other.tricks = [Trick(list(t.plays), t.winner) for t in self.tricks]
@@ -550,8 +565,6 @@ class DonneState:
         self._beaten_by = BEATEN_BY[trump] if trump >= 0 else ()
 
     def _announce(self, move: Move) -> None:
-        if self.phase is not ANNOUNCE or move not in self.legal_moves():
-            raise IllegalMove("announcement_refused", move=str(move))
         self.announcer, self.trump = move.seat, move.card
         self._set_trump(move.card)
         if move.annul:
@@ -562,10 +575,7 @@ class DonneState:
         self.pending_bids = ("contre_plis", "contre_roi")
 
     def _bid(self, move: Move) -> None:
-        name = move.name
-        if self.phase is not BIDDING or name != self.pending_bids[0]:
-            raise IllegalMove("bid_out_of_order", name=name)
-        index = BID_INDEX[name]
+        index = BID_INDEX[move.name]
         values = self._bid_values
         values = values[:index] + (move.value,) + values[index + 1 :]
         self._bid_values = values
@@ -597,7 +607,7 @@ class DonneState:
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
-            self.push(legal[r])
+            self._make(legal[r])
             moves -= 1
         if moves > 0:
             self._advance(moves, getrandbits)

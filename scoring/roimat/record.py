@@ -114,7 +114,7 @@ def to_text(state: DonneState) -> str:
             text = text[:-1] + f', "to": "{SEATS[plays[-1][3]]}"}}'
         tricks.append('{"plays": [' + text + "]}")
     parts += (', "tricks": [', ", ".join(tricks), '], "faults": ')
-    parts.append(json.dumps([SEATS[s] for s in state.faults]) if state.faults else "[]")
+    parts += ("[", ", ".join([_SEAT_TEXT[s] for s in state.faults]), "]")
     if state.is_over():
         result = state.result()
         parts.append(_RESULT_TEXT[result["roi_au_bout"]] % (result["plis_ns"], result["points_ns"]))
@@ -124,18 +124,14 @@ def to_text(state: DonneState) -> str:
 
 
 def _hand_text(mask: int) -> str:
-    return ", ".join(
-        [
-            text
-            for text in (
-                _CHUNK_TEXT[0][mask & 511],
-                _CHUNK_TEXT[1][mask >> 9 & 511],
-                _CHUNK_TEXT[2][mask >> 18 & 511],
-                _CHUNK_TEXT[3][mask >> 27],
-            )
-            if text
-        ]
-    )
+    """The quoted codes of a hand's cards (at least one), separated by ``, ``."""
+    chunks = _CHUNK_TEXT
+    return (
+        chunks[0][mask & 511]
+        + chunks[1][mask >> 9 & 511]
+        + chunks[2][mask >> 18 & 511]
+        + chunks[3][mask >> 27]
+    )[:-2]
 
 
 # The pieces of ``to_text``, in the order and spelling of ``json.dumps``.
@@ -146,9 +142,10 @@ _HEAD = {
     )
     for variant in VARIANTS
 }
+#: ``_CHUNK_TEXT[colour][chunk]``: the cards of a colour's 9 bits, each as ``"DJ", ``.
 _CHUNK_TEXT = tuple(
     tuple(
-        ", ".join(f'"{code}"' for code in hand_codes(chunk << 9 * colour)) for chunk in range(512)
+        "".join(f'"{code}", ' for code in hand_codes(chunk << 9 * colour)) for chunk in range(512)
     )
     for colour in range(4)
 )
@@ -156,6 +153,7 @@ _ANNOUNCED = tuple(
     tuple(f']}}, "announcer": "{seat}", "trump": "{colour}"' for colour in COLOUR_LETTERS)
     for seat in SEATS
 )
+_SEAT_TEXT = tuple(f'"{seat}"' for seat in SEATS)
 _BID_TEXT = {name: (f', "{name}": false', f', "{name}": true') for name in BIDS}
 _PLAY_TEXT = tuple(
     tuple(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -98,24 +99,29 @@ class Dealer:
         self._deck = self._deck[at:] + self._deck[:at]
 
 
-def play(
-    state: DonneState,
-    players: Sequence[Player],
-    getrandbits: Callable[[int], int] | None = None,
-) -> DonneState:
-    """Play the donne to its end, each seat's player choosing its moves. ``getrandbits``:
-    ``random_bits(players)``, when the caller has it."""
-    if getrandbits is None:
-        getrandbits = random_bits(players)
+def player_of(players: Sequence[Player]) -> Callable[[DonneState], DonneState]:
+    """A function that plays a donne to its end, each seat's player choosing its moves, made
+    once for all the donnes of a run: in one call of ``DonneState.play_random`` for four random
+    players sharing a generator and making no fault, by ``play_faulty`` when they make fautes,
+    else move by move."""
+    getrandbits = random_bits(players)
     if getrandbits is not None:  # the whole donne in one call
-        state.play_random(getrandbits, MOVES)
-        return state
+
+        def play_random(state: DonneState) -> DonneState:
+            state.play_random(getrandbits, MOVES)
+            return state
+
+        return play_random
     shared = shared_random(players)
     if shared is not None:  # four random players making fautes: a call between two fautes
-        return play_faulty(state, shared)
-    while state.phase is not OVER:
-        players[state.to_move()].act(state)
-    return state
+        return partial(play_faulty, player=shared)
+
+    def move_by_move(state: DonneState) -> DonneState:
+        while state.phase is not OVER:
+            players[state.to_move()].act(state)
+        return state
+
+    return move_by_move
 
 
 def shared_random(players: Sequence[Player]) -> RandomPlayer | None:
@@ -182,12 +188,11 @@ def simulate_donnes(
     rules = rules_of(variant)
     rng = random.Random(seed)
     table = Dealer(rng, gather)
-    seats = make_players(players, rng, fault_rate)
-    getrandbits = random_bits(seats)
+    playing = player_of(make_players(players, rng, fault_rate))
     dealer = 0
     made = 0
     while made < count:
-        state = play(table.deal(dealer, rules), seats, getrandbits)
+        state = playing(table.deal(dealer, rules))
         table.collect(state)
         if not state.void:
             made += 1
