@@ -3,6 +3,7 @@ compose file's services and their commands, the image's build, Caddy in front, a
 file's variables against what the settings read; with the env file filled in, the production
 settings pass ``manage.py check --deploy``."""
 
+import fnmatch
 import os
 import re
 import secrets
@@ -63,6 +64,37 @@ def test_the_image_runs_migrations_then_the_asgi_server_as_its_own_user():
     command = re.search(r"^CMD (.*)$", DOCKERFILE, re.M).group(1)
     assert command.index("migrate --noinput") < command.index("gunicorn clubsite.asgi:application")
     assert "--config clubsite/gunicorn.conf.py" in command
+
+
+def ignored(path: str) -> bool:
+    """Whether ``.dockerignore`` keeps ``path`` out of the image's build (a pattern matches
+    it or one of its folders; ``**/`` any folders)."""
+    patterns = [
+        line for line in (ROOT / ".dockerignore").read_text().splitlines() if line[:1] not in "#"
+    ]
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+    return any(
+        fnmatch.fnmatch(prefix, pattern)
+        or fnmatch.fnmatch(prefix, pattern.removeprefix("**/"))
+        or fnmatch.fnmatch(prefix.rsplit("/", 1)[-1], pattern.removeprefix("**/"))
+        for pattern in patterns
+        for prefix in prefixes
+    )
+
+
+def test_the_image_takes_no_secret_database_or_compiled_engine_of_a_laptop():
+    kept_out = [
+        ".secret_key",
+        "db.sqlite3",
+        ".venv/bin/python",
+        "backups/default-2026-11-25.psql.gz",
+        "scoring/roimat/donne.cpython-311-x86_64-linux-gnu.so",
+        "scoring/__pycache__/models.cpython-311.pyc",
+    ]
+    assert all(ignored(path) for path in kept_out), [p for p in kept_out if not ignored(p)]
+    taken = ["scoring/roimat/donne.py", "templates/base.html", "clubsite/settings.py"]
+    assert not any(ignored(path) for path in taken)
 
 
 def test_the_env_file_names_only_what_the_site_reads_and_all_it_needs():
