@@ -43,6 +43,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 T = TypeVar("T")
@@ -118,11 +119,15 @@ def kept(key: str, compute: Callable[[], T], parties: bool = True) -> T:
     return value
 
 
-def drawn_key(name: str, request: Any) -> str:
-    """The key of a part of a page drawn for ``request``'s query string (its sorting, its
-    page, its filter) in its language, for ``kept``: ``"parties-list:<digest>:fr"``."""
+def drawn(request: Any, name: str, template: str, context: Callable[[], dict[str, Any]]) -> str:
+    """``template`` drawn for ``request`` with ``context()`` (HTML), kept (``kept``) under
+    ``name`` for the request's query string (its sorting, its page, its filter) and language:
+    drawing a table with django-tables2, or a whole sheet, costs most of a page. What is drawn
+    must not depend on the user: a page drawn for a visitor, or its parts that are the same
+    for everyone."""
     query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:24]
-    return f"{name}:{query}:{get_language()}"
+    key = f"{name}:{query}:{get_language()}"
+    return kept(key, lambda: render_to_string(template, context(), request))
 
 
 def watch(*models: Any) -> None:

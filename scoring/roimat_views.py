@@ -7,6 +7,7 @@ Reading needs no account; writing needs a club account.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist
@@ -25,7 +26,7 @@ from scoring.forms import (
     DonneForm,
     RecordForm,
 )
-from scoring.freshness import kept
+from scoring.freshness import drawn, kept
 from scoring.messages import problem_message, record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
@@ -40,14 +41,16 @@ def roimat_partie(pk: int) -> Partie:
     return get_object_or_404(parties(), pk=pk, game="roimat")
 
 
-def roimat_detail(request, partie: Partie):
-    """The Table de marque page: every column of the paper sheet, the result and the chart."""
-    sheet = partie.sheet
-    players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
-    return render(
-        request,
-        "scoring/partie_detail.html",
-        {
+def roimat_detail(request, read: Partie):
+    """The Table de marque page: every column of the paper sheet, the result and the chart.
+    A visitor's page is kept drawn until anything changes (``scoring.freshness.drawn``); a
+    director's, with its controls, is drawn each time."""
+
+    def context() -> dict[str, Any]:
+        partie = parties().get(pk=read.pk)
+        sheet = partie.sheet
+        players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+        return {
             "partie": partie,
             "sheet": sheet,
             "headers": headers(),
@@ -56,8 +59,12 @@ def roimat_detail(request, partie: Partie):
             "chart": kept_chart(partie, sheet),
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": refused_words(partie, sheet.refused),
-        },
-    )
+        }
+
+    if has_role(request.user, DIRECTOR):
+        return render(request, "scoring/partie_detail.html", context())
+    body = drawn(request, f"partie-page:{read.pk}", "scoring/_partie_body.html", context)
+    return render(request, "scoring/partie_detail.html", {"partie": read, "body": body})
 
 
 def kept_chart(partie: Partie, sheet) -> str:

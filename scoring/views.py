@@ -10,11 +10,11 @@ Reading needs no account; importing and emailing need a club account.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -28,7 +28,7 @@ from scoring.forms import (
     GameRecordForm,
     SheetImportForm,
 )
-from scoring.freshness import drawn_key, kept
+from scoring.freshness import drawn, kept
 from scoring.game_views import game_partie_detail
 from scoring.mail import send_sheet
 from scoring.models import Partie
@@ -48,22 +48,22 @@ def partie_list(request):
     without DISTINCT). The filter and the table, drawn for the page's query string, are kept
     until anything changes (``scoring.freshness``): their drawing costs most of the page."""
 
-    def compute() -> str:
+    def context() -> dict[str, Any]:
         filterset = PartieFilter(request.GET, queryset=parties())
         # No DISTINCT: a player has one seat a partie (``one_seat_per_player``), so the filter
         # by player lists each partie once, and the newest 25 are read without sorting them.
         table = PartieTable(filterset.qs)
         configure(request, table, per_page=25)
-        context = {"filter": filterset, "table": table}
-        return render_to_string("scoring/_partie_list.html", context, request)
+        return {"filter": filterset, "table": table}
 
-    listed = kept(drawn_key("parties-list", request), compute)
+    listed = drawn(request, "parties-list", "scoring/_partie_list.html", context)
     return render(request, "scoring/partie_list.html", {"listed": listed})
 
 
 def partie_detail(request, pk: int):
-    """A partie's sheet page, whatever its game (its kind of adapter's page)."""
-    partie = get_object_or_404(parties(), pk=pk)
+    """A partie's sheet page, whatever its game (its kind of adapter's page, which reads the
+    partie's seats and entries when it draws them)."""
+    partie = get_object_or_404(Partie, pk=pk)
     page = next(page for kind, page in SHEET_PAGES if isinstance(partie.adapter, kind))
     return page(request, partie)
 

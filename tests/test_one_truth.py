@@ -79,6 +79,22 @@ def part(text: str, start: str, end: str) -> str:
     return found.group(0)
 
 
+def ranking_rows(page: str) -> dict[str, dict[str, int]]:
+    """The evening's ranking as its page shows it: each ranked player's parties, points and
+    difference (``diff``) by name, read off the table's cells."""
+    table = part(page, 'class="list standings"', "</table>")
+    rows = {}
+    for line in re.findall(r"<tr[^>]*>(.*?)</tr>", part(table, "<tbody", "</tbody>"), re.S):
+        cells = [
+            html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", line, re.S)
+        ]
+        _rank, name, parties, _sat_out, _wins, points, diff = cells[:7]
+        if int(parties):
+            rows[name] = {"parties": int(parties), "points": int(points), "diff": int(diff)}
+    return rows
+
+
 def table_totals(desk, phone, tables) -> dict[int, dict[str, tuple[int, int]]]:
     """Each of ``tables``' N/S and O/E totals (by table number), as each page shows them: the
     sheet page (its big totals and its result line), PDF and Excel, the table's card on the
@@ -95,8 +111,7 @@ def table_totals(desk, phone, tables) -> dict[int, dict[str, tuple[int, int]]]:
     close_page = (
         "" if tournament.finished else desk.get(reverse("tournaments:close", args=[tid])).text
     )
-    standings = desk.get(tournament.get_absolute_url()).context["standings"]
-    ranked = {r.record["name"]: r.record for r in standings.rows if r.record["parties"]}
+    ranked = ranking_rows(desk.get(tournament.get_absolute_url()).text)
     seen = {}
     for table in tables:
         n, partie = table.number, type(table.partie).objects.get(pk=table.partie_id)

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -285,3 +286,34 @@ def test_a_new_donne_shows_at_once_in_the_sheets_chart_pdf_and_excel(secretary, 
     after = pdf_text()
     assert after != text and "en cours" not in after.lower()
     assert secretary.get(reverse("scoring:partie_pdf", args=[999999])).status_code == 404
+
+
+def test_a_visitors_sheet_page_is_kept_and_shows_a_new_donne_at_once(secretary, players):
+    data = load("club8-partie.json")
+    partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
+    url = reverse("scoring:partie_detail", args=[partie.pk])
+    correct = reverse("scoring:donne_edit", args=[partie.pk, 1])
+    client = Client()  # a visitor
+    first = client.get(url).text
+    assert queries(client, url) == 1  # kept: the partie read, the page drawn before
+    assert "Partie en cours" in first and correct not in first
+    assert correct in secretary.get(url).text  # the director's page has its controls
+    secretary.post(
+        reverse("scoring:donne_create", args=[partie.pk]), donne_post(data["donnes"][8 - 1])
+    )
+    after = client.get(url).text
+    assert "Partie en cours" not in after and "Gagnants" in after and correct not in after
+
+
+def test_a_visitors_evening_page_is_kept_and_shows_a_change_at_once(secretary, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    tournament = evening(season, 5, players, closed=False)
+    url = tournament.get_absolute_url()
+    client = Client()  # a visitor
+    first = client.get(url).text
+    assert queries(client, url) == 1  # kept: the evening read, the page drawn before
+    assert "pas là" not in first and "Tirer le tour suivant" not in first
+    assert "Tirer le tour suivant" in secretary.get(url).text  # the director's controls
+    registration = tournament.registrations.get(player=players[3])
+    secretary.post(reverse("tournaments:present", args=[tournament.pk, registration.pk]))
+    assert "pas là" in client.get(url).text  # P3 marked absent, seen at once

@@ -3,10 +3,11 @@ plans, the live ranking, the room screen, and each table's entry page opened by 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -21,7 +22,7 @@ from scoring import registry
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
-from scoring.freshness import drawn_key, kept
+from scoring.freshness import drawn
 from scoring.links import public_url, qr_svg
 from scoring.models import EntryVersion, Partie, Player
 from scoring.registry import EntryTaken, SheetRefused
@@ -86,16 +87,26 @@ def tournament_create(request):
 
 
 def tournament_detail(request, pk: int):
-    """Registration and check-in, rounds, and the live ranking (``evening_ranking``)."""
+    """Registration and check-in, rounds, and the live ranking (``evening_ranking``). A
+    visitor's page is kept drawn until anything changes (``scoring.freshness.drawn``); a
+    director's, with its controls, is drawn each time."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    context = {
-        "tournament": tournament,
-        "registrations": tournament.registrations.select_related("player", "partner"),
-        "rounds": tournament.rounds_set.prefetch_related("tables"),
-        "ranking": evening_ranking(request, tournament),
-        "form": RegistrationForm(tournament=tournament),
-    }
-    return render(request, "tournaments/detail.html", context)
+
+    def context() -> dict[str, Any]:
+        return {
+            "tournament": tournament,
+            "registrations": tournament.registrations.select_related("player", "partner"),
+            "rounds": tournament.rounds_set.prefetch_related("tables"),
+            "ranking": evening_ranking(request, tournament),
+            "form": RegistrationForm(tournament=tournament),
+        }
+
+    if has_role(request.user, DIRECTOR):
+        return render(request, "tournaments/detail.html", context())
+    body = drawn(
+        request, f"evening-page:{tournament.pk}", "tournaments/_evening_body.html", context
+    )
+    return render(request, "tournaments/detail.html", {"tournament": tournament, "body": body})
 
 
 def evening_ranking(request, tournament: Tournament) -> str:
@@ -103,14 +114,14 @@ def evening_ranking(request, tournament: Tournament) -> str:
     the query string asks), drawn and kept until anything changes (``scoring.freshness``):
     computing and drawing it cost most of the page."""
 
-    def compute() -> str:
+    def context() -> dict[str, Any]:
         ranked = with_ranking_data(Tournament.objects).get(pk=tournament.pk)
         table = StandingTable(standing_rows(ranked))
         configure(request, table)
-        context = {"tournament": ranked, "standings": table, "notes": ranking_notes(ranked)}
-        return render_to_string("tournaments/_ranking.html", context, request)
+        return {"tournament": ranked, "standings": table, "notes": ranking_notes(ranked)}
 
-    return kept(drawn_key(f"evening-ranking:{tournament.pk}", request), compute)
+    name = f"evening-ranking:{tournament.pk}"
+    return drawn(request, name, "tournaments/_ranking.html", context)
 
 
 @director_required
@@ -556,10 +567,10 @@ def season_detail(request, pk: int):
     season = get_object_or_404(Season, pk=pk)
     page = season_page(season)
 
-    def draw() -> str:
+    def table() -> dict[str, Any]:
         table = SeasonTable(page["rows"])
         configure(request, table, per_page=50)
-        return render_to_string("_scroll_table.html", {"table": table}, request)
+        return {"table": table}
 
     return render(
         request,
@@ -567,7 +578,7 @@ def season_detail(request, pk: int):
         {
             "season": season,
             "rows": page["rows"],
-            "table": kept(drawn_key(f"season-table:{season.pk}", request), draw),
+            "table": drawn(request, f"season-table:{season.pk}", "_scroll_table.html", table),
             "evenings": len(page["evenings"]),
             "left_out": page["left_out"],
             "evenings_list": page["evenings_list"],
@@ -608,12 +619,12 @@ def player_detail(request, pk: int):
         raise Http404("hidden")
     page = player_page(player)
 
-    def draw() -> str:  # the parties' table, kept drawn as ``season_detail``'s
+    def table() -> dict[str, Any]:  # the parties' table, kept drawn as ``season_detail``'s
         table = PartieTable(page["lines"])
         configure(request, table, per_page=20)
-        return render_to_string("_scroll_table.html", {"table": table}, request)
+        return {"table": table}
 
-    table = kept(drawn_key(f"player-table:{player.pk}", request), draw)
+    table = drawn(request, f"player-table:{player.pk}", "_scroll_table.html", table)
     return render(
         request,
         "tournaments/player.html",
