@@ -102,6 +102,19 @@ def entry_partie(pk: int) -> Iterator[Partie]:
             _HELD.discard(id(partie))
 
 
+@contextmanager
+def locked_entries(partie: Partie, relation: str) -> Iterator[list]:
+    """The partie's entries of ``relation`` (``"donnes"`` or ``"game_rounds"``), in number
+    order, for a change made under the partie's lock in one write transaction: the running
+    ``entry_partie`` block's, which read them, or one of its own."""
+    if _held(partie):
+        yield list(getattr(partie, relation).all())
+        return
+    with transaction.atomic():
+        Partie.objects.select_for_update().filter(pk=partie.pk).first()
+        yield list(getattr(partie, relation).order_by("number"))
+
+
 def _held(partie: Partie) -> bool:
     """Whether ``partie`` is read by a running ``entry_partie`` block (its state is current)."""
     return id(partie) in _HELD
@@ -111,7 +124,9 @@ def _now_holds(partie: Partie, relation: str, entry: Entry) -> None:
     """Make the held partie's loaded ``relation`` (``donnes`` or ``game_rounds``) hold
     ``entry`` as just saved, in number order, and forget what was computed from the state
     before (its sheet and counts): what is computed from ``partie`` next is the partie as it
-    now stands, without reading it again."""
+    now stands, without reading it again. A partie not held (``_held``) is left as it is."""
+    if not _held(partie):
+        return
     loaded = getattr(partie, relation).all()  # the prefetched queryset, already evaluated
     rows = [row for row in loaded if row.pk != entry.pk] + [entry]
     loaded._result_cache = sorted(rows, key=lambda row: row.number)
@@ -202,13 +217,7 @@ def donne_record(
     Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
     A partie of an ``entry_partie`` block is taken as it is held (locked, read in the block).
     """
-    held = _held(partie)
-    with nullcontext() if held else transaction.atomic():
-        if held:
-            donnes = list(partie.donnes.all())
-        else:
-            Partie.objects.select_for_update().filter(pk=partie.pk).first()
-            donnes = list(Donne.objects.filter(partie=partie).order_by("number"))
+    with locked_entries(partie, "donnes") as donnes:
         if key:
             done = next((d for d in donnes if d.key == key), None)
             if done is not None:
@@ -254,8 +263,7 @@ def donne_record(
             action = _change(old, entry)
         donne.save()
         keep_version(donne, action, author, user)
-        if held:
-            _now_holds(partie, "donnes", donne)
+        _now_holds(partie, "donnes", donne)
     after_change(partie)
     return donne
 
@@ -536,13 +544,7 @@ def game_round_record(
     corrected) pending for another player to confirm, ``seat`` the entering player's. Raises
     ``InvalidGameSheet`` (nothing saved) when the sheet would be refused. A partie of an
     ``entry_partie`` block is taken as it is held."""
-    held = _held(partie)
-    with nullcontext() if held else transaction.atomic():
-        if held:
-            rounds = list(partie.game_rounds.all())
-        else:
-            Partie.objects.select_for_update().filter(pk=partie.pk).first()
-            rounds = list(GameRound.objects.filter(partie=partie).order_by("number"))
+    with locked_entries(partie, "game_rounds") as rounds:
         if key:
             done = next((r for r in rounds if r.key == key), None)
             if done is not None:
@@ -572,7 +574,6 @@ def game_round_record(
         game_round.entries, game_round.entered_by = entries, user
         game_round.save()
         keep_version(game_round, action, author, user)
-        if held:
-            _now_holds(partie, "game_rounds", game_round)
+        _now_holds(partie, "game_rounds", game_round)
     after_change(partie)
     return game_round
