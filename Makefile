@@ -107,6 +107,7 @@ bench: setup engine
 	$(BIN)/python bench/remote_bench.py
 	$(BIN)/python bench/room_bench.py
 	$(BIN)/python bench/fault_bench.py
+	$(BIN)/python bench/memory_bench.py
 
 ## Refresh the screenshots: the README's in docs/ (a phone entering a donne, the Table de marque)
 ## and the guide's in guide/images/ (the director's evening, a remote table, a season).

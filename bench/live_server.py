@@ -95,11 +95,13 @@ def server_process(
     workers: int = 3,
     app: str = "clubsite.asgi:application",
     ready: str = "/",
+    options: tuple[str, ...] = (),
 ) -> Iterator[tuple[subprocess.Popen, str]]:
     """Serve the site (or another ASGI ``app``: the bare one of ``room_bench``) as ``make run``
     does (ASGI: gunicorn with uvicorn workers and the project's ``clubsite/gunicorn.conf.py``,
     ``room_workers(workers)`` processes) on a free loopback port, once its page ``ready``
-    answers; yields gunicorn's arbiter and the base URL."""
+    answers; yields gunicorn's arbiter and the base URL. ``options``: more of gunicorn's
+    command-line options (``memory_bench``'s ``--max-requests 0``)."""
     port = free_port()
     server = subprocess.Popen(
         [
@@ -115,6 +117,7 @@ def server_process(
             str(room_workers(workers)),
             "--log-level",
             "warning",
+            *options,
         ],
         cwd=ROOT,
         env=env,

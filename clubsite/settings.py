@@ -65,8 +65,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    # Last, as django-axes asks: it turns a locked-out login into its page.
+    # Last of those that act, as django-axes asks: it turns a locked-out login into its page.
     "axes.middleware.AxesMiddleware",
+    # Sync only, so that the whole chain runs in the page's thread (see its docstring).
+    "clubsite.middleware.OneThreadMiddleware",
 ]
 
 # Content-Security-Policy (django-csp): the pages run only the site's own scripts (no inline

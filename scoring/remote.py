@@ -17,6 +17,7 @@ other.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -239,9 +240,31 @@ def _start_if_full(table: RemoteTable) -> LiveTable | None:
     return game
 
 
-#: Tables as last stored by this process, by id: a move is made on the cached table when its
-#: ``seq`` is still the one in the database (no other process moved meanwhile).
-_CACHE: dict[int, LiveTable] = {}
+class Recent(OrderedDict):
+    """A dict that keeps the ``size`` items stored last (``d[key] = value``), dropping the
+    oldest stored beyond them: a cache that a long-running process does not grow forever."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            try:
+                self.popitem(last=False)
+            except KeyError:  # another thread emptied it meanwhile
+                break
+
+
+#: Tables in memory in a process at most: the room's tables in play (a table dropped is
+#: rebuilt from what it stored, at its next move).
+CACHED_TABLES = 256
+#: Tables as last stored by this process, by id (the last ``CACHED_TABLES`` stored): a move is
+#: made on the cached table when its ``seq`` is still the one in the database (no other
+#: process moved meanwhile).
+_CACHE: Recent = Recent(CACHED_TABLES)
 
 
 def load(table: RemoteTable) -> LiveTable:

@@ -90,6 +90,28 @@ def test_the_state_is_rebuilt_from_the_stored_moves(damien):
     assert played.refused is None and played.views["E"]["seq"] > view["seq"]
 
 
+def test_a_process_keeps_its_latest_tables_in_memory_and_rebuilds_the_others(damien, monkeypatch):
+    monkeypatch.setattr(remote, "_CACHE", remote.Recent(2))
+    tables = []
+    for n in range(3):
+        table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
+        south = remote.seat_take(table=table, seat="S", name=f"Joueur {n}")
+        for seat in "NEO":
+            remote.seat_robot(table=table, seat=seat, user=damien)
+        tables.append((table, south.key))
+    # Three tables started, two kept: the first one's game was dropped from memory.
+    assert list(remote._CACHE) == [tables[1][0].pk, tables[2][0].pk]
+    table, key = tables[0]
+    table.refresh_from_db()
+    for _ in range(6):  # its play goes on, rebuilt from what it stored
+        view = remote.table_views(table)["S"]
+        played = remote.move_play(
+            table_id=table.pk, key=key, seq=view["seq"], move=first_legal(view)
+        )
+        assert played.refused is None
+    assert len(remote._CACHE) == 2 and table.pk in remote._CACHE
+
+
 def test_a_move_out_of_turn_or_replayed_changes_nothing(damien):
     table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
     keys = {s: remote.seat_take(table=table, seat=s, name=f"P{s}").key for s in "NESO"}

@@ -123,3 +123,13 @@ def test_postgresql_connections_come_from_a_bounded_pool():
     )
     for off in ({"DB_POOL_SIZE": "0"}, {"DJANGO_CONN_MAX_AGE": "60"}):
         assert manage("shell", "-c", POOL, **PRODUCTION, **off).stdout.splitlines()[-1] == "None"
+
+
+def test_the_last_middleware_keeps_the_whole_chain_in_the_pages_thread():
+    """Django runs each middleware in the mode of the one below it: an async-capable one last
+    would send each request back and forth between threads (OneThreadMiddleware's docstring)."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    last = import_string(settings.MIDDLEWARE[-1])
+    assert getattr(last, "sync_capable", True) and not getattr(last, "async_capable", False)

@@ -305,6 +305,11 @@ def room_screen(request, pk: int):
     )
 
 
+#: The tables with what ``Table.is_open`` reads (``with_openness``), built once: its subquery
+#: costs more to build than the query to run; each request filters a copy of it.
+OPEN_TABLES = Table.objects.with_openness()
+
+
 class TableClosed(Exception):
     """A table's code used after its round or its tournament closed."""
 
@@ -316,7 +321,7 @@ def table_of(request, code: str) -> Table:
     looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
     wrong code (counted), ``TableClosed`` after the round or the tournament closed.
     """
-    table = by_code(request, Table.objects.with_openness(), code, "table-code")
+    table = by_code(request, OPEN_TABLES, code, "table-code")
     if not table.is_open:
         raise TableClosed()
     return table
