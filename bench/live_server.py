@@ -133,19 +133,25 @@ def server_process(
 
 def worker_peaks(base: str) -> dict[int, int]:
     """The peak resident memory (``VmHWM``, kB) of each worker process of the server
-    ``serve`` runs at ``base``: the children of the gunicorn process bound to its port, read
-    from ``/proc`` while they live (Linux)."""
+    ``serve`` runs at ``base`` (``worker_memory``)."""
+    return worker_memory(base, "VmHWM")
+
+
+def worker_memory(base: str, field: str = "VmRSS") -> dict[int, int]:
+    """A memory figure of each worker process of the server serving ``base`` (``field`` of
+    ``/proc/<pid>/status``, kB: ``VmRSS`` resident now, ``VmHWM`` its peak): the children of
+    the gunicorn process bound to its port, read while they live (Linux)."""
     bind = f"127.0.0.1:{urllib.parse.urlsplit(base).port}".encode()
     processes = [p for p in Path("/proc").iterdir() if p.name.isdigit()]
     masters = {p.name for p in processes if bind in read_proc(p / "cmdline")}
-    peaks = {}
+    figures = {}
     for process in processes:
         status = read_proc(process / "status").decode()
         parent = re.search(r"^PPid:\s+(\d+)", status, re.M)
-        peak = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
-        if parent and peak and parent.group(1) in masters:
-            peaks[int(process.name)] = int(peak.group(1))
-    return peaks
+        figure = re.search(rf"^{field}:\s+(\d+) kB", status, re.M)
+        if parent and figure and parent.group(1) in masters:
+            figures[int(process.name)] = int(figure.group(1))
+    return figures
 
 
 def read_proc(path: Path) -> bytes:

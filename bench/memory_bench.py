@@ -39,7 +39,6 @@ import re
 import sys
 import threading
 import time
-import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -49,8 +48,8 @@ from live_server import (  # noqa: E402
     Browser,
     django_setup,
     fresh_site,
-    read_proc,
     server_process,
+    worker_memory,
 )
 from pages_bench import pages  # noqa: E402
 from room_bench import entry_form, filled  # noqa: E402
@@ -148,22 +147,6 @@ def client(base: str, room: Room, reads: list[str], end: float, counts: collecti
         for path in reads:
             statuses.append(reader.get(path)[0])
         counts.update(statuses)
-
-
-def worker_memory(base: str) -> dict[int, int]:
-    """The resident memory (``VmRSS``, kB) of each worker of the server serving ``base``: the
-    children of the gunicorn process bound to its port (Linux)."""
-    bind = f"127.0.0.1:{urllib.parse.urlsplit(base).port}".encode()
-    processes = [p for p in Path("/proc").iterdir() if p.name.isdigit()]
-    masters = {p.name for p in processes if bind in read_proc(p / "cmdline")}
-    memory = {}
-    for process in processes:
-        status = read_proc(process / "status").decode()
-        parent = re.search(r"^PPid:\s+(\d+)", status, re.M)
-        resident = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
-        if parent and resident and parent.group(1) in masters:
-            memory[int(process.name)] = int(resident.group(1))
-    return memory
 
 
 def sample_line(seconds: float, memory: dict[int, int], counts: collections.Counter) -> str:
