@@ -43,8 +43,11 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
+
+from scoring.access import DIRECTOR, has_role
 
 T = TypeVar("T")
 
@@ -128,6 +131,23 @@ def drawn(request: Any, name: str, template: str, context: Callable[[], dict[str
     query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:24]
     key = f"{name}:{query}:{get_language()}"
     return kept(key, lambda: render_to_string(template, context(), request))
+
+
+def visitors_page(
+    request: Any,
+    name: str,
+    template: str,
+    body: str,
+    context: Callable[[], dict[str, Any]],
+    **page: Any,
+) -> Any:
+    """``template``, a page whose content is ``body``, as an ``HttpResponse``: for a director
+    (its controls and forms are his own) drawn with ``context()`` each time; for anybody else
+    the content drawn once and kept (``drawn`` under ``name``), in the page given ``page``
+    (what the page around the content reads: its title)."""
+    if has_role(request.user, DIRECTOR):
+        return render(request, template, context())
+    return render(request, template, {**page, "body": drawn(request, name, body, context)})
 
 
 def watch(*models: Any) -> None:

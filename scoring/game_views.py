@@ -19,7 +19,7 @@ from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_problem_message, game_sheet_error_message
 from scoring.models import Partie
 from scoring.registry import SheetRefused
-from scoring.selectors import parties
+from scoring.selectors import with_sheet_reads
 
 
 def adapter_or_404(key: str) -> TabularAdapter:
@@ -58,7 +58,7 @@ def game_partie_create(request, game: str):
 def game_partie_detail(request, partie: Partie):
     """The sheet of another game: each round's points and cumuls, totals, winners, and the
     entry of the next round."""
-    partie = parties().get(pk=partie.pk)  # with its seats and rounds
+    with_sheet_reads(partie)
     sheet = partie.sheet
     spec = partie.adapter.game
     names = [str(p) for p in partie.players_in_order]

@@ -26,14 +26,14 @@ from scoring.forms import (
     DonneForm,
     RecordForm,
 )
-from scoring.freshness import drawn, kept
+from scoring.freshness import kept, visitors_page
 from scoring.messages import problem_message, record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
 from scoring.replay import replay_record
 from scoring.roimat.partie import InvalidSheet, next_dealer
 from scoring.roimat.record import entry_of_record
-from scoring.selectors import parties
+from scoring.selectors import parties, with_sheet_reads
 
 
 def roimat_partie(pk: int) -> Partie:
@@ -47,7 +47,7 @@ def roimat_detail(request, read: Partie):
     director's, with its controls, is drawn each time."""
 
     def context() -> dict[str, Any]:
-        partie = parties().get(pk=read.pk)
+        partie = with_sheet_reads(read)
         sheet = partie.sheet
         players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
         return {
@@ -61,10 +61,8 @@ def roimat_detail(request, read: Partie):
             "refused": refused_words(partie, sheet.refused),
         }
 
-    if has_role(request.user, DIRECTOR):
-        return render(request, "scoring/partie_detail.html", context())
-    body = drawn(request, f"partie-page:{read.pk}", "scoring/_partie_body.html", context)
-    return render(request, "scoring/partie_detail.html", {"partie": read, "body": body})
+    name, body = f"partie-page:{read.pk}", "scoring/_partie_body.html"
+    return visitors_page(request, name, "scoring/partie_detail.html", body, context, partie=read)
 
 
 def kept_chart(partie: Partie, sheet) -> str:

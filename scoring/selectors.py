@@ -4,20 +4,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
 from django.utils.translation import ngettext
 
 from scoring import registry
 from scoring.models import Donne, GameRound, Partie, Seat
 
+#: What a partie's sheet and list line read besides its row: its seats with their players,
+#: its donnes and its rounds.
+SHEET_READS = (
+    Prefetch("seats", queryset=Seat.objects.select_related("player")),
+    "donnes",
+    "game_rounds",
+)
+
 
 def parties() -> QuerySet[Partie]:
     """Parties with what their sheets and list lines need, in a fixed number of queries."""
-    return Partie.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        "donnes",
-        "game_rounds",
-    )
+    return Partie.objects.prefetch_related(*SHEET_READS)
+
+
+def with_sheet_reads(partie: Partie) -> Partie:
+    """``partie``, already read, with what its sheet reads (``SHEET_READS``), in three
+    queries: for a page that reads the partie's row first and its sheet only when drawn."""
+    prefetch_related_objects([partie], *SHEET_READS)
+    return partie
 
 
 def player_parties(player_id: int, newest: int) -> list[Partie]:

@@ -22,7 +22,7 @@ from scoring import registry
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
-from scoring.freshness import drawn
+from scoring.freshness import drawn, visitors_page
 from scoring.links import public_url, qr_svg
 from scoring.models import EntryVersion, Partie, Player
 from scoring.registry import EntryTaken, SheetRefused
@@ -101,12 +101,10 @@ def tournament_detail(request, pk: int):
             "form": RegistrationForm(tournament=tournament),
         }
 
-    if has_role(request.user, DIRECTOR):
-        return render(request, "tournaments/detail.html", context())
-    body = drawn(
-        request, f"evening-page:{tournament.pk}", "tournaments/_evening_body.html", context
+    name, body = f"evening-page:{tournament.pk}", "tournaments/_evening_body.html"
+    return visitors_page(
+        request, name, "tournaments/detail.html", body, context, tournament=tournament
     )
-    return render(request, "tournaments/detail.html", {"tournament": tournament, "body": body})
 
 
 def evening_ranking(request, tournament: Tournament) -> str:
