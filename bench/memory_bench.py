@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import datetime
 import itertools
 import os
 import re
@@ -52,39 +51,12 @@ from live_server import (  # noqa: E402
     worker_memory,
 )
 from pages_bench import pages  # noqa: E402
-from room_bench import entry_form, filled  # noqa: E402
+from room_bench import draw_evening, entry_form, filled  # noqa: E402
 
 #: Growth of the workers' resident memory allowed after the warm-up, in percent.
 BOUND = 10.0
 #: Players of each evening the bench draws (4 a table).
 PLAYERS = 32
-
-
-def draw_evening(number: int) -> list[tuple[int, str]]:
-    """A new Roimat evening of ``PLAYERS`` players (the demo club's, with new ones when it
-    has fewer), its first round drawn: (partie id, table code) of each table."""
-    from django.db import connections
-
-    from scoring.models import Player
-    from tournaments.models import Registration, Tournament
-    from tournaments.services import start_round
-
-    tournament = Tournament.objects.create(
-        name=f"Soirée de mémoire {number}",
-        date=datetime.date(2026, 11, 26),
-        format="individual",
-        rounds=3,
-    )
-    players = Player.objects.bulk_create(
-        Player(name=f"Mémoire {number}-{n:02}") for n in range(PLAYERS)
-    )
-    Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=p, checked_in=True) for p in players
-    )
-    round_ = start_round(tournament=tournament)
-    tables = [(t.partie_id, t.code) for t in round_.tables.order_by("number")]
-    connections.close_all()
-    return tables
 
 
 class Room:
@@ -101,7 +73,9 @@ class Room:
     def take(self) -> tuple[int, str] | None:
         with self.lock:
             if not self.free:
-                self.free.extend(draw_evening(next(self.evenings)))
+                number = next(self.evenings)
+                name, named = f"Soirée de mémoire {number}", f"Mémoire {number}"
+                self.free.extend(draw_evening(name, PLAYERS, named, by="partie_id"))
                 self.drawn += 1
             return self.free.popleft() if self.free else None
 

@@ -138,8 +138,12 @@ def at_once(calls: list, seconds: list[float] | None = None) -> list:
     return results
 
 
-def draw_evening() -> list[tuple[int, str]]:
-    """A Roimat evening of 160 players, its first round drawn: (table number, code) of each."""
+def draw_evening(
+    name: str = "Soirée du banc", players: int = TABLES * 4, named: str = "Banc", by: str = "number"
+) -> list[tuple[int, str]]:
+    """A Roimat evening ``name`` of ``players`` new players (``named`` and a number; 160 by
+    default), its first round drawn: (the table's ``by``, its number or its partie's id, and
+    its code) of each table."""
     from django.db import connections
 
     from scoring.models import Player
@@ -147,14 +151,14 @@ def draw_evening() -> list[tuple[int, str]]:
     from tournaments.services import start_round
 
     tournament = Tournament.objects.create(
-        name="Soirée du banc", date=datetime.date(2026, 11, 26), format="individual", rounds=3
+        name=name, date=datetime.date(2026, 11, 26), format="individual", rounds=3
     )
-    players = Player.objects.bulk_create(Player(name=f"Banc {n:03}") for n in range(TABLES * 4))
+    entrants = Player.objects.bulk_create(Player(name=f"{named} {n:03}") for n in range(players))
     Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=p, checked_in=True) for p in players
+        Registration(tournament=tournament, player=p, checked_in=True) for p in entrants
     )
     round_ = start_round(tournament=tournament)
-    tables = [(t.number, t.code) for t in round_.tables.order_by("number")]
+    tables = [(getattr(t, by), t.code) for t in round_.tables.order_by("number")]
     connections.close_all()
     return tables
 
