@@ -29,7 +29,7 @@ from scoring.models import (
 )
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
-from scoring.roimat.notation import SheetInput, donne_to_dict
+from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.rules import options_of
 from scoring.signals import partie_changed
@@ -304,10 +304,11 @@ def after_change(partie: Partie) -> None:
 
 
 def entry_data(entry: Entry) -> dict:
-    """What a donne or round holds, as JSON (a donne: its §10 form)."""
-    if isinstance(entry, Donne):
-        return donne_to_dict(entry.to_entry())
-    return {"entries": entry.entries}
+    """What a donne or round holds, as JSON, as its game writes it (``value_data``: a donne's
+    §10 form). Reads the entry's partie unless the row holds it already, as the rows the
+    entry services read with their partie do."""
+    adapter = entry.partie.adapter
+    return adapter.value_data(adapter.entry_value(entry))
 
 
 def keep_version(
