@@ -1,4 +1,5 @@
-"""Forms of the score sheets: a Roimat donne, an import, an email, a seat at a remote table."""
+"""Forms of the score sheets: any game's entry (``EntryForm``, over the fields the game
+declares), an import, an email, a seat at a remote table."""
 
 from __future__ import annotations
 
@@ -16,16 +17,10 @@ from django.utils.translation import gettext_lazy
 
 from scoring import registry
 from scoring.jsoninput import MAX_CHARS, JsonRefused, read_json
-from scoring.messages import elide, problem_message
+from scoring.messages import elide
 from scoring.models import (
-    COLOUR_CHOICES,
-    ENTRY_FIELDS,
-    Donne,
     Partie,
-    fault_seats,
 )
-from scoring.roimat.scoring import DonneEntry, validate_donne
-from scoring.roimat.seats import SEATS
 
 SEAT_LABELS = {
     "N": gettext_lazy("North"),
@@ -62,10 +57,6 @@ def chosen_options(cleaned: Mapping[str, Any], names: Mapping[str, str]) -> dict
     }
 
 
-FAULT_FIELDS = [f"faults_{seat.lower()}" for seat in SEATS]
-ANNOUNCEMENT_FIELDS = ["contre_plis", "contre_roi", "surcontre_plis", "surcontre_roi"]
-
-
 class EntryBoundField(forms.BoundField):
     """A field of a table's entry form, as the error summary names it: by its label, or
     where its widget has one, by its ``data-label`` (a player's field: his name and the
@@ -77,27 +68,64 @@ class EntryBoundField(forms.BoundField):
         return str(self.field.widget.attrs.get("data-label") or self.label)
 
 
-class DonneForm(forms.ModelForm):
-    """One donne, new or corrected, checked against the rules and the rest of the sheet.
+class YesNoField(forms.BooleanField):
+    """A box to tick, read as 1 (ticked) or 0: a per-seat number of 0 or 1 that may be left
+    blank (Rumoli's irregularity 2, a stop)."""
 
-    Each refusal of ROIMAT.md §7 appears on its field. The whole sheet is checked again when
-    the donne is stored (``services.entry_record``): a donne after the end, or a correction
-    that would put a later donne after the new end, is refused there. ``stored``: the donne
-    corrected (None for a new one); ``value()``: the donne as entered.
-    """
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
 
-    class Meta:
-        model = Donne
-        fields = [*(name for name in ENTRY_FIELDS if name != "annulled"), *FAULT_FIELDS]
-        formfield_callback = bounded_formfield
-        widgets = {
-            "dealer": forms.RadioSelect,
-            "trump": forms.RadioSelect,
-            **{
-                name: forms.NumberInput(attrs={"inputmode": "numeric"})
-                for name in ("plis_ns", "points_ns", "trumps", *FAULT_FIELDS)
-            },
-        }
+    def to_python(self, value) -> int:  # type: ignore[override]
+        return int(super().to_python(value))
+
+
+def entry_formfield(spec: registry.EntryField) -> forms.Field:
+    """The form field of declared entry field ``spec``: a number within its bounds, typed on
+    a phone (one of 0 or 1 that may be left blank: a box to tick), a choice (buttons to tap,
+    else a list with a blank choice when it may be left blank), a flag, or a text of at most
+    ``maximum`` characters."""
+    common = {"label": spec.label, "help_text": spec.help}
+    attrs = dict(spec.attrs)
+    if spec.kind == "flag":
+        return forms.BooleanField(required=False, widget=forms.CheckboxInput(attrs), **common)
+    if spec.kind == "choice":
+        blank = [] if spec.required or spec.taps else [("", "–")]
+        widget = forms.RadioSelect(attrs) if spec.taps else forms.Select(attrs)
+        return forms.ChoiceField(
+            choices=[*blank, *spec.choices], required=spec.required, widget=widget, **common
+        )
+    if spec.kind == "text":
+        return forms.CharField(
+            required=spec.required,
+            max_length=spec.maximum,
+            widget=forms.TextInput(attrs),
+            **common,
+        )
+    if not spec.required and (spec.minimum, spec.maximum) == (0, 1):
+        return YesNoField(**common)
+    return forms.IntegerField(
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        required=spec.required,
+        widget=forms.NumberInput({"inputmode": "numeric", **attrs}),
+        **common,
+    )
+
+
+class EntryForm(forms.Form):
+    """One donne or round of any game, new or (``stored``) corrected, built from the fields
+    its game declares (``GameAdapter.entry_fields``) and checked by the game's rules
+    (``entry_read``); the director's and the table's phone's.
+
+    At a table (``ask_seat``) the player who enters it taps his seat, for the other side to
+    check it; no seat is chosen in advance, a forgotten change would send the check to the
+    wrong side. A new entry carries the phone's idempotency key and the number it expects, a
+    correction the version it was made from: what lets the server recognise a resubmission,
+    an entry made meanwhile by another phone and a correction of an old version. A per-seat
+    field carries its player's name (``data-label``) for the summary of problems.
+    ``number``: the entry corrected (None for a new one), ``entry_number``: the entry's;
+    ``value()``: the game's value of the entry, once valid. The whole sheet is checked again
+    when it is stored (``services.entry_record``)."""
 
     bound_field_class = EntryBoundField
 
@@ -105,73 +133,109 @@ class DonneForm(forms.ModelForm):
     expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, partie: Partie, number: int | None = None, ask_seat=False, **kwargs):
-        self.partie = partie
-        self.number = number
-        super().__init__(*args, **kwargs)
-        self.stored = self.instance if number is not None else None
-        # What lets the server recognise a resubmission, a donne entered meanwhile by another
-        # phone, and a correction made from an old version.
+    def __init__(
+        self, data=None, *, partie: Partie, stored: Any = None, ask_seat: bool = False
+    ) -> None:
+        self.partie, self.stored = partie, stored
+        self.adapter = adapter = partie.adapter
+        self.number = stored.number if stored is not None else None
+        count = len(adapter.stored_entries(partie))
+        self.entry_number = stored.number if stored is not None else count + 1
+        super().__init__(data, initial=adapter.entry_initial(partie, stored))
         self.fields["key"].initial = uuid.uuid4().hex
-        if number is None:
-            self.fields["expected"].initial = len(partie.entries()) + 1
-            # A new donne's plis and points start empty: a "0" there turns a typed 5 into 50.
-            given = kwargs.get("initial") or {}
-            self.initial.update({n: given.get(n) for n in ("plis_ns", "points_ns")})
-        else:
-            self.fields["version"].initial = self.instance.version
+        self.fields["expected"].initial = None if stored is not None else self.entry_number
+        self.fields["version"].initial = stored.version if stored is not None else None
+        self.seats = adapter.seats(partie)
         if ask_seat:
-            # No seat chosen in advance: a forgotten change would send the check to the wrong
-            # team, so the player taps his own seat for each donne.
             self.fields["entered_seat"] = forms.ChoiceField(
                 label=gettext_lazy("Entered by"),
-                choices=self.seat_choices(),
+                choices=[(seat, adapter.seat_label(partie, seat)) for seat in self.seats],
                 widget=forms.RadioSelect,
             )
-        names = partie.players_by_seat
-        self.fields["trump"].choices = COLOUR_CHOICES  # no blank choice among the colours
-        self.fields["dealer"].choices = self.seat_choices()
-        for seat, name in zip(SEATS, FAULT_FIELDS, strict=True):
-            player = names.get(seat, seat)
-            self.fields[name].label = elide(_("Faults of %(player)s") % {"player": player})
+        self.specs = adapter.entry_fields(partie, self.entry_number)
+        self.notes = adapter.entry_notes(partie, self.entry_number)
+        self.names: dict[tuple[str, int | None], str] = {}
+        for spec in self.specs:
+            if not spec.per_seat:
+                self.names[spec.key, None] = spec.key
+                self.fields[spec.key] = entry_formfield(spec)
+                continue
+            for index, seat in enumerate(self.seats):
+                name = adapter.seat_field(spec.key, index, seat)
+                self.names[spec.key, index] = name
+                self.fields[name] = field = entry_formfield(spec)
+                player = adapter.seat_player(partie, seat)
+                if "%(player)s" in str(spec.label):  # the label names him: "Fautes d'Annie"
+                    field.label = elide(str(spec.label) % {"player": player})
+                else:
+                    field.widget.attrs["data-label"] = f"{player} · {spec.label}"
 
-    def seat_choices(self, seats=SEATS) -> list[tuple[str, str]]:
-        """``("N", "N · Annie")`` … for the seats given."""
-        names = self.partie.players_by_seat
-        return [(s, f"{s} · {names[s]}" if s in names else s) for s in seats]
+    def field_of(self, spec: registry.EntryField, index: int | None = None) -> forms.BoundField:
+        """The bound field of ``spec`` (of the seat ``index`` for a per-seat field)."""
+        return self[self.names[spec.key, index]]
 
-    @property
-    def announcement_fields(self):
-        """The four contre and surcontre fields, for the taps of the entry page."""
-        return [self[name] for name in ANNOUNCEMENT_FIELDS]
+    def groups(self) -> list[dict[str, Any]]:
+        """The game's cards with their fields (each seat's for a per-seat field), for the
+        template: ``group``, ``fields`` (spec, bound field), ``open`` (a disclosure with a
+        field filled in or refused)."""
+        cards = []
+        for group in self.adapter.entry_groups(self.partie, self.entry_number):
+            fields = []
+            for spec in self.specs:
+                if spec.group != group.key:
+                    continue
+                indexes = range(len(self.seats)) if spec.per_seat else [None]
+                fields += [(spec, self.field_of(spec, index)) for index in indexes]
+            cards.append({"group": group, "fields": fields, "open": filled_in(fields)})
+        return cards
 
-    @property
-    def fault_fields(self):
-        """The four players' fault counts."""
-        return [self[name] for name in FAULT_FIELDS]
-
-    @property
-    def show_faults(self) -> bool:
-        """Open the faults section when a fault is entered or refused."""
-        return any(f.errors or str(f.value() or "0") != "0" for f in self.fault_fields)
-
-    def value(self) -> DonneEntry:
-        """The donne as entered (needs ``cleaned_data``)."""
-        data = self.cleaned_data
-        faults = fault_seats(data.get)
-        annulled = self.instance.annulled if self.number is not None else False
-        values = {f: data.get(f) for f in ENTRY_FIELDS if f != "annulled"}
-        return DonneEntry(faults=faults, annulled=annulled, **values)
+    def players(self) -> list[dict[str, Any]]:
+        """Each player's card of the per-seat fields with no group: ``player``, the fields
+        he must fill in (``needed``), those behind the disclosure (``more``) and whether it
+        opens (a field of it filled in or refused)."""
+        own = [spec for spec in self.specs if spec.per_seat and not spec.group]
+        if not own:
+            return []
+        cards = []
+        for index, seat in enumerate(self.seats):
+            needed = [(s, self.field_of(s, index)) for s in own if not s.more]
+            more = [(s, self.field_of(s, index)) for s in own if s.more]
+            player = self.adapter.seat_player(self.partie, seat)
+            cards.append(
+                {"player": player, "needed": needed, "more": more, "open": filled_in(more)}
+            )
+        return cards
 
     def clean(self):
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        entry = self.value()
-        for problem in validate_donne(entry):
-            field = problem.field if problem.field in self.fields else None
-            self.add_error(field, problem_message(problem))
+        values = {s.key: cleaned.get(s.key) for s in self.specs if not s.per_seat}
+        seats = [
+            {s.key: cleaned.get(self.names[s.key, index]) for s in self.specs if s.per_seat}
+            for index in range(len(self.seats))
+        ]
+        try:
+            cleaned["value"] = self.adapter.entry_read(
+                self.partie, self.entry_number, self.stored, values, seats
+            )
+        except registry.EntryRefused as refused:
+            for problem in refused.problems:
+                name = self.names.get((problem.key, problem.seat)) if problem.key else None
+                self.add_error(name, problem.message)
         return cleaned
+
+    def value(self) -> Any:
+        """The entry's value, as the game reads it (needs a valid form)."""
+        return self.cleaned_data["value"]
+
+
+def filled_in(fields: Sequence[tuple[registry.EntryField, forms.BoundField]]) -> bool:
+    """Whether one of ``fields`` is refused or holds something other than its blank (0 for
+    a number that starts at 0)."""
+    return any(
+        bound.errors or str(bound.value() or "0") not in ("0", "False") for _spec, bound in fields
+    )
 
 
 class LimitedJSONField(forms.JSONField):

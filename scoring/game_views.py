@@ -14,7 +14,7 @@ from scoring import registry
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
 from scoring.exports.layout import STOPPED
-from scoring.game_forms import GamePartieForm, GameRoundForm, parse_team
+from scoring.game_forms import GamePartieForm, parse_team
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_problem_message, game_sheet_error_message
 from scoring.models import Partie
@@ -84,7 +84,7 @@ def game_partie_detail(request, partie: Partie):
             "action": _("Correct this round"),
         }
     elif has_role(request.user, DIRECTOR) and not sheet.complete:
-        form = GameRoundForm(partie=partie)
+        form = partie.adapter.entry_form(partie, None)
     context = {
         "partie": partie,
         "game": spec,

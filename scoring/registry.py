@@ -57,6 +57,78 @@ class EntryAhead(SheetRefused):
     or discarded on the phone that queued them). Shown on the form, what was typed kept."""
 
 
+@dataclass(frozen=True)
+class EntryField:
+    """A field of a game's entry form, as the game declares it (``GameAdapter.entry_fields``).
+
+    - ``key``: the form field's name (of a per-seat field, ``GameAdapter.seat_field`` makes
+      each seat's name from it);
+    - ``kind``: ``"number"`` (a whole number within ``minimum``..``maximum``), ``"choice"``
+      (one of ``choices``, (value, label) pairs), ``"flag"`` (ticked or not) or ``"text"``
+      (typed words the game reads itself, at most ``maximum`` characters: Römer's cards);
+    - ``label``, ``help``: in the user's language (lazy translations, or the engine's
+      French);
+    - ``per_seat``: one field for each seat, else one for the entry;
+    - ``required``: refused when left blank (a number left blank is None, a choice ``""``);
+    - ``group``: the card of the page that holds it (``EntryGroup.key``); a per-seat field
+      without one is drawn on its player's card, behind the disclosure when ``more``;
+    - ``taps``: a choice drawn as buttons to tap (else a list), ``style`` the buttons' look
+      (``"seats"``, ``"colours"``);
+    - ``other``: (the other side's name, the total) of a number whose other side's value
+      (the total minus it) the page shows as it is typed;
+    - ``attrs``: extra attributes of its input (Römer's ``data-total-url``).
+    """
+
+    key: str
+    kind: str
+    label: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, Any], ...] = ()
+    per_seat: bool = False
+    required: bool = True
+    help: Any = ""
+    group: str = ""
+    more: bool = False
+    taps: bool = True
+    style: str = ""
+    other: tuple[str, int] | None = None
+    attrs: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class EntryGroup:
+    """A card of the entry page: its ``legend`` and ``hint`` (user's language), the ``style``
+    of the box that holds its fields (``"faults"``: a grid of numbers), and whether it is a
+    disclosure (``closed``) that opens once one of its fields is filled in or refused."""
+
+    key: str
+    legend: Any
+    hint: Any = ""
+    style: str = ""
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class FieldProblem:
+    """A refusal of an entry as its game's checks say it: the field's ``key`` (None: the
+    entry as a whole), the ``seat`` index of a per-seat field, the ``message`` in the user's
+    language."""
+
+    key: str | None
+    message: str
+    seat: int | None = None
+
+
+class EntryRefused(ValueError):
+    """An entry form's values that the game's checks refuse: ``problems``, each a
+    ``FieldProblem``."""
+
+    def __init__(self, problems: list[FieldProblem]):
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = problems
+
+
 def simulation_rate(options: Mapping[str, Any]) -> float:
     """The rate of fautes or irregularities a simulation makes, ``options["fault_rate"]``
     (0 to 1; 0 when not given): not a rule, the simulation's alone. Raises ``SheetRefused``
@@ -281,10 +353,8 @@ class GameAdapter(ABC):
     #: The partie's relation that holds what is entered (``donnes`` at Roimat,
     #: ``game_rounds`` elsewhere).
     entries_relation: str = "game_rounds"
-    #: Fields of the entry form at a table, included by the table's page, the form's CSS
-    #: class and the game's own static script that helps typing, if any (every game's form
-    #: has js/entry-form.js: its queue, drafts and summary of problems).
-    entry_template: str = ""
+    #: The entry form's CSS class and the game's own static script that helps typing, if any
+    #: (every game's form has js/entry-form.js: its queue, drafts and summary of problems).
     entry_class: str = ""
     entry_script: str = ""
 
@@ -321,6 +391,23 @@ class GameAdapter(ABC):
     def data_value(self, data: dict, number: int) -> Any:
         """The value of entry ``number`` that ``value_data`` wrote as ``data``."""
 
+    # -- the entry form (``forms.EntryForm``, one for every game), over what the game declares
+
+    @abstractmethod
+    def entry_fields(self, partie: Partie, number: int) -> list[EntryField]:
+        """The fields of entry ``number`` of the partie, in the order of the page, with their
+        bounds (``EntryField``)."""
+
+    def entry_groups(self, partie: Partie, number: int) -> list[EntryGroup]:
+        """The cards of the entry page that hold fields (``EntryField.group``), in order."""
+        return []
+
+    def entry_notes(self, partie: Partie, number: int) -> dict[str, str]:
+        """Lines of the entry page, each optional: ``heading`` (above the fields: a Roi
+        round's contract), ``note`` (above the players' cards), ``more`` (the summary of each
+        player's disclosure), ``hint`` (under the fields)."""
+        return {}
+
     @abstractmethod
     def entry_form(
         self,
@@ -330,12 +417,44 @@ class GameAdapter(ABC):
         stored: Any = None,
         ask_seat: bool = False,
     ) -> Form:
-        """The game's entry form (bound to ``data`` when given), the director's and the
-        table's phone's: a new entry (``stored`` None), else the correction of stored row
-        ``stored``; ``ask_seat``: the player who enters it taps his seat. The form has
-        ``partie``, ``number`` (the entry's, None for a new one at Roimat), ``stored`` and,
-        once valid, ``value()`` and the phone's ``key``, ``expected`` and ``version`` in its
-        ``cleaned_data``."""
+        """The entry form over the declared fields (bound to ``data`` when given), the
+        director's and the table's phone's: a new entry (``stored`` None), else the
+        correction of stored row ``stored``; ``ask_seat``: the player who enters it taps his
+        seat. The form has ``partie``, ``number`` (the entry corrected, None for a new one),
+        ``stored`` and, once valid, ``value()`` and the phone's ``key``, ``expected`` and
+        ``version`` in its ``cleaned_data``."""
+
+    def seat_field(self, key: str, index: int, seat: str) -> str:
+        """The form field's name of per-seat field ``key`` for the seat ``seat`` (its
+        ``index`` in the partie's seats): ``p0_points``."""
+        return f"p{index}_{key}"
+
+    @abstractmethod
+    def entry_initial(self, partie: Partie, stored: Any) -> dict[str, Any]:
+        """The form's first values by field name: those of stored row ``stored``, or of a
+        new entry (``stored`` None: a dealer proposed by rotation)."""
+
+    @abstractmethod
+    def entry_read(
+        self,
+        partie: Partie,
+        number: int,
+        stored: Any,
+        values: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+    ) -> Any:
+        """The value of entry ``number`` (``stored``: the row corrected, or None) from the
+        form's cleaned ``values`` of the entry's fields by key and ``seats``, each seat's
+        values by key, checked by the game's rules; raises ``EntryRefused`` naming the
+        fields refused."""
+
+    def seat_player(self, partie: Partie, seat: str) -> str:
+        """The player at ``seat`` (``"Annie"``; the seat itself when it is empty)."""
+        return str(partie.players_by_seat.get(seat, seat))
+
+    def seat_label(self, partie: Partie, seat: str) -> str:
+        """A seat as the entry form's buttons name it (``"Annie"``)."""
+        return self.seat_player(partie, seat)
 
     def seat_name(self, partie: Partie, seat: str) -> str:
         """The player at ``seat`` as the table's pages name him (``"Annie"``)."""

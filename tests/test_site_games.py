@@ -358,9 +358,9 @@ def test_a_rumoli_coup_is_the_dealer_once_and_two_numbers_a_player(secretary):
     dealers = re.findall(r'<input type="radio" name="round_dealer" value="(\d)"', page.text)
     assert dealers == ["0", "1", "2"] and "rumoli2</span>" in page.text
     assert not re.search(r'name="p\d_dealer"', page.text)
-    player, needed, more, _open = page.context["form"].rows()[0]
-    assert [f.name for f in needed] == ["p0_collected", "p0_cards_left"]
-    assert "p0_stake" in [f.name for f in more] and not _open
+    card = page.context["form"].players()[0]
+    assert [f.name for _spec, f in card["needed"]] == ["p0_collected", "p0_cards_left"]
+    assert "p0_stake" in [f.name for _spec, f in card["more"]] and not card["open"]
     assert re.search(r'type="checkbox" name="p0_irregularite_2"', page.text)
 
     short = {"round_dealer": "1", "p0_collected": "0", "p1_collected": "16"}

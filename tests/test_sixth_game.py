@@ -165,7 +165,7 @@ def test_a_round_at_a_table_is_checked_by_another_player(bouchon, secretary):
     assert not partie.game_rounds.get().confirmed
     phone.post(confirm, {"seat": "3", "decision": "refuse"})
     page = phone.get(url)
-    assert page.context["form"].game_round.refused and page.context["pending"] == []
+    assert page.context["form"].stored.refused and page.context["pending"] == []
     enter(phone, url, [10, 20, 25], action="enter")
     phone.post(confirm, {"seat": "1", "decision": "accept"})
     partie = Partie.objects.get(pk=table.partie_id)

@@ -2,8 +2,9 @@
 table's phone (the form, its recording pending the other side's decision, the other phone's
 numbers taken) and from a remote table.
 
-Each game gives its form (``GameAdapter.entry_form``) and how its entries are read, checked
-and stored (``entry_value``, ``check_entries``, ``entry_row``, ``value_data``); the lifecycle
+Each game declares its entry's fields (``GameAdapter.entry_fields``, drawn by the one
+``forms.EntryForm``) and how its entries are read, checked and stored (``entry_read``,
+``entry_value``, ``check_entries``, ``entry_row``, ``value_data``); the lifecycle
 itself (new or corrected, pending, accepted or refused, versions, another phone first) is
 ``services.entry_record`` and ``services.entry_decide``, the same for every game.
 """
@@ -17,12 +18,13 @@ from django.forms import Form
 from django.utils.translation import gettext as _
 
 from scoring import services
+from scoring.forms import EntryForm
 from scoring.models import Entry, Partie
 from scoring.registry import GameAdapter, Pending
 
 
 def record_form(form: Form, **fields: Any) -> Entry:
-    """Store the valid entry ``form`` (the game's ``entry_form``): a new entry, or the
+    """Store the valid ``form`` (``EntryForm``): a new entry, or the
     correction of ``form.stored``, with the phone's idempotency key, the number it expected
     and the version it corrected (``services.entry_record``; ``fields``: its ``user``,
     ``author``, ``confirmed``, ``seat``). Raises ``SheetRefused`` (nothing stored) when the
@@ -44,6 +46,19 @@ def record_form(form: Form, **fields: Any) -> Entry:
 class EntryAdapter(GameAdapter):
     """A game whose entries go through the one lifecycle: the table's form and decisions
     over the game's entry hooks (see the module docstring)."""
+
+    def entry_form(
+        self,
+        partie: Partie,
+        data: Mapping[str, Any] | None,
+        *,
+        stored: Any = None,
+        ask_seat: bool = False,
+    ) -> EntryForm:
+        """The entry form, the director's and the table's phone's (``forms.EntryForm``): a
+        new entry (``stored`` None), else the correction of stored row ``stored``;
+        ``ask_seat``: the player who enters it taps his seat."""
+        return EntryForm(data, partie=partie, stored=stored, ask_seat=ask_seat)
 
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
         refused = next((e for e in self.stored_entries(partie) if e.refused), None)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
@@ -24,21 +25,36 @@ from scoring.adapters.entries import EntryAdapter
 from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
-from scoring.forms import DonneForm
 from scoring.messages import (
     VARIANT_LABELS,
     elide,
+    problem_message,
     record_problem_text,
     sheet_error_message,
 )
-from scoring.models import Donne, EntryVersion, Partie, PlayerResult, RemoteTable, Seat
+from scoring.models import (
+    COLOUR_CHOICES,
+    ENTRY_FIELDS,
+    Donne,
+    EntryVersion,
+    Partie,
+    PlayerResult,
+    RemoteTable,
+    Seat,
+    fault_seats,
+)
 from scoring.registry import (
+    EntryField,
+    EntryGroup,
+    EntryRefused,
+    FieldProblem,
     SheetRefused,
     Side,
     check_heading,
     simulation_rate,
 )
 from scoring.roimat import rules as roimat_rules
+from scoring.roimat.cards import TOTAL_POINTS, TRICKS
 from scoring.roimat.notation import (
     SheetInput,
     donne_from_dict,
@@ -53,7 +69,7 @@ from scoring.roimat.rules import (
     RuleSet,
     rules_of_options,
 )
-from scoring.roimat.scoring import DonneEntry
+from scoring.roimat.scoring import MAX_FAULTS_PER_DONNE, MIN_TRUMPS, DonneEntry, validate_donne
 from scoring.roimat.seats import SEATS, team_of
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
 from scoring.roimat.state import RoimatState, RoimatTable
@@ -63,6 +79,14 @@ from scoring.roimat.verify import verify as verify_record
 from scoring.selectors import parties
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
+DEALER = capfirst(gettext_lazy("dealer"))
+#: The contres and surcontres (ROIMAT.md §4), as the donne's columns name them.
+ANNOUNCEMENTS = (
+    ("contre_plis", capfirst(gettext_lazy("contre on the 5 plis"))),
+    ("contre_roi", capfirst(gettext_lazy("contre on the Roi au bout"))),
+    ("surcontre_plis", capfirst(gettext_lazy("surcontre on the 5 plis"))),
+    ("surcontre_roi", capfirst(gettext_lazy("surcontre on the Roi au bout"))),
+)
 
 
 class RoimatAdapter(EntryAdapter):
@@ -78,7 +102,6 @@ class RoimatAdapter(EntryAdapter):
     option_specs = OPTION_SPECS
     entry_name = gettext_lazy("Donne")
     entries_relation = "donnes"
-    entry_template = "scoring/_donne_entry.html"
     entry_class = "donne-form"
 
     # -- the computed sheet
@@ -233,14 +256,129 @@ class RoimatAdapter(EntryAdapter):
             words.append(_("annulled"))
         return ", ".join(words)
 
-    def entry_form(self, partie, data, *, stored=None, ask_seat=False) -> DonneForm:
-        """A new donne's dealer is proposed by rotation."""
-        if stored is not None:
-            return DonneForm(
-                data, instance=stored, partie=partie, number=stored.number, ask_seat=ask_seat
-            )
-        initial = {"dealer": next_dealer(partie.entries())}
-        return DonneForm(data, partie=partie, initial=initial, ask_seat=ask_seat)
+    # -- the entry form: the donne's columns, with the engine's bounds (ROIMAT.md §7, §10)
+
+    def entry_fields(self, partie: Partie, number: int) -> list[EntryField]:
+        """The dealer and the trump's colour as buttons, the announcer's atouts (may be left
+        blank), the four contres and surcontres, N/S's plis and points (O/E's shown as they
+        are typed), the Roi au bout and each player's fautes de jeu."""
+        seats = tuple((seat, self.seat_label(partie, seat)) for seat in SEATS)
+        return [
+            EntryField("dealer", "choice", DEALER, choices=seats, group="dealer", style="seats"),
+            EntryField(
+                "trump",
+                "choice",
+                capfirst(gettext_lazy("trump")),
+                choices=tuple(COLOUR_CHOICES),
+                group="trump",
+                style="colours",
+            ),
+            EntryField(
+                "trumps",
+                "number",
+                capfirst(gettext_lazy("number of trumps")),
+                MIN_TRUMPS,
+                TRICKS,
+                required=False,
+                group="trump",
+            ),
+            *(EntryField(key, "flag", label, group="contres") for key, label in ANNOUNCEMENTS),
+            EntryField(
+                "plis_ns",
+                "number",
+                capfirst(gettext_lazy("plis N/S")),
+                0,
+                TRICKS,
+                group="result",
+                other=("O/E", TRICKS),
+            ),
+            EntryField(
+                "points_ns",
+                "number",
+                capfirst(gettext_lazy("points N/S")),
+                0,
+                TOTAL_POINTS,
+                group="result",
+                other=("O/E", TOTAL_POINTS),
+            ),
+            EntryField(
+                "roi_au_bout",
+                "flag",
+                gettext_lazy("Roi au bout (the trump Roi won the last pli)"),
+                group="result",
+            ),
+            EntryField(
+                "faults",
+                "number",
+                gettext_lazy("Faults of %(player)s"),
+                0,
+                MAX_FAULTS_PER_DONNE,
+                per_seat=True,
+                group="faults",
+            ),
+        ]
+
+    def entry_groups(self, partie: Partie, number: int) -> list[EntryGroup]:
+        return [
+            EntryGroup("dealer", DEALER),
+            EntryGroup("trump", gettext_lazy("Trump (colour of the Roi)")),
+            EntryGroup(
+                "contres",
+                gettext_lazy("Contres and surcontres"),
+                hint=gettext_lazy(
+                    "Taking team (the dealer's): contre on the 5 plis, surcontre on the Roi. "
+                    "Other team: contre on the Roi, surcontre on the 5 plis."
+                ),
+                style="toggles",
+            ),
+            EntryGroup("result", gettext_lazy("Result")),
+            EntryGroup("faults", gettext_lazy("Fautes de jeu"), style="faults", closed=True),
+        ]
+
+    def seat_field(self, key: str, index: int, seat: str) -> str:
+        """``faults_n`` … ``faults_o``: the donne's columns."""
+        return f"{key}_{seat.lower()}"
+
+    def seat_label(self, partie: Partie, seat: str) -> str:
+        """``"N · Annie"``: the seat first, as the table sits."""
+        names = partie.players_by_seat
+        return f"{seat} · {names[seat]}" if seat in names else seat
+
+    def entry_initial(self, partie: Partie, stored: Donne | None) -> dict[str, Any]:
+        """A stored donne's columns; a new donne's dealer proposed by rotation
+        (``next_dealer``), its plis and points empty (a "0" there turns a typed 5 into 50),
+        no fault."""
+        if stored is None:
+            initial: dict[str, Any] = {"dealer": next_dealer(partie.entries())}
+        else:
+            initial = {name: getattr(stored, name) for name in ENTRY_FIELDS}
+        for seat in SEATS:
+            name = self.seat_field("faults", 0, seat)
+            initial[name] = getattr(stored, name) if stored is not None else 0
+        return initial
+
+    def entry_read(
+        self,
+        partie: Partie,
+        number: int,
+        stored: Donne | None,
+        values: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+    ) -> DonneEntry:
+        """The donne (a correction keeps whether it is annulled), checked as ROIMAT.md §7
+        says (``validate_donne``), each problem on its field."""
+        counts = {
+            self.seat_field("faults", 0, s): c["faults"] for s, c in zip(SEATS, seats, strict=True)
+        }
+        entry = DonneEntry(
+            faults=fault_seats(counts.get),
+            annulled=stored.annulled if stored is not None else False,
+            **{name: values.get(name) for name in ENTRY_FIELDS if name != "annulled"},
+        )
+        problems = validate_donne(entry)
+        if problems:
+            raise EntryRefused([FieldProblem(p.field, problem_message(p)) for p in problems])
+        return entry
 
     def seat_name(self, partie: Partie, seat: str) -> str:
         """The player and his seat: ``"Annie (N)"``."""

@@ -15,14 +15,23 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
 from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
-from scoring.game_forms import GameRoundForm
-from scoring.games.base import Game, GameSheet, InvalidGameSheet, compute, compute_stored
+from scoring.game_forms import parse_team
+from scoring.games.base import (
+    Game,
+    GameSheet,
+    InvalidGameSheet,
+    RoundSpec,
+    compute,
+    compute_stored,
+)
 from scoring.games.notation import (
     GameSheetInput,
     computed_to_dict,
@@ -38,13 +47,22 @@ from scoring.games.simulate import (
     played_sheets,
     simulate_records,
 )
-from scoring.messages import game_record_problem_text, game_sheet_error_message, refusal_text
+from scoring.messages import (
+    game_problem_message,
+    game_record_problem_text,
+    game_sheet_error_message,
+    refusal_text,
+)
 from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
 from scoring.play.players import GREEDY, Player
 from scoring.play.state import GameState, Table
 from scoring.play.verify import first_refusal
 from scoring.registry import (
     REGISTRY,
+    EntryField,
+    EntryGroup,
+    EntryRefused,
+    FieldProblem,
     SheetRefused,
     check_heading,
     register,
@@ -81,7 +99,6 @@ class TabularAdapter(EntryAdapter):
 
     partners = False
     entry_name = pgettext_lazy("a round of a game", "Round")
-    entry_template = "scoring/_game_round_fields.html"
     entry_class = "game-round"
     entry_script = "js/game-round.js"
 
@@ -289,8 +306,222 @@ class TabularAdapter(EntryAdapter):
     def data_value(self, data: dict, number: int) -> list[dict]:
         return data["entries"]
 
-    def entry_form(self, partie, data, *, stored=None, ask_seat=False) -> GameRoundForm:
-        return GameRoundForm(data, partie=partie, game_round=stored, ask_seat=ask_seat)
+    # -- the entry form: each player's numbers, what is noted once for the round
+
+    def round_of(self, partie: Partie, number: int) -> RoundSpec:
+        """The fields of round ``number`` of the partie, as its rules give them."""
+        return self.game.round_spec(number, len(partie.players_in_order), partie.options)
+
+    def entry_fields(self, partie: Partie, number: int) -> list[EntryField]:
+        """What is noted once for the round (``one_player``: buttons naming a player when
+        every round needs it, else a list; ``round_choice``), then each player's fields with
+        the rules' bounds: those left blank as the rules say (``FieldSpec.blank``) and those
+        the table may note behind his card's disclosure; a card field typed as
+        ``colour:value``; the ``complete`` field may be left blank by one player."""
+        spec = self.round_of(partie, number)
+        fields = []
+        if self.one_player:
+            key, label = self.one_player
+            required = any(f.key == key for f in spec.fields)
+            players = tuple((str(n), str(p)) for n, p in enumerate(partie.players_in_order))
+            fields.append(
+                EntryField(
+                    f"round_{key}",
+                    "choice",
+                    label,
+                    choices=players,
+                    required=required,
+                    group=f"round_{key}",
+                    taps=required,
+                )
+            )
+        if self.round_choice:
+            key, label, choices = self.round_choice
+            fields.append(
+                EntryField(
+                    f"round_{key}",
+                    "choice",
+                    label,
+                    choices=tuple(choices),
+                    required=False,
+                    group=f"round_{key}",
+                    taps=False,
+                )
+            )
+        once = self.one_player[0] if self.one_player else None
+        completed = self.complete[0] if self.complete else None
+        for field in spec.fields:
+            if field.key == once:
+                continue
+            if field.key in self.card_fields:
+                total_url = reverse("scoring:card_total", args=[self.key])
+                fields.append(
+                    EntryField(
+                        field.key,
+                        "text",
+                        field.label,
+                        maximum=500,
+                        per_seat=True,
+                        required=False,
+                        help=_("colour:value, trump first, e.g. 1:20 1:5"),
+                        attrs=(("data-total-url", total_url),),
+                    )
+                )
+                continue
+            required = not field.blank and field.key != completed
+            fields.append(
+                EntryField(
+                    field.key,
+                    "number",
+                    field.label,
+                    field.minimum,
+                    field.maximum,
+                    per_seat=True,
+                    required=required,
+                    more=field.blank,
+                )
+            )
+        fields += [
+            EntryField(
+                field.key,
+                "number",
+                field.label,
+                field.minimum,
+                field.maximum,
+                per_seat=True,
+                required=False,
+                more=True,
+            )
+            for field in spec.optional
+            if field.key != once
+        ]
+        return fields
+
+    def entry_groups(self, partie: Partie, number: int) -> list[EntryGroup]:
+        """A card for each thing noted once for the round, its label the legend of buttons."""
+        groups = []
+        if self.one_player:
+            key, label = self.one_player
+            required = any(f.key == key for f in self.round_of(partie, number).fields)
+            groups.append(EntryGroup(f"round_{key}", label if required else ""))
+        if self.round_choice:
+            groups.append(EntryGroup(f"round_{self.round_choice[0]}", ""))
+        return groups
+
+    def entry_notes(self, partie: Partie, number: int) -> dict[str, str]:
+        """The round's contract and how it scores, how blank fields read, what each
+        player's disclosure holds, and the game's ``hint``."""
+        spec = self.round_of(partie, number)
+        once = self.one_player[0] if self.one_player else None
+        blank = [str(f.label) for f in spec.fields if f.blank and f.key != once]
+        noted = [f for f in spec.optional if f.key != once]
+        if not blank:
+            more = _("Details, if the table noted them")
+        else:
+            if noted:
+                blank.append(_("details"))
+            more = ", ".join(blank)
+            more = more[:1].upper() + more[1:]
+        note = ""
+        if any(f.blank and f.key != once for f in spec.fields):
+            note = _("Fields left blank are as the rules say: the rules' stake, 0 for the others.")
+        return {
+            "title": spec.name,
+            "heading": spec.rule,
+            "note": note,
+            "more": more,
+            "hint": str(self.hint),
+        }
+
+    def entry_initial(self, partie: Partie, stored: GameRound | None) -> dict[str, Any]:
+        """A stored round's fields as typed (cards back to ``colour:value``); a new round's
+        player named once (Rumoli's dealer) proposed as the one after the round before's
+        (the deal passes to the left)."""
+        rounds = list(partie.game_rounds.all())
+        if stored is None:
+            if not self.one_player or not rounds:
+                return {}
+            key = self.one_player[0]
+            if not any(f.key == key for f in self.round_of(partie, len(rounds) + 1).fields):
+                return {}
+            before = [n for n, e in enumerate(rounds[-1].entries) if e.get(key) == 1]
+            players = len(partie.players_in_order)
+            return {f"round_{key}": str((before[0] + 1) % players)} if before else {}
+        spec = self.round_of(partie, stored.number)
+        initial: dict[str, Any] = {}
+        for index, entry in enumerate(stored.entries):
+            if self.round_choice and self.round_choice[0] in entry:
+                initial[f"round_{self.round_choice[0]}"] = entry[self.round_choice[0]]
+            if self.one_player and entry.get(self.one_player[0]) == 1:
+                initial[f"round_{self.one_player[0]}"] = str(index)
+            for field in (*spec.fields, *spec.optional):
+                value = entry.get(field.key)
+                if field.key in self.card_fields:
+                    value = " ".join(f"{c}:{v}" for c, v in value or [])
+                initial[self.seat_field(field.key, index, "")] = value
+        return initial
+
+    def entry_read(
+        self,
+        partie: Partie,
+        number: int,
+        stored: GameRound | None,
+        values: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+    ) -> list[dict]:
+        """Each player's entry of the round as the engine reads it: cards read, the player
+        named once written as 1 in his entry and 0 in the others', the blank fields filled in
+        as the rules say (``Game.filled``), the round's choice in every entry, the
+        ``complete`` field computed; then checked with the rounds before (``Game.check``)."""
+        spec = self.round_of(partie, number)
+        entries: list[dict] = []
+        problems = []
+        for index, typed in enumerate(seats):
+            entry = {}
+            for key, value in typed.items():
+                if key in self.card_fields:
+                    try:
+                        value = parse_team(value or "")
+                    except ValidationError as error:
+                        problems += [FieldProblem(key, m, index) for m in error.messages]
+                        continue
+                if value is not None or any(f.key == key for f in spec.fields):
+                    entry[key] = value
+            entries.append(entry)
+        if problems:
+            raise EntryRefused(problems)
+        if self.one_player and values.get(f"round_{self.one_player[0]}"):
+            key = self.one_player[0]
+            chosen = int(values[f"round_{key}"])
+            for index, entry in enumerate(entries):
+                entry[key] = int(index == chosen)
+        entries = [self.game.filled(spec, e, partie.options) for e in entries]
+        if self.round_choice and values.get(f"round_{self.round_choice[0]}"):
+            key = self.round_choice[0]
+            for entry in entries:
+                entry[key] = values[f"round_{key}"]
+        if self.complete:
+            field, complete, refusal = self.complete
+            counts = [e.get(field) for e in entries]
+            if None in counts:
+                try:
+                    counts = complete(counts)
+                except ValueError:
+                    raise EntryRefused([FieldProblem(None, str(refusal))]) from None
+                for entry, value in zip(entries, counts, strict=True):
+                    entry[field] = value
+        previous = [r.entries for r in partie.game_rounds.all()][: number - 1]
+        problems = []
+        for problem in self.game.check(spec, entries, previous, partie.options):
+            key = problem.field
+            if problem.player is None and any(
+                f.key == f"round_{key}" for f in self.entry_fields(partie, number)
+            ):
+                key = f"round_{key}"
+            problems.append(FieldProblem(key, game_problem_message(problem), problem.player))
+        if problems:
+            raise EntryRefused(problems)
+        return entries
 
     def live_value(self, result: Any, record: dict[str, Any]) -> list[dict]:
         return list(result)
