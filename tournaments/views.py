@@ -363,7 +363,7 @@ def table_entry(request, code: str):
         ).get(pk=table.partie_id)
         form = partie.adapter.table_form(partie, None)
     adapter = partie.adapter
-    fixing = getattr(form, "instance", None) or getattr(form, "game_round", None)
+    fixing = getattr(form, "stored", None)
     return render(
         request,
         "tournaments/table_entry.html",
