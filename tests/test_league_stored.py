@@ -133,3 +133,28 @@ def test_evenings_closed_before_they_were_stored_are_ranked_then_stored_by_the_c
     assert EveningLeague.objects.count() == 2
     page = client.get(url).context
     assert page["rows"] == rows and page["evenings"] == evenings
+
+
+def test_a_donne_pending_at_a_table_left_to_finish_later_shows_at_once_on_the_season_page(
+    secretary, client
+):
+    from tests.test_site_tournaments import DONNE, accept, first_table, table_post
+    from tournaments.services import close_tournament, unfinished_tables
+
+    tournament, table = first_table(secretary)
+    season = Season.objects.create(name="S", start=tournament.date, end=tournament.date)
+    tournament.season = season
+    tournament.save()
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    decisions = {t.pk: Partie.Closing.LATER for t in unfinished_tables(tournament)}
+    close_tournament(tournament=Tournament.objects.get(pk=tournament.pk), decisions=decisions)
+    url = reverse("tournaments:season", args=[season.pk])
+    for _twice in range(2):  # the second reading is the kept one
+        page = client.get(url)
+        assert page.context["left_out"].donnes == 1
+        assert "1 donne en attente" in page.text
+    accept(client, table, 1)  # the table goes on after the closing, as the director said
+    page = client.get(url)
+    assert page.context["left_out"].donnes == 0 and "en attente" not in page.text
+    assert EveningLeague.objects.get(tournament=tournament).donnes_left_out == 0
+    assert_stored_is_ranked_now(tournament, season)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q, Sum
 
 from scoring.freshness import touch
 from scoring.models import Partie, PlayerResult
+from scoring.selectors import LeftOut, left_out
 from tournaments.engine.league import EveningResult, LeagueLine, LeagueRule, league_standings
 from tournaments.models import EveningLeague, Registration, Round, Season, Table, Tournament
 from tournaments.services import result_rows, standings, with_ranking_data
@@ -75,9 +76,9 @@ def evening_lines(tournament: Tournament, entrants=None, rows=None, sat_out=None
 
 def store_evening(tournament_id: int) -> None:
     """Store what the evening ``tournament_id`` gives the league as it now stands: its
-    ranking when it is closed, nothing when it is open or gone. The evening is locked
-    (``select_for_update``) while it is ranked, so that two changes at once store the last
-    state. In the caller's transaction, or one of its own."""
+    ranking and what its totals leave out when it is closed, nothing when it is open or
+    gone. The evening is locked (``select_for_update``) while it is ranked, so that two
+    changes at once store the last state. In the caller's transaction, or one of its own."""
     with transaction.atomic():
         tournament = with_ranking_data(
             Tournament.objects.select_for_update().filter(pk=tournament_id)
@@ -85,8 +86,14 @@ def store_evening(tournament_id: int) -> None:
         if tournament is None or not tournament.finished:
             EveningLeague.objects.filter(tournament_id=tournament_id).delete()
             return
+        waiting = left_out(Partie.objects.filter(tournament_table__round__tournament=tournament))
         EveningLeague.objects.update_or_create(
-            tournament_id=tournament_id, defaults={"lines": evening_lines(tournament)}
+            tournament_id=tournament_id,
+            defaults={
+                "lines": evening_lines(tournament),
+                "donnes_left_out": waiting.donnes,
+                "rounds_left_out": waiting.rounds,
+            },
         )
 
 
@@ -197,6 +204,23 @@ def ranked_results(closed) -> list[EveningResult]:
         evening = (tournament.date, tournament.pk)
         results += [EveningResult(p, evening, *figures) for p, *figures in lines]
     return results
+
+
+def season_left_out(season: Season) -> LeftOut:
+    """What the league leaves out (``left_out``) of the parties it counts: those of its
+    closed evenings (stored with them, ``EveningLeague``; counted now for an evening closed
+    before they were) and its stand-alone parties (an evening not closed is not counted yet,
+    and its page says so)."""
+    stored = EveningLeague.objects.filter(
+        tournament__season=season, tournament__finished=True
+    ).aggregate(donnes=Sum("donnes_left_out", default=0), rounds=Sum("rounds_left_out", default=0))
+    evening = "tournament_table__round__tournament"
+    unstored = Q(
+        **{f"{evening}__season": season, f"{evening}__finished": True},
+        **{f"{evening}__league__isnull": True},
+    )
+    counted = left_out(Partie.objects.filter(unstored | Q(seasons=season)))
+    return LeftOut(stored["donnes"] + counted.donnes, stored["rounds"] + counted.rounds)
 
 
 def standalone_results(season: Season) -> list[EveningResult]:
