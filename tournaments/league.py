@@ -170,7 +170,10 @@ def season_results(season: Season) -> list[EveningResult]:
             unstored.append(tournament_id)
             continue
         evening = (date, tournament_id)
-        results += [EveningResult(p, evening, *figures) for p, *figures in lines]
+        results += [
+            EveningResult(player, evening, place, points, parties, wins)
+            for player, place, points, parties, wins in lines
+        ]
     if unstored:
         results += ranked_results(closed.filter(pk__in=unstored))
     return results + standalone_results(season)
