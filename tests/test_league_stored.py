@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.freshness import touch
 from scoring.models import Partie, Player
-from scoring.services import donne_delete_last
+from scoring.services import entry_delete_last
 from tests.helpers import evening
 from tournaments.league import evening_lines, ranked_results, season_results
 from tournaments.models import EveningLeague, Registration, Season, Tournament
@@ -54,7 +54,7 @@ def test_each_change_to_a_closed_evening_is_stored_at_once_and_shown(client, sea
     # A donne removed: the partie is unfinished, and an unfinished partie of a closed
     # evening does not count ...
     partie = Partie.objects.filter(tournament_table__round__tournament=tonight).first()
-    donne_delete_last(partie=partie)
+    entry_delete_last(partie=partie)
     removed = assert_stored_is_ranked_now(tonight, season)
     assert removed != first and season_points(client, season) != shown
     # ... unless the director says it counts as played so far.
@@ -110,7 +110,7 @@ def test_the_season_page_shows_the_points_of_the_evenings_ranking_page(client, s
     players = [Player.objects.create(name=f"P{i}") for i in range(8)]
     tonight = evening(season, 5, players)
     assert season_points(client, season) == evening_points(client, tonight)
-    donne_delete_last(
+    entry_delete_last(
         partie=Partie.objects.filter(tournament_table__round__tournament=tonight).first()
     )
     changed = evening_points(client, tonight)
