@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from scoring import registry
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
-from scoring.exports.layout import STOPPED
 from scoring.game_forms import GamePartieForm, GameRoundForm, parse_team
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_problem_message, game_sheet_error_message
 from scoring.models import Partie
+from scoring.play.layout import STOPPED
 from scoring.registry import SheetRefused
 from scoring.selectors import with_sheet_reads
 

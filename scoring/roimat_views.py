@@ -20,8 +20,7 @@ from django.views.decorators.http import require_POST
 from scoring import services
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.roimat import record_donne
-from scoring.exports.chart import cumul_chart_svg
-from scoring.exports.layout import headers, result_line, sheet_lines
+from scoring.exports.chart import chart_svg
 from scoring.forms import (
     DonneForm,
     RecordForm,
@@ -31,6 +30,7 @@ from scoring.messages import problem_message, record_problem_text, sheet_error_m
 from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
 from scoring.replay import replay_record
+from scoring.roimat.layout import cumul_chart, headers, result_line, sheet_lines
 from scoring.roimat.partie import InvalidSheet, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.selectors import parties, with_sheet_reads
@@ -70,7 +70,7 @@ def kept_chart(partie: Partie, sheet) -> str:
     (``scoring.freshness``): drawing it costs more than the rest of the page."""
     if not sheet.counted:
         return ""
-    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: cumul_chart_svg(sheet))
+    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: chart_svg(cumul_chart(sheet)))
 
 
 def refused_words(partie: Partie, error: InvalidSheet | None) -> dict[str, str] | None:
