@@ -28,9 +28,9 @@ from scoring.forms import (
 from scoring.freshness import kept, visitors_page
 from scoring.messages import problem_message, record_problem_text, sheet_error_message
 from scoring.models import Donne, Partie
+from scoring.play.layout import SheetLayout
 from scoring.registry import SheetRefused
 from scoring.replay import replay_record
-from scoring.roimat.layout import cumul_chart, headers, result_line, sheet_lines
 from scoring.roimat.partie import InvalidSheet, next_dealer
 from scoring.roimat.record import entry_of_record
 from scoring.selectors import parties, with_sheet_reads
@@ -49,14 +49,12 @@ def roimat_detail(request, read: Partie):
     def context() -> dict[str, Any]:
         partie = with_sheet_reads(read)
         sheet = partie.sheet
-        players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+        layout = partie.adapter.layout(partie)
         return {
             "partie": partie,
             "sheet": sheet,
-            "headers": headers(),
-            "lines": sheet_lines(sheet, players),
-            "result": result_line(sheet, players, partie.closing),
-            "chart": kept_chart(partie, sheet),
+            "layout": layout,
+            "chart": kept_chart(partie, sheet.counted, layout),
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": refused_words(partie, sheet.refused),
         }
@@ -65,12 +63,13 @@ def roimat_detail(request, read: Partie):
     return visitors_page(request, name, "scoring/partie_detail.html", body, context, partie=read)
 
 
-def kept_chart(partie: Partie, sheet) -> str:
-    """The partie's cumul chart (SVG; "" before a donne counts), kept until anything changes
-    (``scoring.freshness``): drawing it costs more than the rest of the page."""
-    if not sheet.counted:
+def kept_chart(partie: Partie, counted: int, layout: SheetLayout) -> str:
+    """The partie's cumul chart (SVG; "" before a donne counts, ``counted``), kept until
+    anything changes (``scoring.freshness``): drawing it costs more than the rest of the
+    page."""
+    if not counted or layout.chart is None:
         return ""
-    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: chart_svg(cumul_chart(sheet)))
+    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: chart_svg(layout.chart))
 
 
 def refused_words(partie: Partie, error: InvalidSheet | None) -> dict[str, str] | None:

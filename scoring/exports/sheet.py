@@ -47,11 +47,6 @@ def is_wide(layout: SheetLayout) -> bool:
     return sum(c.width for c in layout.columns) * NATURAL > A4[0] - 2 * MARGIN
 
 
-def has_group_titles(layout: SheetLayout) -> bool:
-    """Whether a line of group headings stands above the column titles."""
-    return any(group.title for group in layout.groups)
-
-
 def _text(cell: Cell) -> str:
     return "" if cell is None else str(cell)
 
@@ -117,7 +112,7 @@ def _table(layout: SheetLayout, room: float) -> Table:
         ("TOPPADDING", (0, 0), (-1, -1), padding),
         ("BOTTOMPADDING", (0, 0), (-1, -1), padding),
     ]
-    if has_group_titles(layout):
+    if layout.group_titles:
         row: list[object] = []
         for group in layout.groups:
             first = len(row)
@@ -179,7 +174,7 @@ def title_row(layout: SheetLayout) -> int:
     """The worksheet row (1-based) of the column titles: under the title (row 1), the
     heading lines, an empty row and the groups' headings, if any. The sheet's lines follow
     it, one a row."""
-    return 3 + len(layout.heading) + (1 if has_group_titles(layout) else 0)
+    return 3 + len(layout.heading) + (1 if layout.group_titles else 0)
 
 
 def sheet_xlsx(layout: SheetLayout) -> bytes:

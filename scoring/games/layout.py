@@ -1,6 +1,7 @@
 """The sheet layout of a game of individual players' counts (``scoring.play.layout``): a
-round a line, a column a player, the Total line of the rounds that count (live ``SUM``s),
-then the rounds in no total. Every ``Game`` is laid out so.
+round a line (each player's cumul under his points, on a page), a column a player, the Total
+line of the rounds that count (live ``SUM``s), then the rounds in no total. Every ``Game`` is
+laid out so.
 """
 
 from __future__ import annotations
@@ -42,16 +43,19 @@ def sheet_layout(
         game.round_spec(n, len(names), sheet_input.options).name
         for n in range(1, len(sheet.scores) + 1)
     ]
-    rows = list(zip(labels, sheet.scores, strict=True))
-    lines = [Line(ROW, (label, *scores)) for label, scores in rows[: sheet.counted]]
+    rows = list(zip(labels, sheet.scores, sheet.cumuls, strict=True))
+    lines = [
+        Line(ROW, (label, *scores), number=n, under=(None, *cumuls))
+        for n, (label, scores, cumuls) in enumerate(rows[: sheet.counted], start=1)
+    ]
     last = len(lines) - 1
     totals = tuple(
         column_sum(player_key(i), 0, last, total) for i, total in enumerate(sheet.totals)
     )
     lines.append(Line(CUMUL, (TOTAL, *totals)))
     lines += [
-        Line(PENDING, (f"{label} ({PENDING_MARK})", *scores))
-        for label, scores in rows[sheet.counted :]
+        Line(PENDING, (f"{label} ({PENDING_MARK})", *scores), number=n)
+        for n, (label, scores, _cumuls) in enumerate(rows[sheet.counted :], start=sheet.counted + 1)
     ]
     when = f"{sheet_input.date:%d/%m/%Y}" if sheet_input.date else ""
     heading = [
@@ -65,7 +69,7 @@ def sheet_layout(
     columns = (
         Column("round", "Manche", width=min(max(10, longest + 2), 42), align="left", phone=True),
         *(
-            Column(player_key(i), name, width=max(10, len(name) + 2), phone=True)
+            Column(player_key(i), name, width=max(10, len(name) + 2), points=True, phone=True)
             for i, name in enumerate(names)
         ),
     )

@@ -51,6 +51,12 @@ class Formula:
 
 
 Cell = str | int | float | Formula | None
+Printed = str | int | float | None
+
+
+def _printed(cell: Cell) -> Printed:
+    """A cell as printed: a formula's value."""
+    return cell.value if isinstance(cell, Formula) else cell
 
 
 def column_sum(column: str, first: int, last: int, value: int | float) -> Formula | int:
@@ -67,40 +73,48 @@ class Column:
     """One column: its ``key`` (what formulas name), its ``title``, its ``width`` in
     characters (a spreadsheet's unit: the PDF shares the page's width in proportion),
     ``align`` (``"left"`` for words, ``"center"``), ``colour`` (hex: its values drawn bold in
-    it, a team's total) and ``phone`` (shown first on a phone's narrow page)."""
+    it, a team's total), ``points`` (its values are scores: a page writes them signed and
+    coloured by their sign) and ``phone`` (shown first on a phone's narrow page)."""
 
     key: str
     title: str
     width: float = 9
     align: str = "center"
     colour: str = ""
+    points: bool = False
     phone: bool = False
 
 
 @dataclass(frozen=True)
 class Group:
     """Columns side by side under one heading (``title``, "" for none) and one ``tint`` (hex
-    background of their titles, "" for the plain one): a team's columns."""
+    background of their titles, "" for the plain one): a team's columns. ``key`` names the
+    group on a page (its CSS class: ``"ns"``)."""
 
     columns: tuple[Column, ...]
     title: str = ""
     tint: str = ""
+    key: str = ""
 
 
 @dataclass(frozen=True)
 class Line:
     """One line of the sheet: its ``kind`` (``ROW``, ``CUMUL``, ``PENDING``, ``ANNULLED``),
-    one cell per column in order (None for an empty one) and ``row``, the engine's own row of
-    an entry (None on a cumul line), for a page that shows more of it."""
+    one cell per column in order (None for an empty one), the entry's ``number`` (None on a
+    cumul line: a page's links to correct it), ``row``, the engine's own row of an entry, for
+    a page that shows more of it, and ``under``: what a page writes smaller under each cell
+    (a player's cumul so far; empty for nothing)."""
 
     kind: str
     cells: tuple[Cell, ...]
     row: Any = None
+    number: int | None = None
+    under: tuple[Cell, ...] = ()
 
     @property
-    def values(self) -> tuple[str | int | float | None, ...]:
+    def values(self) -> tuple[Printed, ...]:
         """The cells as printed: a formula's value."""
-        return tuple(c.value if isinstance(c, Formula) else c for c in self.cells)
+        return tuple(_printed(c) for c in self.cells)
 
 
 @dataclass(frozen=True)
@@ -140,6 +154,23 @@ class SheetLayout:
     def columns(self) -> tuple[Column, ...]:
         """Every column, left to right."""
         return tuple(c for group in self.groups for c in group.columns)
+
+    @property
+    def group_titles(self) -> bool:
+        """Whether a line of group headings stands above the column titles."""
+        return any(group.title for group in self.groups)
+
+    def cells(self) -> list[tuple[Line, list[tuple[Group, Column, Printed, Printed]]]]:
+        """Each line with its cells, each with its group, its column, its value as printed
+        (a formula's value) and what goes under it (``Line.under``, None for nothing): what
+        a page's template draws."""
+        placed = [(group, column) for group in self.groups for column in group.columns]
+        drawn = []
+        for line in self.lines:
+            under = [_printed(c) for c in line.under] or [None] * len(placed)
+            cells = zip(placed, line.values, under, strict=True)
+            drawn.append((line, [(g, c, value, below) for (g, c), value, below in cells]))
+        return drawn
 
     def index(self, key: str) -> int:
         """0-based position of the column ``key``; raises ``ValueError`` for an unknown one."""

@@ -81,12 +81,14 @@ def team_group(team: str) -> Group:
                 key(team, name),
                 f"{name} {TEAM_LABELS[team]}" if field else name,
                 colour=TEAM_COLOURS[team] if name == "Total" else "",
+                points=name == "Total",
                 phone=name in ("Plis", "Total"),
             )
             for name, field in TEAM_COLUMNS
         ),
         title=TEAM_TITLES[team],
         tint=TEAM_TINTS[team],
+        key=team,
     )
 
 
@@ -149,7 +151,7 @@ def sheet_lines(sheet: Sheet, players: dict[str, str]) -> list[Line]:
         if row.counted is None:
             mark = f"annulée, {PENDING_MARK}" if row.pending else "annulée"
             cells = [*shared, mark, *([None] * (width - 3))]
-            lines.append(Line(ANNULLED, tuple(cells), row))
+            lines.append(Line(ANNULLED, tuple(cells), row, row.number))
             continue
         cells = [*shared, PENDING_MARK if row.pending else row.counted]
         for team in TEAMS:
@@ -161,10 +163,10 @@ def sheet_lines(sheet: Sheet, players: dict[str, str]) -> list[Line]:
                 values[-1] = total_formula(team, sheet.rules.rounding, score.total)
             cells += values
         if row.pending:
-            lines.append(Line(PENDING, tuple(cells), row))
+            lines.append(Line(PENDING, tuple(cells), row, row.number))
             continue
         here = len(lines)
-        lines.append(Line(ROW, tuple(cells), row))
+        lines.append(Line(ROW, tuple(cells), row, row.number))
         if row.counted > 1:
             cumul: list[Cell] = [None] * width
             cumul[2] = "T"
