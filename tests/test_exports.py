@@ -15,7 +15,7 @@ from openpyxl.utils import get_column_letter
 from pypdf import PdfReader
 
 from scoring.exports.sheet import sheet_pdf, sheet_xlsx, title_row
-from scoring.roimat.layout import column, headers, sheet_layout, sheet_lines
+from scoring.roimat.layout import column, sheet_layout, sheet_lines
 from scoring.roimat.notation import parse_sheet
 from scoring.roimat.partie import compute_sheet
 from tests.conftest import load
@@ -37,7 +37,8 @@ HEADER_ROW = title_row(sheet_layout(*computed("club8-partie")))
 
 def test_layout_has_the_paper_columns_and_t_lines():
     sheet_input, sheet = computed("club8-partie")
-    titles = headers()
+    titles = [c.title for c in sheet_layout(sheet_input, sheet).columns]
+    assert len(titles) == 19
     for title in [
         "Roi",
         "Donneur",
@@ -200,6 +201,22 @@ def test_another_game_through_the_same_writer_totals_the_rounds_that_count_and_l
     text = reader.pages[0].extract_text()
     assert re.search(r"Total\s+" + r"\s+".join(str(t) for t in sheet.totals), text)
     assert text.count(PENDING_MARK) == 2
+
+
+def test_names_print_as_they_are_written_never_as_markup_or_formulas():
+    """A player named ``=1+1`` or ``<b>Zoé & Cie`` is text in the workbook and the PDF."""
+    from dataclasses import replace
+
+    sheet_input, sheet = computed("club8-partie")
+    players = {**sheet_input.players, "N": "=1+1", "E": "<b>Zoé & Cie"}
+    layout = sheet_layout(replace(sheet_input, players=players), sheet, club="=Club")
+    book = load_workbook(io.BytesIO(sheet_xlsx(layout)))
+    texts = [c for row in book.active.iter_rows(values_only=True) for c in row]
+    assert "=1+1" in texts and "<b>Zoé & Cie" in texts
+    cell = next(c for row in book.active.iter_rows() for c in row if c.value == "=1+1")
+    assert cell.data_type == "s"  # text, not a formula
+    text = PdfReader(io.BytesIO(sheet_pdf(layout))).pages[0].extract_text()
+    assert "<b>Zoé & Cie" in text and "=1+1" in text
 
 
 def test_plain_tables_total_row_carries_its_values_and_the_pdf_a_decimal_comma():

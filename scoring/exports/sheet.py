@@ -15,6 +15,7 @@ laid out landscape; its columns share the page's width in proportion, never wide
 from __future__ import annotations
 
 import io
+from typing import Any
 from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
@@ -170,6 +171,15 @@ def _fill(hex_: str) -> PatternFill:
     return PatternFill("solid", fgColor=hex_.lstrip("#").upper())
 
 
+def _put(cell: Any, value: str | int | float | None) -> Any:
+    """Write a value in a cell, as a value: a text that begins with ``=`` (a player named so)
+    stays text, never a formula (only a layout's ``Formula`` is one)."""
+    cell.value = value
+    if isinstance(value, str) and value.startswith("="):
+        cell.data_type = "s"
+    return cell
+
+
 def title_row(layout: SheetLayout) -> int:
     """The worksheet row (1-based) of the column titles: under the title (row 1), the
     heading lines, an empty row and the groups' headings, if any. The sheet's lines follow
@@ -183,10 +193,9 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
     book = Workbook()
     ws = book.active
     ws.title = layout.name[:31]
-    ws["A1"] = layout.title
-    ws["A1"].font = Font(bold=True, size=14)
+    _put(ws.cell(row=1, column=1), layout.title).font = Font(bold=True, size=14)
     for offset, text in enumerate(layout.heading, start=2):
-        ws.cell(row=offset, column=1, value=text)
+        _put(ws.cell(row=offset, column=1), text)
     columns = layout.columns
     titles = title_row(layout)
     centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
@@ -195,13 +204,13 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
         fill = _fill(group.tint or PLAIN)
         if group.title:
             last = first + len(group.columns) - 1
-            cell = ws.cell(row=titles - 1, column=first, value=group.title)
+            cell = _put(ws.cell(row=titles - 1, column=first), group.title)
             cell.font, cell.fill, cell.alignment = Font(bold=True), fill, centred
             ws.merge_cells(
                 start_row=titles - 1, start_column=first, end_row=titles - 1, end_column=last
             )
         for column in group.columns:
-            cell = ws.cell(row=titles, column=first, value=column.title)
+            cell = _put(ws.cell(row=titles, column=first), column.title)
             cell.font, cell.fill, cell.alignment, cell.border = (
                 Font(bold=True),
                 fill,
@@ -228,7 +237,7 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
                 cell.value = "=" + value.text.format(**refs)
                 values[cell.coordinate] = value.value
             else:
-                cell.value = value
+                _put(cell, value)
             cell.border = BORDER
             cell.alignment = Alignment(horizontal=column.align)
             if line.kind in MUTED:
@@ -241,7 +250,7 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
                 cell.fill = _fill(PLAIN)
     below = titles + len(layout.lines) + 2
     for offset, text in enumerate(layout.footer, start=below):
-        ws.cell(row=offset, column=1, value=text).font = Font(bold=True)
+        _put(ws.cell(row=offset, column=1), text).font = Font(bold=True)
     ws.freeze_panes = ws.cell(row=titles + 1, column=layout.frozen + 1)
     ws.page_setup.orientation = "landscape" if is_wide(layout) else "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4

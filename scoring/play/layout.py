@@ -1,6 +1,6 @@
 """The sheet interface: what a game's score sheet looks like, declared by the game from its
-computed sheet and drawn by one writer, naming no game, as PDF and Excel
-(``scoring.exports.sheet``).
+computed sheet and drawn, naming no game, as PDF and Excel (``scoring.exports.sheet``) and on
+the sheet pages (``templates/scoring/_sheet_layout.html``).
 
 A ``SheetLayout`` is the paper sheet as data: its title and heading lines, its columns in
 groups (a team's columns under one tint), its lines in order (each entry that counts, the
@@ -8,7 +8,7 @@ cumul or total lines, then the entries in no total, muted), the lines under it (
 and a chart of the cumuls. A total or cumul cell is a ``Formula``: the spreadsheet formula the
 workbook keeps live (a plain ``SUM`` of the column, ``column_sum``, or the game's own, such as
 Roimat's rounded team total) with the value the engine computed, which the PDF prints and the
-workbook caches. A column marked ``phone`` is one a phone shows first.
+workbook caches. A column marked ``phone`` is one a phone's narrow page needs first.
 
 Plain Python: no Django, no game. The words are French, as on the club's paper sheets.
 """
@@ -74,7 +74,9 @@ class Column:
     characters (a spreadsheet's unit: the PDF shares the page's width in proportion),
     ``align`` (``"left"`` for words, ``"center"``), ``colour`` (hex: its values drawn bold in
     it, a team's total), ``points`` (its values are scores: a page writes them signed and
-    coloured by their sign) and ``phone`` (shown first on a phone's narrow page)."""
+    coloured by their sign) and ``phone`` (one a phone's narrow page needs first: Roimat's
+    Donneur, Donne, Plis and Total, its compact table's; every column of a game of players'
+    counts)."""
 
     key: str
     title: str
@@ -171,10 +173,6 @@ class SheetLayout:
             cells = zip(placed, line.values, under, strict=True)
             drawn.append((line, [(g, c, value, below) for (g, c), value, below in cells]))
         return drawn
-
-    def index(self, key: str) -> int:
-        """0-based position of the column ``key``; raises ``ValueError`` for an unknown one."""
-        return [c.key for c in self.columns].index(key)
 
 
 def evening_table(table: str) -> tuple[str, str] | None:

@@ -102,11 +102,6 @@ def column(team: str, name: str) -> int:
     return KEYS.index(key(team, name))
 
 
-def headers() -> list[str]:
-    """Column titles of the sheet, left to right (19 columns)."""
-    return [c.title for c in COLUMNS]
-
-
 def roi_cell(row: DonneRow) -> str:
     """The Roi column: trump colour and, when known, the number of atouts (``"rouge 5"``)."""
     colour = COLOURS.get(row.entry.trump, row.entry.trump)
