@@ -24,9 +24,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.exports.sheet import sheet_pdf, sheet_xlsx
 from scoring.games.base import option_problems
 from scoring.messages import game_problem_message
 from scoring.option_fields import option_field
+from scoring.play.layout import SheetLayout
 from scoring.play.live import LiveTable, SheetRules, seat_names
 from scoring.play.options import OptionSpec
 from scoring.play.players import Player
@@ -225,12 +227,17 @@ class GameAdapter(ABC):
         """The partie as its JSON score sheet, importable back unchanged."""
 
     @abstractmethod
+    def layout(self, partie: Partie) -> SheetLayout:
+        """The partie's sheet as printed (``scoring.play.layout``), the club's name in its
+        title, the status its evening's closing gave it under the sheet."""
+
     def pdf(self, partie: Partie) -> bytes:
         """The sheet as a PDF document."""
+        return sheet_pdf(self.layout(partie))
 
-    @abstractmethod
     def xlsx(self, partie: Partie) -> bytes:
         """The sheet as an Excel workbook with live formulas."""
+        return sheet_xlsx(self.layout(partie))
 
     @abstractmethod
     def result_text(self, partie: Partie) -> str:
@@ -245,8 +252,13 @@ class GameAdapter(ABC):
         """The computed sheet, as JSON, of a sheet ``read_sheet`` accepted."""
 
     @abstractmethod
+    def sheet_layout(self, sheet: Any, club: str) -> SheetLayout:
+        """The layout of a sheet ``read_sheet`` accepted, ``club`` in its title."""
+
     def sheet_documents(self, sheet: Any, club: str) -> tuple[bytes, bytes]:
         """(PDF, Excel) of a sheet ``read_sheet`` accepted."""
+        layout = self.sheet_layout(sheet, club)
+        return sheet_pdf(layout), sheet_xlsx(layout)
 
     @abstractmethod
     def import_sheet(self, sheet: Any, created_by: Any = None) -> Partie:

@@ -19,14 +19,14 @@ from django.views.decorators.http import require_POST
 
 from scoring import services
 from scoring.access import DIRECTOR, director_required, has_role
-from scoring.exports.chart import cumul_chart_svg
-from scoring.exports.layout import headers, result_line, sheet_lines
+from scoring.exports.chart import chart_svg
 from scoring.forms import (
     RecordForm,
 )
 from scoring.freshness import kept, visitors_page
 from scoring.messages import problem_message, record_problem_text
 from scoring.models import Donne, Partie
+from scoring.play.layout import SheetLayout
 from scoring.registry import SheetRefused
 from scoring.replay import replay_record
 from scoring.roimat.partie import InvalidSheet
@@ -47,14 +47,12 @@ def roimat_detail(request, read: Partie):
     def context() -> dict[str, Any]:
         partie = with_sheet_reads(read)
         sheet = partie.sheet
-        players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+        layout = partie.adapter.layout(partie)
         return {
             "partie": partie,
             "sheet": sheet,
-            "headers": headers(),
-            "lines": sheet_lines(sheet, players),
-            "result": result_line(sheet, players, partie.closing),
-            "chart": kept_chart(partie, sheet),
+            "layout": layout,
+            "chart": kept_chart(partie, sheet.counted, layout),
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": refused_words(partie, sheet.refused),
         }
@@ -63,12 +61,13 @@ def roimat_detail(request, read: Partie):
     return visitors_page(request, name, "scoring/partie_detail.html", body, context, partie=read)
 
 
-def kept_chart(partie: Partie, sheet) -> str:
-    """The partie's cumul chart (SVG; "" before a donne counts), kept until anything changes
-    (``scoring.freshness``): drawing it costs more than the rest of the page."""
-    if not sheet.counted:
+def kept_chart(partie: Partie, counted: int, layout: SheetLayout) -> str:
+    """The partie's cumul chart (SVG; "" before a donne counts, ``counted``), kept until
+    anything changes (``scoring.freshness``): drawing it costs more than the rest of the
+    page."""
+    if not counted or layout.chart is None:
         return ""
-    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: cumul_chart_svg(sheet))
+    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: chart_svg(layout.chart))
 
 
 def refused_words(partie: Partie, error: InvalidSheet | None) -> dict[str, str] | None:

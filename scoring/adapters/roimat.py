@@ -21,9 +21,6 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
-from scoring.exports.layout import result_line
-from scoring.exports.pdf import sheet_pdf
-from scoring.exports.xlsx import sheet_xlsx
 from scoring.forms import DonneForm
 from scoring.messages import (
     VARIANT_LABELS,
@@ -32,6 +29,7 @@ from scoring.messages import (
     sheet_error_message,
 )
 from scoring.models import Donne, EntryVersion, Partie, PlayerResult, RemoteTable, Seat
+from scoring.play.layout import SheetLayout
 from scoring.registry import (
     SheetRefused,
     Side,
@@ -39,6 +37,7 @@ from scoring.registry import (
     simulation_rate,
 )
 from scoring.roimat import rules as roimat_rules
+from scoring.roimat.layout import result_line, sheet_layout
 from scoring.roimat.notation import (
     SheetInput,
     donne_from_dict,
@@ -151,11 +150,10 @@ class RoimatAdapter(EntryAdapter):
     def sheet_dict(self, partie: Partie) -> dict[str, Any]:
         return sheet_to_dict(partie.to_sheet_input())
 
-    def pdf(self, partie: Partie) -> bytes:
-        return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing)
-
-    def xlsx(self, partie: Partie) -> bytes:
-        return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing)
+    def layout(self, partie: Partie) -> SheetLayout:
+        return sheet_layout(
+            partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing
+        )
 
     def result_text(self, partie: Partie) -> str:
         players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
@@ -173,9 +171,8 @@ class RoimatAdapter(EntryAdapter):
     def computed_dict(self, sheet: SheetInput) -> dict[str, Any]:
         return compute_sheet(sheet.donnes, sheet.rules).as_dict()
 
-    def sheet_documents(self, sheet: SheetInput, club: str) -> tuple[bytes, bytes]:
-        computed = compute_sheet(sheet.donnes, sheet.rules)
-        return sheet_pdf(sheet, computed, club), sheet_xlsx(sheet, computed, club)
+    def sheet_layout(self, sheet: SheetInput, club: str) -> SheetLayout:
+        return sheet_layout(sheet, compute_sheet(sheet.donnes, sheet.rules), club)
 
     def import_sheet(self, sheet: SheetInput, created_by: Any = None) -> Partie:
         return services.partie_import(sheet=sheet, created_by=created_by)

@@ -299,5 +299,5 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     assert mine.url.endswith(f"/parties/{RemoteTable.objects.get(pk=table.pk).partie_id}/")
     names = mine.locator("table.game-sheet thead th").all_text_contents()
     column = names.index(HUMAN)
-    cell = mine.locator("table.game-sheet tfoot td").nth(column)
+    cell = mine.locator("table.game-sheet tr.cumul td").nth(column)
     assert cell.text_content().strip() == written  # the same figure, written the same way
