@@ -10,7 +10,6 @@ simulated players. The seat key is kept in the browser's session.
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 from typing import Any
 
@@ -19,7 +18,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
@@ -29,13 +27,11 @@ from scoring import registry, remote
 from scoring.access import by_code
 from scoring.adapters.roimat import RoimatAdapter
 from scoring.adapters.tabular import TabularAdapter
-from scoring.forms import RecordForm, RemoteSeatForm
+from scoring.forms import RemoteSeatForm
 from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
-from scoring.messages import record_problem_text
 from scoring.models import RemoteDonne, RemoteTable
 from scoring.registry import GameAdapter
-from scoring.replay import replay_record
 from scoring.replays import replay_context
 
 SESSION_KEYS = "remote_keys"
@@ -257,24 +253,9 @@ def remote_donne(request, code: str, number: int):
     return live_page(table)[2](request, table, donne)
 
 
-def roimat_replay(request, table: RemoteTable, donne: RemoteDonne):
-    """A Roimat donne played at the table, replayed trick by trick from its §10 record."""
-    form = RecordForm({"text": json.dumps(donne.record, ensure_ascii=False)})
-    form.is_valid()
-    replay = replay_record(donne.record)
-    context = {
-        "form": form,
-        "replay": replay,
-        "problems": [record_problem_text(p) for p in replay.problems],
-        "raw": form.cleaned_data.get("raw", ""),
-        "back": reverse("scoring:remote_table", args=[table.code]),
-    }
-    return render(request, "scoring/donne_replay.html", context)
-
-
 def round_replay(request, table: RemoteTable, donne: RemoteDonne):
-    """A round of another game played at the table, replayed move by move from its record
-    (the page of ``scoring.views.game_replay``, without its form)."""
+    """A round played at the table, replayed move by move from its record (the page of
+    ``scoring.views.game_replay``, without its form)."""
     context = {"game": table.adapter, "back": table.get_absolute_url()}
     context |= replay_context(table.adapter, donne.record)
     return render(request, "scoring/game_replay.html", context)
@@ -344,7 +325,7 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
 #: The live page of each kind of adapter: its template, its script's words and its rounds'
 #: replay page.
 LIVE_PAGES = [
-    (RoimatAdapter, ("scoring/remote_table.html", live_labels, roimat_replay)),
+    (RoimatAdapter, ("scoring/remote_table.html", live_labels, round_replay)),
     (TabularAdapter, ("scoring/live_table.html", game_labels, round_replay)),
 ]
 

@@ -28,7 +28,7 @@ from typing import Any
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table
 
 from ..play.live import MoveRefused
-from .cards import BY_CODE, CODE, COLOUR_LETTERS, hand_codes, mask_of_codes
+from .cards import BY_CODE, CODE, COLOUR_LETTERS, ROI, hand_codes, mask_of_codes
 from .donne import (
     ANNOUNCE,
     BIDDING,
@@ -43,9 +43,10 @@ from .donne import (
     Move,
     distinct_cards,
     left,
+    partner,
 )
 from .players import RandomPlayer
-from .problems import MESSAGES, REFUSAL_MESSAGES
+from .problems import MESSAGES, MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
 from .record import RecordError as DonneRecordError
 from .record import announcement, plays_of, record_of, start
 from .rules import RuleSet, rules_of_options
@@ -61,6 +62,7 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     game = "roimat"
     refusal_messages = REFUSAL_MESSAGES
+    move_words, place_names = MOVE_WORDS, PLACE_NAMES
     scores_faults = True
     seats = 4
 
@@ -134,6 +136,14 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     def hand(self, seat: int) -> list[str]:
         return hand_codes(self.donne.hands[seat])
+
+    def trick_won(self) -> int | None:
+        """The winner of the last pli when no card of the next was played yet."""
+        donne = self.donne
+        if not donne.tricks or donne.current_trick() is not None:
+            return None
+        winner = donne.tricks[-1].winner
+        return winner if winner >= 0 else None
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The remote table's view of ``seat`` (``donne_view``: seats there are letters)
@@ -241,6 +251,16 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     # -- records ----------------------------------------------------------------------
 
+    def check_outcome(self, record: Any) -> RecordError | None:
+        """The record's fautes (§5: the seats that played a card §9 forbids, in any order),
+        then its result."""
+        faults = [SEATS[s] for s in self.donne.faults]
+        stated = record.get("faults") or []
+        if not isinstance(stated, list) or sorted(map(str, stated)) != sorted(faults):
+            params = {"computed": faults, "stated": stated}
+            return RecordError("faults", "wrong_faults", MESSAGES["wrong_faults"] % params, params)
+        return super().check_outcome(record)
+
     def to_record(self) -> dict[str, Any]:
         """The §10 record (``record_of``); while the contres are being asked, without those
         not yet answered (``record_of`` writes them false)."""
@@ -277,6 +297,7 @@ class RoimatState(GameState[Move, DonneEntry]):
         except DonneRecordError as error:
             problem = error.problem
             raise RecordError(str(problem.place), problem.code, problem.message) from None
+        _check_announcer(donne, move)
         yield Step("announcer", str(move), move.seat)
         if donne.phase is ANNOUNCE or donne.annulled:
             return
@@ -292,12 +313,43 @@ class RoimatState(GameState[Move, DonneEntry]):
             if record.get(name) and name not in asked:
                 code = "surcontre_without_contre"
                 raise RecordError(name, code, MESSAGES[code])
+        tricks, checked = record.get("tricks"), 0  # the plis whose winner was checked
         try:
             for place, play, later in plays_of(record):
+                checked = _check_winners(donne, tricks, checked)
                 yield _play_step(donne, f"trick {place.trick}, play {place.play}", play, later)
         except DonneRecordError as error:
             problem = error.problem
             raise RecordError(str(problem.place), problem.code, problem.message) from None
+        _check_winners(donne, tricks, checked)
+
+
+def _check_announcer(donne: DonneState, move: Move) -> None:
+    """Raise ``RecordError`` when the announcer is not of the dealer's team or does not hold
+    the Roi of the trump he names (§3)."""
+    seat = SEATS[move.seat]
+    if move.seat not in (donne.dealer, partner(donne.dealer)):
+        params = {"seat": seat}
+        message = MESSAGES["not_dealers_team"] % params
+        raise RecordError("announcer", "not_dealers_team", message, params)
+    if not donne.deal[move.seat] >> ROI[move.card] & 1:
+        params = {"seat": seat, "trump": COLOUR_LETTERS[move.card]}
+        raise RecordError("announcer", "no_trump_roi", MESSAGES["no_trump_roi"] % params, params)
+
+
+def _check_winners(donne: DonneState, tricks: list[Any], checked: int) -> int:
+    """How many plis are over and won by the seat the record says (``checked``: as many were
+    before); raises ``RecordError`` at the first whose record names another winner."""
+    while checked < len(donne.tricks) and donne.tricks[checked].winner >= 0:
+        done = donne.tricks[checked]
+        checked += 1
+        stated = tricks[checked - 1].get("winner")
+        if stated != SEATS[done.winner]:
+            card = next(CODE[c] for s, c, *_ in done.plays if s == done.winner)
+            params = {"seat": SEATS[done.winner], "card": card, "stated": stated}
+            message = MESSAGES["wrong_winner"] % params
+            raise RecordError(f"trick {checked}", "wrong_winner", message, params)
+    return checked
 
 
 def _play_step(
