@@ -12,6 +12,9 @@ What the interface adds:
   the public history of the moves;
 - ``result()``: the sheet's ``DonneEntry`` (ROIMAT.md §10), as ``entry_of_record`` reads it
   from the donne's record; None for a void deal (the sheet does not show it);
+- ``trick_won()``: who won the pli just over; ``check_outcome``: the record's fautes, then its
+  result; the moves and the record's fields in words (``problems.MOVE_WORDS``,
+  ``PLACE_NAMES``), for the replay page;
 - ``to_record()`` is the §10 record (``record.record_of``), read back move by move;
 - ``RoimatTable``: the deals of ``simulate.simulate_donnes`` (``Dealer``; the dealer turns
   left, and deals again after a donne annulled on a king sec), so that a seed gives the same
@@ -284,7 +287,9 @@ class RoimatState(GameState[Move, DonneEntry]):
     def recorded_moves(cls, record: Any, state: RoimatState) -> Iterator[Step]:
         """The announcement, the contres and surcontres due (§4; one the record leaves out
         is "non", or not yet answered when no trick is recorded), then each play; a Dame or
-        Tour that gives a choice sends to its play's ``to`` or the next play's seat."""
+        Tour that gives a choice sends to its play's ``to`` or the next play's seat. Raises
+        ``RecordError`` for an announcer not of the dealer's team or without the trump's Roi
+        (§3), and for a pli whose recorded ``winner`` is not the seat that won it (§8)."""
         donne = state.donne
         if record.get("void") or donne.void:
             if not (record.get("void") and donne.void):
