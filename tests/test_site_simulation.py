@@ -55,7 +55,7 @@ def test_replay_page_shows_tricks_and_soundness(client):
     [
         (lambda r: r["tricks"][0].update(winner="N"), "pli 1 : gagné par E (DB), pas N"),
         (lambda r: r.update(faults=[]), "fautes : les cartes jouées donnent ['S'], pas []"),
-        (lambda r: r.update(announcer="E"), "annonceur : E n'est pas de l'équipe du donneur"),
+        (lambda r: r.update(announcer="E"), "annonceur (E annonce roi V) : ce n'était pas à E"),
         (
             lambda r: r["result"].update(points_ns=84),
             "résultat : le résultat écrit n'est pas celui que donnent les coups",

@@ -107,7 +107,8 @@ def make(state: GameState[Any, Any], step: Step, index: int) -> Refusal | None:
     if state.is_over():
         return refused("over", "the round was already over", step.seat)
     if step.seat is not None and step.seat != seat:
-        return refused("out_of_turn", f"seat {step.seat} plays, but seat {seat} was to play")
+        message = f"seat {step.seat} plays, but seat {seat} was to play"
+        return refused("out_of_turn", message, step.seat)
     try:
         move = state.parse_move(step.text)
     except MoveError as error:

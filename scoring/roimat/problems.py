@@ -20,8 +20,6 @@ REFUSAL_MESSAGES = {
     "announcement_refused": gettext_noop("announcement %(move)s not allowed"),
     "no_play_now": gettext_noop("no card can be played now"),
     "surcontre_without_contre": gettext_noop("a surcontre needs its contre"),
-    "not_dealers_team": gettext_noop("%(seat)s is not of the dealer's team"),
-    "no_trump_roi": gettext_noop("%(seat)s does not hold R%(trump)s"),
     "wrong_winner": gettext_noop("won by %(seat)s (%(card)s), not %(stated)s"),
     "wrong_faults": gettext_noop("the plays give %(computed)s, not %(stated)s"),
 }

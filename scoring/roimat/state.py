@@ -31,7 +31,7 @@ from typing import Any
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table
 
 from ..play.live import MoveRefused
-from .cards import BY_CODE, CODE, COLOUR_LETTERS, ROI, hand_codes, mask_of_codes
+from .cards import BY_CODE, CODE, COLOUR_LETTERS, hand_codes, mask_of_codes
 from .donne import (
     ANNOUNCE,
     BIDDING,
@@ -46,7 +46,6 @@ from .donne import (
     Move,
     distinct_cards,
     left,
-    partner,
 )
 from .players import RandomPlayer
 from .problems import MESSAGES, MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
@@ -288,8 +287,8 @@ class RoimatState(GameState[Move, DonneEntry]):
         """The announcement, the contres and surcontres due (§4; one the record leaves out
         is "non", or not yet answered when no trick is recorded), then each play; a Dame or
         Tour that gives a choice sends to its play's ``to`` or the next play's seat. Raises
-        ``RecordError`` for an announcer not of the dealer's team or without the trump's Roi
-        (§3), and for a pli whose recorded ``winner`` is not the seat that won it (§8)."""
+        ``RecordError`` for a pli whose recorded ``winner`` is not the seat that won it
+        (§8)."""
         donne = state.donne
         if record.get("void") or donne.void:
             if not (record.get("void") and donne.void):
@@ -302,7 +301,6 @@ class RoimatState(GameState[Move, DonneEntry]):
         except DonneRecordError as error:
             problem = error.problem
             raise RecordError(str(problem.place), problem.code, problem.message) from None
-        _check_announcer(donne, move)
         yield Step("announcer", str(move), move.seat)
         if donne.phase is ANNOUNCE or donne.annulled:
             return
@@ -327,19 +325,6 @@ class RoimatState(GameState[Move, DonneEntry]):
             problem = error.problem
             raise RecordError(str(problem.place), problem.code, problem.message) from None
         _check_winners(donne, tricks, checked)
-
-
-def _check_announcer(donne: DonneState, move: Move) -> None:
-    """Raise ``RecordError`` when the announcer is not of the dealer's team or does not hold
-    the Roi of the trump he names (§3)."""
-    seat = SEATS[move.seat]
-    if move.seat not in (donne.dealer, partner(donne.dealer)):
-        params = {"seat": seat}
-        message = MESSAGES["not_dealers_team"] % params
-        raise RecordError("announcer", "not_dealers_team", message, params)
-    if not donne.deal[move.seat] >> ROI[move.card] & 1:
-        params = {"seat": seat, "trump": COLOUR_LETTERS[move.card]}
-        raise RecordError("announcer", "no_trump_roi", MESSAGES["no_trump_roi"] % params, params)
 
 
 def _check_winners(donne: DonneState, tricks: list[Any], checked: int) -> int:
