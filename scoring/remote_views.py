@@ -164,6 +164,8 @@ def page_labels() -> dict[str, str]:
 
 def live_labels(adapter: GameAdapter) -> dict[str, str]:
     """The words Roimat's live page's script shows, in the user's language."""
+    state = adapter.state
+    assert state is not None
     return {
         **page_labels(),
         "N": _("North"),
@@ -184,10 +186,8 @@ def live_labels(adapter: GameAdapter) -> dict[str, str]:
         "no": _("No"),
         "sendToCard": _("%(card)s: who plays after you?"),
         "changeCard": _("Choose another card"),
-        "bid_contre_plis": _("contre on the 5 plis"),
-        "bid_contre_roi": _("contre on the Roi au bout"),
-        "bid_surcontre_plis": _("surcontre on the 5 plis"),
-        "bid_surcontre_roi": _("surcontre on the Roi au bout"),
+        # The contres made, as the game's state names them (``GameState.place_names``).
+        **{f"bid_{name}": _(words) for name, words in state.place_names.items()},
         "lastTrick": _("Last trick"),
         "trump": _("Trump"),
         "dealer": _("Dealer"),
