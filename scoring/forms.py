@@ -81,8 +81,9 @@ class DonneForm(forms.ModelForm):
     """One donne, new or corrected, checked against the rules and the rest of the sheet.
 
     Each refusal of ROIMAT.md §7 appears on its field. The whole sheet is checked again when
-    the donne is stored (``services.donne_record``): a donne after the end, or a correction
-    that would put a later donne after the new end, is refused there.
+    the donne is stored (``services.entry_record``): a donne after the end, or a correction
+    that would put a later donne after the new end, is refused there. ``stored``: the donne
+    corrected (None for a new one); ``value()``: the donne as entered.
     """
 
     class Meta:
@@ -108,6 +109,7 @@ class DonneForm(forms.ModelForm):
         self.partie = partie
         self.number = number
         super().__init__(*args, **kwargs)
+        self.stored = self.instance if number is not None else None
         # What lets the server recognise a resubmission, a donne entered meanwhile by another
         # phone, and a correction made from an old version.
         self.fields["key"].initial = uuid.uuid4().hex
@@ -153,7 +155,7 @@ class DonneForm(forms.ModelForm):
         """Open the faults section when a fault is entered or refused."""
         return any(f.errors or str(f.value() or "0") != "0" for f in self.fault_fields)
 
-    def entry(self) -> DonneEntry:
+    def value(self) -> DonneEntry:
         """The donne as entered (needs ``cleaned_data``)."""
         data = self.cleaned_data
         faults = fault_seats(data.get)
@@ -165,7 +167,7 @@ class DonneForm(forms.ModelForm):
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        entry = self.entry()
+        entry = self.value()
         for problem in validate_donne(entry):
             field = problem.field if problem.field in self.fields else None
             self.add_error(field, problem_message(problem))

@@ -151,22 +151,27 @@ class GameRoundForm(forms.Form):
     Card fields are typed as ``colour:value`` (Römer); the adapter's ``complete`` field may be
     left blank for one player and is computed from the others' (Differenzler's points). At a
     table (``ask_seat``) the player who enters it is named, for the others to check it; a new
-    round carries the phone's idempotency key and the number it expects (a correction none).
-    A player's field carries his name (``data-label``), for the summary of problems."""
+    round carries the phone's idempotency key and the number it expects, a correction the
+    version it was made from. A player's field carries his name (``data-label``), for the
+    summary of problems. ``stored``: the round corrected (None for a new one); ``value()``:
+    each player's entry, once valid."""
 
     bound_field_class = EntryBoundField
 
     key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
     expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self, data=None, *, partie: Partie, game_round=None, ask_seat: bool = False, **kwargs
     ):
         self.partie, self.game_round = partie, game_round
+        self.stored = game_round
         self.number = game_round.number if game_round else len(partie.game_rounds.all()) + 1
         super().__init__(data, initial=self.initial_of(game_round) if game_round else {}, **kwargs)
         self.fields["key"].initial = uuid.uuid4().hex
         self.fields["expected"].initial = None if game_round else self.number
+        self.fields["version"].initial = game_round.version if game_round else None
         if ask_seat:
             self.fields["entered_seat"] = forms.ChoiceField(
                 label=gettext_lazy("Entered by"),
@@ -304,6 +309,10 @@ class GameRoundForm(forms.Form):
         if not any(s.blank for s in self.player_specs):
             return ""
         return _("Fields left blank are as the rules say: the rules' stake, 0 for the others.")
+
+    def value(self) -> list[dict]:
+        """Each player's entry of the round, as the engine reads it (needs ``cleaned_data``)."""
+        return self.cleaned_data["entries"]
 
     def round_fields(self):
         """The fields of the round as a whole (Differenzler's trump)."""

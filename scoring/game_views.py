@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -18,7 +18,6 @@ from scoring.game_forms import GamePartieForm, GameRoundForm, parse_team
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_problem_message, game_sheet_error_message
 from scoring.models import Partie
-from scoring.registry import SheetRefused
 from scoring.selectors import with_sheet_reads
 
 
@@ -99,37 +98,6 @@ def game_partie_detail(request, partie: Partie):
         "status": STOPPED.get(partie.closing, STOPPED[""]),
     }
     return render(request, "scoring/game_detail.html", context)
-
-
-@director_required
-def game_round_edit(request, pk: int, number: int | None = None):
-    """Enter the next round (``number`` None) or correct round ``number``."""
-    partie = get_object_or_404(
-        Partie.objects.prefetch_related("seats__player", "game_rounds"), pk=pk
-    )
-    adapter = adapter_or_404(partie.game)
-    if number is None and partie.sheet.complete:
-        messages.error(request, _("The partie is over: no more rounds can be entered."))
-        return redirect(partie)
-    game_round = None
-    if number is not None:
-        game_round = next((r for r in partie.game_rounds.all() if r.number == number), None)
-        if game_round is None:
-            raise Http404(number)
-    form = GameRoundForm(request.POST or None, partie=partie, game_round=game_round)
-    if request.method == "POST" and form.is_valid():
-        try:
-            adapter.record_round(form, user=request.user)
-        except SheetRefused as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, _("Round %(n)s recorded.") % {"n": form.number})
-            return redirect(partie)
-    return render(
-        request,
-        "scoring/game_round_form.html",
-        {"partie": partie, "form": form, "number": form.number},
-    )
 
 
 def card_total(request, game: str):

@@ -53,6 +53,11 @@ class EntryTaken(SheetRefused):
     form again."""
 
 
+class EntryAhead(SheetRefused):
+    """A new entry numbered past the next one: an earlier entry was never recorded (refused,
+    or discarded on the phone that queued them). Shown on the form, what was typed kept."""
+
+
 def simulation_rate(options: Mapping[str, Any]) -> float:
     """The rate of fautes or irregularities a simulation makes, ``options["fault_rate"]``
     (0 to 1; 0 when not given): not a rule, the simulation's alone. Raises ``SheetRefused``
@@ -303,7 +308,9 @@ class GameAdapter(ABC):
         """The partie's seats in the order of the table plan."""
         return sorted(partie.players_by_seat)
 
-    #: What is entered one at a time, for headings (``Donne``, ``Round``).
+    #: What is entered one at a time, for headings and the entry lifecycle's messages
+    #: (``Donne``, ``Round``): a feminine noun in French (donne, manche), which the messages
+    #: ("%(entry)s %(n)s a déjà été entrée …") agree with.
     entry_name: Any = ""
     #: The partie's relation that holds what is entered (``donnes`` at Roimat,
     #: ``game_rounds`` elsewhere).
@@ -314,6 +321,64 @@ class GameAdapter(ABC):
     entry_template: str = ""
     entry_class: str = ""
     entry_script: str = ""
+
+    # -- the entries' one lifecycle (``services.entry_record``, ``adapters.entries``) ----------
+    # An entry is a value of the engine's (Roimat's ``DonneEntry``, another game's list of
+    # each player's numbers), stored in a row of ``entries_relation`` (``models.Entry``).
+
+    @abstractmethod
+    def entry_value(self, row: Any) -> Any:
+        """What the engine reads of a stored entry ``row`` (``models.Entry``)."""
+
+    @abstractmethod
+    def check_entries(self, partie: Partie, values: list[Any]) -> None:
+        """Check the partie's whole sheet as it would stand with ``values`` (its entries'
+        values, in order), as its rules do; raises ``SheetRefused`` naming the entry and the
+        field, in the user's language."""
+
+    @abstractmethod
+    def entry_row(self, partie: Partie, value: Any, number: int) -> Any:
+        """An unsaved row of ``entries_relation`` holding ``value`` as entry ``number`` of the
+        partie (its lifecycle fields left at their defaults)."""
+
+    def change_action(self, old: Any, value: Any) -> str:
+        """The version a correction of stored row ``old`` to ``value`` keeps
+        (``EntryVersion.Action``): ``"correct"``. Roimat's annulment and its undoing are
+        versions of their own."""
+        return "correct"
+
+    @abstractmethod
+    def value_data(self, value: Any) -> dict:
+        """An entry's value as JSON (``services.entry_data``: what a version keeps)."""
+
+    @abstractmethod
+    def data_value(self, data: dict, number: int) -> Any:
+        """The value of entry ``number`` that ``value_data`` wrote as ``data``."""
+
+    @abstractmethod
+    def entry_form(
+        self,
+        partie: Partie,
+        data: Mapping[str, Any] | None,
+        *,
+        stored: Any = None,
+        ask_seat: bool = False,
+    ) -> Form:
+        """The game's entry form (bound to ``data`` when given), the director's and the
+        table's phone's: a new entry (``stored`` None), else the correction of stored row
+        ``stored``; ``ask_seat``: the player who enters it taps his seat. The form has
+        ``partie``, ``number`` (the entry's, None for a new one at Roimat), ``stored`` and,
+        once valid, ``value()`` and the phone's ``key``, ``expected`` and ``version`` in its
+        ``cleaned_data``."""
+
+    def seat_name(self, partie: Partie, seat: str) -> str:
+        """The player at ``seat`` as the table's pages name him (``"Annie"``)."""
+        return str(partie.players_by_seat.get(seat, "?"))
+
+    def live_value(self, result: Any, record: dict[str, Any]) -> Any:
+        """The entry of a round played at a remote table, from its ``GameState.result()`` and
+        its ``to_record()``: the result as it is."""
+        return result
 
     @abstractmethod
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
@@ -349,6 +414,12 @@ class GameAdapter(ABC):
     def entry_words(self, partie: Partie, entry: Any, data: dict | None = None) -> list[str]:
         """Stored ``entry`` in words (as ``Pending.summary``), or, given ``data`` (its
         ``services.entry_data`` form), the other numbers a second phone typed for it."""
+
+    def version_words(self, partie: Partie, entry: Any, data: dict) -> str:
+        """A version of stored ``entry`` (``data``: its ``value_data``) in a few words, for
+        the entry's history on its correction page: its words (``entry_words``) on one
+        line."""
+        return "; ".join(self.entry_words(partie, entry, data))
 
     @abstractmethod
     def form_data(self, form: Form) -> dict:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -20,19 +20,17 @@ from django.views.decorators.http import require_POST
 
 from scoring import services
 from scoring.access import director_required
-from scoring.adapters.roimat import record_donne
 from scoring.exports.chart import cumul_chart_svg
 from scoring.exports.layout import headers, result_line, sheet_lines
 from scoring.forms import (
-    DonneForm,
     RecordForm,
 )
 from scoring.freshness import kept, visitors_page
-from scoring.messages import problem_message, sheet_error_message
+from scoring.messages import problem_message
 from scoring.models import Donne, Partie
 from scoring.registry import SheetRefused
 from scoring.replay import replay_game
-from scoring.roimat.partie import InvalidSheet, next_dealer
+from scoring.roimat.partie import InvalidSheet
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.state import RoimatState
 from scoring.selectors import parties, with_sheet_reads
@@ -102,54 +100,6 @@ def field_label(field: str) -> str:
 
 
 @director_required
-def donne_create(request, pk: int):
-    """Enter the next donne; the dealer is proposed by rotation."""
-    partie = roimat_partie(pk)
-    if partie.sheet.complete:
-        messages.error(request, _("The partie is over: no more donnes can be entered."))
-        return redirect(partie)
-    initial = {"dealer": next_dealer(partie.entries())}
-    form = DonneForm(request.POST or None, partie=partie, initial=initial)
-    if request.method == "POST" and form.is_valid() and _record(request, form, None):
-        return redirect(partie)
-    return render(request, "scoring/donne_form.html", _donne_context(partie, form, None))
-
-
-@director_required
-def donne_edit(request, pk: int, number: int):
-    """Correct donne ``number``; the sheet is recomputed."""
-    partie = roimat_partie(pk)
-    donne = get_object_or_404(Donne, partie=partie, number=number)
-    form = DonneForm(request.POST or None, instance=donne, partie=partie, number=number)
-    if request.method == "POST" and form.is_valid() and _record(request, form, number):
-        return redirect(partie)
-    return render(request, "scoring/donne_form.html", _donne_context(partie, form, donne))
-
-
-def _record(request, form: DonneForm, number: int | None) -> bool:
-    try:
-        donne = record_donne(form, number, user=request.user)
-    except SheetRefused as error:
-        form.add_error(None, str(error))
-        return False
-    if number is None:
-        messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
-    else:
-        messages.success(request, _("Donne %(n)s corrected.") % {"n": number})
-    return True
-
-
-def _donne_context(partie: Partie, form: DonneForm, donne: Donne | None) -> dict:
-    return {
-        "partie": partie,
-        "form": form,
-        "donne": donne,
-        "players": partie.players_by_seat,
-        "number": donne.number if donne else len(partie.entries()) + 1,
-    }
-
-
-@director_required
 @require_POST
 def donne_annul(request, pk: int, number: int):
     """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
@@ -157,25 +107,14 @@ def donne_annul(request, pk: int, number: int):
     donne = get_object_or_404(Donne, partie=partie, number=number)
     entry = replace(donne.to_entry(), annulled=not donne.annulled)
     try:
-        donne = services.donne_record(partie=partie, entry=entry, number=number, user=request.user)
-    except InvalidSheet as error:
-        messages.error(request, sheet_error_message(error))
+        donne = services.entry_record(partie=partie, value=entry, number=number, user=request.user)
+    except SheetRefused as error:
+        messages.error(request, str(error))
         return redirect(partie)
     if donne.annulled:
         messages.success(request, _("Donne %(n)s annulled.") % {"n": number})
     else:
         messages.success(request, _("Donne %(n)s counts again.") % {"n": number})
-    return redirect(partie)
-
-
-@director_required
-@require_POST
-def donne_delete_last(request, pk: int):
-    """Remove the last donne entered (a donne typed by mistake)."""
-    partie = roimat_partie(pk)
-    last = services.donne_delete_last(partie=partie, user=request.user)
-    if last is not None:
-        messages.success(request, _("Donne %(n)s deleted.") % {"n": last.number})
     return redirect(partie)
 
 
@@ -194,9 +133,9 @@ def donne_add_record(request):
         return redirect("scoring:game_replay", "roimat")
     try:
         entry = entry_of_record(form.cleaned_data["record"])
-        donne = services.donne_record(partie=partie, entry=entry, number=None, user=request.user)
-    except InvalidSheet as error:
-        messages.error(request, sheet_error_message(error))
+        donne = services.entry_record(partie=partie, value=entry, user=request.user)
+    except SheetRefused as error:
+        messages.error(request, str(error))
         return redirect(partie)
     messages.success(request, _("Donne %(n)s recorded.") % {"n": donne.number})
     return redirect(partie)

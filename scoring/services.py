@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from copy import copy
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Prefetch, QuerySet
@@ -27,12 +27,11 @@ from scoring.models import (
     Player,
     Seat,
 )
-from scoring.registry import Rival, SheetRefused
+from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
-from scoring.roimat.notation import SheetInput, donne_to_dict
+from scoring.roimat.notation import SheetInput
 from scoring.roimat.partie import compute_sheet
 from scoring.roimat.rules import options_of
-from scoring.roimat.scoring import DonneEntry
 from scoring.signals import partie_changed
 
 #: The parties read by ``entry_partie`` whose block is running (by ``id()``): the entry
@@ -67,8 +66,8 @@ def entry_partie(pk: int) -> Iterator[Partie]:
     needs (its seats with their players, its donnes or rounds). Raises
     ``Partie.DoesNotExist``.
 
-    Inside the block, the entry services given this partie (``donne_record``,
-    ``game_round_record``, ``keep_rival``) take what it holds as the partie's state instead of
+    Inside the block, the entry services given this partie (``entry_record``,
+    ``entry_decide``, ``keep_rival``) take what it holds as the partie's state instead of
     locking and reading it again, keep it as it stands after they write, and store its results
     and send ``partie_changed`` from it, in the same transaction: an accepted entry is one
     write transaction and a handful of queries. Leaving the block by an exception stores
@@ -100,10 +99,11 @@ def entry_partie(pk: int) -> Iterator[Partie]:
 
 
 @contextmanager
-def locked_entries(partie: Partie, relation: str) -> Iterator[list]:
-    """The partie's entries of ``relation`` (``"donnes"`` or ``"game_rounds"``), in number
+def locked_entries(partie: Partie) -> Iterator[list]:
+    """The partie's entry rows (its game's ``entries_relation``: donnes or rounds), in number
     order, for a change made under the partie's lock in one write transaction: the running
     ``entry_partie`` block's, which read them, or one of its own."""
+    relation = partie.adapter.entries_relation
     if _held(partie):
         yield list(getattr(partie, relation).all())
         return
@@ -132,14 +132,14 @@ def _held(partie: Partie) -> bool:
     return id(partie) in _HELD
 
 
-def _now_holds(partie: Partie, relation: str, entry: Entry) -> None:
-    """Make the held partie's loaded ``relation`` (``donnes`` or ``game_rounds``) hold
+def _now_holds(partie: Partie, entry: Entry) -> None:
+    """Make the held partie's loaded entries (its game's ``entries_relation``) hold
     ``entry`` as just saved, in number order, and forget what was computed from the state
     before (its sheet and counts): what is computed from ``partie`` next is the partie as it
     now stands, without reading it again. A partie not held (``_held``) is left as it is."""
     if not _held(partie):
         return
-    loaded = getattr(partie, relation).all()  # the prefetched queryset, already evaluated
+    loaded = getattr(partie, partie.adapter.entries_relation).all()  # prefetched, evaluated
     rows = [row for row in loaded if row.pk != entry.pk] + [entry]
     loaded._result_cache = sorted(rows, key=lambda row: row.number)
     for computed in ("sheet", "counts"):
@@ -190,21 +190,11 @@ def partie_import(*, sheet: SheetInput, created_by=None) -> Partie:
         return partie_create(sheet=sheet, players=players, created_by=created_by)
 
 
-class EntryConflict(Exception):
-    """Another phone got there first: the donne was already entered, or changed since the
-    form was shown. The message says so, for the page."""
-
-
-class EntryAhead(Exception):
-    """A new donne numbered past the next one: an earlier donne was never recorded (refused,
-    or discarded on the phone that queued them). The message says so, for the page."""
-
-
-def donne_record(
+def entry_record(
     *,
     partie: Partie,
-    entry: DonneEntry,
-    number: int | None,
+    value: Any,
+    number: int | None = None,
     user=None,
     author: str = "",
     key: str = "",
@@ -212,72 +202,80 @@ def donne_record(
     version: int | None = None,
     confirmed: bool = True,
     seat: str = "",
-) -> Donne:
-    """Add a donne to the partie (``number`` None) or correct donne ``number``; keep the
-    version.
+) -> Entry:
+    """Add an entry (a donne, a round) to the partie (``number`` None) or correct entry
+    ``number``; keep the version. ``value`` is the entry as the game's engine reads it
+    (``GameAdapter.entry_value``); the returned row is the game's (``entries_relation``).
 
-    The partie is locked while the whole sheet is checked again with the new entry, so that
-    two phones cannot both take the same number nor add a donne after the end.
-    - ``key``: the form's idempotency key; a donne already stored with it is returned as is
-      (a resubmission after a dropped connection stores one donne);
-    - ``expected``: the number the new donne had on the phone; a lower number means another
-      phone entered that donne first: ``EntryConflict``; a higher one, that an earlier donne
+    The partie is locked while its whole sheet is checked again with the new value
+    (``GameAdapter.check_entries``), so that two phones cannot both take the same number nor
+    add an entry after the end.
+    - ``key``: the form's idempotency key; an entry already stored with it is returned as is
+      (a resubmission after a dropped connection stores one entry);
+    - ``expected``: the number the new entry had on the phone; a lower number means another
+      phone entered that entry first: ``EntryTaken``; a higher one, that an earlier entry
       was never recorded: ``EntryAhead``;
-    - ``version``: the version a correction was made from; a newer one: ``EntryConflict``;
-    - ``confirmed`` False leaves the donne (new or corrected) pending until the other team
-      confirms it; ``seat`` is the seat of the player who entered a new one.
-    Raises ``InvalidSheet`` (nothing saved) when the sheet would be refused.
-    A partie of an ``entry_partie`` block is taken as it is held (locked, read in the block).
+    - ``version``: the version a correction was made from; a newer one (or an entry deleted
+      meanwhile): ``EntryTaken``;
+    - ``confirmed`` False leaves the entry (new or corrected) pending until the other side
+      confirms it; ``seat`` is the seat of the player who entered a new one. A refused
+      entry, corrected, is pending again.
+    Raises ``SheetRefused`` (nothing saved) when the sheet would be refused, each message
+    naming the entry by its game's ``entry_name``. A partie of an ``entry_partie`` block is
+    taken as it is held (locked, read in the block).
     """
-    with locked_entries(partie, "donnes") as donnes:
+    adapter = partie.adapter
+    with locked_entries(partie) as rows:
         if key:
-            done = next((d for d in donnes if d.key == key), None)
+            done = next((row for row in rows if row.key == key), None)
             if done is not None:
                 return done
-        entries = [d.to_entry() for d in donnes]
+        values = [adapter.entry_value(row) for row in rows]
+        what = {"entry": adapter.entry_name, "n": expected if number is None else number}
         if number is None:
             old = None
-            number = (donnes[-1].number if donnes else 0) + 1
+            number = (rows[-1].number if rows else 0) + 1
             if expected is not None and expected < number:
-                raise EntryConflict(
-                    _("Donne %(n)s was already entered by another phone: check the sheet.")
-                    % {"n": expected}
+                raise EntryTaken(
+                    _("%(entry)s %(n)s was already entered by another phone: check the sheet.")
+                    % what
                 )
             if expected is not None and expected > number:
                 raise EntryAhead(
                     _(
-                        "Donne %(n)s was never recorded, so this one cannot be donne "
-                        "%(expected)s: check what it holds, it will be donne %(n)s."
+                        "%(entry)s %(n)s was never recorded, so this one cannot be number "
+                        "%(expected)s: check what it holds, it will be number %(n)s."
                     )
-                    % {"n": number, "expected": expected}
+                    % {**what, "n": number, "expected": expected}
                 )
-            entries.append(entry)
+            values.append(value)
         else:
-            index = next(i for i, d in enumerate(donnes) if d.number == number)
-            old = donnes[index]
-            if version is not None and version != old.version:
-                raise EntryConflict(
-                    _("Donne %(n)s was changed meanwhile: look at it again before correcting.")
-                    % {"n": number}
+            index = next((i for i, row in enumerate(rows) if row.number == number), None)
+            if index is None or (version is not None and version != rows[index].version):
+                raise EntryTaken(
+                    _("%(entry)s %(n)s was changed meanwhile: look at it again before correcting.")
+                    % what
                 )
-            entries[index] = entry
-        compute_sheet(entries, partie.rules)
-        donne = Donne.from_entry(entry, partie=partie, number=number, entered_by=user)
+            old = rows[index]
+            values[index] = value
+        adapter.check_entries(partie, values)
+        entry = adapter.entry_row(partie, value, number)
+        entry.entered_by = user
         if old is None:
-            donne.key, donne.confirmed, donne.entered_seat = key, confirmed, seat
+            entry.key, entry.confirmed, entry.entered_seat = key, confirmed, seat
             action = EntryVersion.Action.ENTER
         else:
-            donne.pk, donne.key, donne.version = old.pk, old.key, old.version + 1
-            # A refused donne, corrected, is pending again; ``confirmed`` False makes any
-            # correction pending (another phone's numbers taken: the other team checks them).
-            donne.confirmed, donne.entered_seat = old.confirmed and confirmed, old.entered_seat
-            donne.confirmed_seat = old.confirmed_seat if donne.confirmed else ""
-            action = _change(old, entry)
-        donne.save()
-        keep_version(donne, action, author, user)
-        _now_holds(partie, "donnes", donne)
+            entry.pk, entry.key, entry.version = old.pk, old.key, old.version + 1
+            # A refused entry, corrected, is pending again; ``confirmed`` False makes any
+            # correction pending (another phone's numbers taken: the other side checks them).
+            entry.confirmed, entry.entered_seat = old.confirmed and confirmed, old.entered_seat
+            entry.confirmed_seat = old.confirmed_seat if entry.confirmed else ""
+            action = adapter.change_action(old, value)
+        entry.save()
+        keep_version(entry, action, author, user)
+        _now_holds(partie, entry)
     after_change(partie)
-    return donne
+    return entry
 
 
 #: What ``partie_changed``'s receivers read of the partie it sends.
@@ -305,17 +303,12 @@ def after_change(partie: Partie) -> None:
     partie_changed.send(sender=Partie, partie=current)
 
 
-def _change(old: Donne, entry: DonneEntry) -> str:
-    if old.annulled != entry.annulled:
-        return EntryVersion.Action.ANNUL if entry.annulled else EntryVersion.Action.RESTORE
-    return EntryVersion.Action.CORRECT
-
-
 def entry_data(entry: Entry) -> dict:
-    """What a donne or round holds, as JSON (a donne: its §10 form)."""
-    if isinstance(entry, Donne):
-        return donne_to_dict(entry.to_entry())
-    return {"entries": entry.entries}
+    """What a donne or round holds, as JSON, as its game writes it (``value_data``: a donne's
+    §10 form). Reads the entry's partie unless the row holds it already, as the rows the
+    entry services read with their partie do."""
+    adapter = entry.partie.adapter
+    return adapter.value_data(adapter.entry_value(entry))
 
 
 def keep_version(
@@ -401,7 +394,7 @@ def entry_decide(
         entry.save(update_fields=["confirmed", "confirmed_seat", "refused_seat", "version"])
         keep_version(entry, action, author, reason="" if accept else reason)
         if held:
-            _now_holds(partie, "donnes" if isinstance(entry, Donne) else "game_rounds", entry)
+            _now_holds(partie, entry)
     after_change(partie or entry.partie)
     return entry
 
@@ -491,14 +484,13 @@ def table_choose(*, partie: Partie, number: int, take: bool, author: str = "") -
         rival_keep(entry=entry, author=author)
 
 
-def donne_delete_last(*, partie: Partie, user=None) -> Donne | None:
-    """Remove the last donne (one typed by mistake), keeping its history with a ``delete``
-    version; None when the partie has no donne."""
-    with transaction.atomic():
-        Partie.objects.select_for_update().filter(pk=partie.pk).first()
-        last = partie.donnes.order_by("-number").first()
-        if last is None:
+def entry_delete_last(*, partie: Partie, user=None) -> Entry | None:
+    """Remove the partie's last entry (a donne or round typed by mistake), keeping its history
+    with a ``delete`` version; None when the partie has none."""
+    with locked_entries(partie) as rows:
+        if not rows:
             return None
+        last = rows[-1]
         last.version += 1
         keep_version(last, EntryVersion.Action.DELETE, user=user)
         last.delete()
@@ -533,59 +525,3 @@ def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
             keep_version(game_round, EntryVersion.Action.ENTER, user=created_by)
     after_change(partie)
     return partie
-
-
-def game_round_record(
-    *,
-    partie: Partie,
-    entries: list[dict],
-    number: int | None = None,
-    user=None,
-    author: str = "",
-    key: str = "",
-    expected: int | None = None,
-    confirmed: bool = True,
-    seat: str = "",
-) -> GameRound:
-    """Add the next round of another game (``number`` None) or correct round ``number``; keep
-    the version.
-
-    As ``donne_record``: the whole sheet is checked again under a lock on the partie; ``key``
-    makes a resubmission store one round; ``expected`` (the number the phone had) another
-    than the next number is ``EntryConflict``; ``confirmed`` False leaves the round (new or
-    corrected) pending for another player to confirm, ``seat`` the entering player's. Raises
-    ``InvalidGameSheet`` (nothing saved) when the sheet would be refused. A partie of an
-    ``entry_partie`` block is taken as it is held."""
-    with locked_entries(partie, "game_rounds") as rounds:
-        if key:
-            done = next((r for r in rounds if r.key == key), None)
-            if done is not None:
-                return done
-        sheet = [r.entries for r in rounds]
-        if number is None:
-            number = len(rounds) + 1
-            if expected is not None and expected != number:
-                raise EntryConflict(
-                    _("Round %(n)s was already entered by another phone: check the sheet.")
-                    % {"n": expected}
-                )
-            sheet.append(entries)
-            game_round = GameRound(
-                partie=partie, number=number, key=key, confirmed=confirmed, entered_seat=seat
-            )
-            action = EntryVersion.Action.ENTER
-        else:
-            game_round = copy(rounds[number - 1])  # a held partie's stays as stored if refused
-            sheet[number - 1] = entries
-            game_round.version += 1
-            game_round.refused_seat = ""  # a refused round, corrected: pending again
-            game_round.confirmed = game_round.confirmed and confirmed
-            game_round.confirmed_seat = game_round.confirmed_seat if game_round.confirmed else ""
-            action = EntryVersion.Action.CORRECT
-        compute(partie.adapter.rules, len(entries), sheet, partie.options)
-        game_round.entries, game_round.entered_by = entries, user
-        game_round.save()
-        keep_version(game_round, action, author, user)
-        _now_holds(partie, "game_rounds", game_round)
-    after_change(partie)
-    return game_round

@@ -3,7 +3,7 @@
 from django.urls import path
 from django.views.generic import RedirectView
 
-from scoring import game_views, remote_views, roimat_views, views
+from scoring import entry_views, game_views, remote_views, roimat_views, views
 
 urlpatterns = [
     # Roimat's new partie, where its page was before every game had the same one.
@@ -15,14 +15,22 @@ urlpatterns = [
     ),
     path("parties/import/", views.partie_import, name="partie_import"),
     path("parties/<int:pk>/email/", views.partie_email, name="partie_email"),
-    path("parties/<int:pk>/donnes/new/", roimat_views.donne_create, name="donne_create"),
-    path("parties/<int:pk>/donnes/<int:number>/", roimat_views.donne_edit, name="donne_edit"),
+    # Every game's entries (``entry_views``): the Roimat names and addresses are kept.
+    path("parties/<int:pk>/entries/new/", entry_views.entry_edit, name="entry_create"),
+    path("parties/<int:pk>/entries/<int:number>/", entry_views.entry_edit, name="entry_edit"),
+    path(
+        "parties/<int:pk>/entries/delete-last/",
+        entry_views.entry_delete_last,
+        name="entry_delete_last",
+    ),
+    path("parties/<int:pk>/donnes/new/", entry_views.entry_edit, name="donne_create"),
+    path("parties/<int:pk>/donnes/<int:number>/", entry_views.entry_edit, name="donne_edit"),
     path(
         "parties/<int:pk>/donnes/<int:number>/annul/", roimat_views.donne_annul, name="donne_annul"
     ),
     path(
         "parties/<int:pk>/donnes/delete-last/",
-        roimat_views.donne_delete_last,
+        entry_views.entry_delete_last,
         name="donne_delete_last",
     ),
     # Roimat's table at a distance, where its page was before every game had the same one.
@@ -36,8 +44,6 @@ urlpatterns = [
     path("jeux/<str:game>/distance/", remote_views.live_create, name="live_create"),
     path("donnes/replay/add/", roimat_views.donne_add_record, name="donne_add_record"),
     path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
-    path("parties/<int:pk>/rounds/new/", game_views.game_round_edit, name="game_round_create"),
-    path(
-        "parties/<int:pk>/rounds/<int:number>/", game_views.game_round_edit, name="game_round_edit"
-    ),
+    path("parties/<int:pk>/rounds/new/", entry_views.entry_edit, name="game_round_create"),
+    path("parties/<int:pk>/rounds/<int:number>/", entry_views.entry_edit, name="game_round_edit"),
 ]

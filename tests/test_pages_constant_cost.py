@@ -207,14 +207,14 @@ def test_an_evening_in_progress_leaves_the_season_kept_and_shows_on_the_players_
 
 
 def test_a_donne_removed_in_a_closed_evening_shows_at_once_on_the_season_page(client, season):
-    from scoring.services import donne_delete_last
+    from scoring.services import entry_delete_last
 
     players = [Player.objects.create(name=f"P{i}") for i in range(8)]
     closed = evening(season, 5, players)
     url = reverse("tournaments:season", args=[season.pk])
     before = {row["player"]: row["points"] for row in client.get(url).context["rows"]}
     partie = Partie.objects.filter(tournament_table__round__tournament=closed).first()
-    donne_delete_last(partie=partie)
+    entry_delete_last(partie=partie)
     after = {row["player"]: row["points"] for row in client.get(url).context["rows"]}
     assert after != before
 

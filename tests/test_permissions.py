@@ -136,6 +136,9 @@ DIRECTOR = {
     "scoring:game_partie_create": {"game": "roi"},
     "scoring:game_round_create": {"pk": "roi_partie"},
     "scoring:game_round_edit": {"pk": "roi_partie", "number": 1},
+    "scoring:entry_create": {"pk": "roi_partie"},
+    "scoring:entry_edit": {"pk": "roi_partie", "number": 1},
+    "scoring:entry_delete_last": {"pk": "roi_partie"},
 }
 
 

@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring import registry
-from scoring.models import GameRound, Partie, Player
+from scoring.models import EntryVersion, GameRound, Partie, Player
 from scoring.roimat.rules import FAULT_COUNTINGS, VARIANTS
 from tests.test_exports import evaluate
 from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
@@ -149,6 +149,36 @@ def test_a_round_can_be_corrected(secretary):
     assert secretary.get(edit).context["form"]["p0_plis"].value() == 13
     secretary.post(edit, round_post("roi", [{"plis": 10}, {"plis": 3}, {"plis": 0}, {"plis": 0}]))
     assert Partie.objects.get(pk=partie.pk).sheet.totals == (-20, -6, 0, 0)
+
+
+def test_a_stale_round_correction_is_refused_and_the_page_shows_every_version(secretary):
+    partie = new_game(secretary, "roi")
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    secretary.post(url, round_post("roi", [{"plis": 13}, {"plis": 0}, {"plis": 0}, {"plis": 0}]))
+    edit = reverse("scoring:game_round_edit", args=[partie.pk, 1])
+    version = secretary.get(edit).context["form"]["version"].value()
+    fixed = round_post("roi", [{"plis": 10}, {"plis": 3}, {"plis": 0}, {"plis": 0}])
+    assert secretary.post(edit, {**fixed, "version": str(version)}).status_code == 302
+    stale = round_post("roi", [{"plis": 9}, {"plis": 4}, {"plis": 0}, {"plis": 0}])
+    response = secretary.post(edit, {**stale, "version": str(version)})
+    assert "Manche 1 a été modifiée entre-temps" in str(response.context["form"].non_field_errors())
+    assert GameRound.objects.get(partie=partie).entries[0]["plis"] == 10
+    page = secretary.get(edit).text
+    assert "v1 · entrée" in page and "v2 · corrigée" in page and "sophie" in page
+
+
+def test_the_last_round_typed_by_mistake_is_deleted(secretary):
+    partie = new_game(secretary, "roi")
+    url = reverse("scoring:game_round_create", args=[partie.pk])
+    first, second = simulate_sheet("roi", seed=1).rounds[:2]
+    for entries in (first, second):
+        assert secretary.post(url, round_post("roi", entries)).status_code == 302
+    delete = reverse("scoring:entry_delete_last", args=[partie.pk])
+    response = secretary.post(delete, follow=True)
+    assert "Manche 2 supprimée" in response.text
+    assert [r.entries for r in GameRound.objects.filter(partie=partie)] == [list(first)]
+    kept = EntryVersion.objects.filter(partie=partie, number=2)
+    assert list(kept.values_list("action", flat=True)) == ["enter", "delete"]
 
 
 def test_json_download_imports_back(secretary):

@@ -429,6 +429,20 @@ def test_ranking_and_table_plan_exports(secretary):
     assert table.code in text and "Joueur" in text
 
 
+def test_a_round_numbered_past_the_next_is_shown_again_not_stored(secretary, client):
+    _tournament, table = first_table(secretary, game="differenzler")
+    post = {"action": "enter", "entered_seat": "1", "key": "phone-1", "expected": "2"}
+    for player, made in enumerate([60, 40, 57, 0]):
+        post[f"p{player}_estimate"] = "50"
+        post[f"p{player}_points"] = str(made)
+    response = client.post(reverse("tournaments:table_entry", args=[table.code]), post)
+    assert response.status_code == 200
+    refusal = response.context["form"].non_field_errors()
+    assert "Manche 1 n'a jamais été enregistrée" in refusal[0]
+    assert response.context["form"]["p0_points"].value() == "60"  # what was typed, to check
+    assert table.partie.game_rounds.count() == 0
+
+
 def test_the_correction_page_shows_every_version(secretary, client):
     tournament, table = first_table(secretary)
     client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))

@@ -1,7 +1,8 @@
 """Roimat on the site: two teams of partners, N/S and O/E, donne by donne (ROIMAT.md).
 
-The rules engine is ``scoring.roimat``; the donnes are ``Donne`` rows; the Table de marque's
-pages are in ``scoring.roimat_views``; at a tournament table a player enters the donne and a
+The rules engine is ``scoring.roimat``; the donnes are ``Donne`` rows, entered through the one
+lifecycle of ``scoring.adapters.entries``; the Table de marque's pages are in
+``scoring.roimat_views``; at a tournament table a player enters the donne and a
 player of the other team reads it in words and accepts or refuses it.
 """
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring import services
+from scoring.adapters.entries import EntryAdapter
 from scoring.exports.layout import result_line
 from scoring.exports.pdf import sheet_pdf
 from scoring.exports.xlsx import sheet_xlsx
@@ -29,11 +31,8 @@ from scoring.messages import (
     record_problem_text,
     sheet_error_message,
 )
-from scoring.models import Donne, Partie, PlayerResult, RemoteTable, Seat
+from scoring.models import Donne, EntryVersion, Partie, PlayerResult, RemoteTable, Seat
 from scoring.registry import (
-    EntryTaken,
-    GameAdapter,
-    Pending,
     SheetRefused,
     Side,
     check_heading,
@@ -54,6 +53,7 @@ from scoring.roimat.rules import (
     RuleSet,
     rules_of_options,
 )
+from scoring.roimat.scoring import DonneEntry
 from scoring.roimat.seats import SEATS, team_of
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_partie
 from scoring.roimat.state import RoimatState, RoimatTable
@@ -65,7 +65,7 @@ from scoring.selectors import parties
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
 
 
-class RoimatAdapter(GameAdapter):
+class RoimatAdapter(EntryAdapter):
     """Roimat: see the module docstring."""
 
     key = "roimat"
@@ -221,28 +221,64 @@ class RoimatAdapter(GameAdapter):
         found = [partie for partie in recent if not partie.sheet.complete]
         return reverse("scoring:donne_add_record"), found
 
-    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> DonneForm | None:
-        refused = next((d for d in partie.donnes.all() if d.refused), None)
-        if refused is not None:
-            return DonneForm(data, instance=refused, partie=partie, number=refused.number)
-        if partie.sheet.complete:
-            return None
+    # -- its donnes (the lifecycle: ``adapters.entries``, ``services.entry_record``)
+
+    def entry_value(self, row: Donne) -> DonneEntry:
+        return row.to_entry()
+
+    def check_entries(self, partie: Partie, values: list[DonneEntry]) -> None:
+        try:
+            compute_sheet(values, partie.rules)
+        except InvalidSheet as error:
+            raise SheetRefused(sheet_error_message(error)) from None
+
+    def entry_row(self, partie: Partie, value: DonneEntry, number: int) -> Donne:
+        return Donne.from_entry(value, partie=partie, number=number)
+
+    def change_action(self, old: Donne, value: DonneEntry) -> str:
+        """Annulling a donne and counting it again are versions of their own (§5)."""
+        if old.annulled != value.annulled:
+            return EntryVersion.Action.ANNUL if value.annulled else EntryVersion.Action.RESTORE
+        return EntryVersion.Action.CORRECT
+
+    def value_data(self, value: DonneEntry) -> dict:
+        return donne_to_dict(value)
+
+    def data_value(self, data: dict, number: int) -> DonneEntry:
+        return donne_from_dict(data, number)
+
+    def version_words(self, partie: Partie, entry: Donne, data: dict) -> str:
+        """N/S's plis and points, the Roi au bout, whether it was annulled."""
+        plis, points = data.get("plis_ns", 0), data.get("points_ns", 0)
+        words = [
+            "N/S "
+            + ngettext("%(count)s pli", "%(count)s plis", plis) % {"count": plis}
+            + " / "
+            + ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
+        ]
+        if data.get("roi_au_bout"):
+            words.append(_("Roi au bout"))
+        if data.get("annulled"):
+            words.append(_("annulled"))
+        return ", ".join(words)
+
+    def entry_form(self, partie, data, *, stored=None, ask_seat=False) -> DonneForm:
+        """A new donne's dealer is proposed by rotation."""
+        if stored is not None:
+            return DonneForm(
+                data, instance=stored, partie=partie, number=stored.number, ask_seat=ask_seat
+            )
         initial = {"dealer": next_dealer(partie.entries())}
-        return DonneForm(data, partie=partie, initial=initial, ask_seat=True)
+        return DonneForm(data, partie=partie, initial=initial, ask_seat=ask_seat)
 
-    def table_record(self, form: DonneForm, *, author: str) -> str:
-        if form.number is not None:  # a refused donne, corrected: pending again
-            record_donne(form, form.number, author=author)
-            return _("Donne %(n)s corrected: the other team checks it again.") % {"n": form.number}
-        seat = form.cleaned_data["entered_seat"]
-        name = form.partie.players_by_seat.get(seat)
-        donne = record_donne(
-            form, None, author=f"{author} · {name} ({seat})", confirmed=False, seat=seat
-        )
-        return _("Donne %(n)s entered: the other team checks it.") % {"n": donne.number}
+    def seat_name(self, partie: Partie, seat: str) -> str:
+        """The player and his seat: ``"Annie (N)"``."""
+        return f"{partie.players_by_seat.get(seat, '?')} ({seat})"
 
-    def stored_entries(self, partie: Partie) -> list[Donne]:
-        return list(partie.donnes.all())
+    def live_value(self, result: DonneEntry, record: dict[str, Any]) -> DonneEntry:
+        """The donne with its Roi column: how many atouts the announcer was dealt
+        (``atouts``)."""
+        return replace(result, trumps=atouts(record))
 
     refusal_reasons = ("plis", "points", "contres", "fautes", "autre")
 
@@ -253,44 +289,8 @@ class RoimatAdapter(GameAdapter):
         other = Donne.from_entry(donne_from_dict(data), partie=partie, number=entry.number)
         return donne_in_words(partie, other, None)  # its score is not on the sheet
 
-    def form_data(self, form: DonneForm) -> dict:
-        return donne_to_dict(form.entry())
-
-    def record_rival(self, partie: Partie, entry: Donne, data: dict, author: str) -> None:
-        try:
-            services.donne_record(
-                partie=partie,
-                entry=donne_from_dict(data, entry.number),
-                number=entry.number,
-                version=entry.version,
-                author=author,
-                confirmed=False,
-            )
-        except InvalidSheet as error:
-            raise SheetRefused(sheet_error_message(error)) from None
-        except services.EntryConflict as error:
-            raise SheetRefused(str(error)) from None
-
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         return seat in SEATS and (not entered_seat or team_of(seat) != team_of(entered_seat))
-
-    def pending(self, partie: Partie) -> list[Pending]:
-        names = partie.players_by_seat
-        rows = {row.number: row for row in partie.sheet.rows}
-        return [
-            Pending(
-                number=donne.number,
-                summary=donne_in_words(partie, donne, rows.get(donne.number)),
-                entered_by=f"{names.get(donne.entered_seat, '?')} ({donne.entered_seat})",
-                choices=[
-                    (s, f"{names.get(s)} ({s})")
-                    for s in SEATS
-                    if self.may_decide(partie, donne.entered_seat, s)
-                ],
-            )
-            for donne in partie.donnes.all()
-            if not donne.confirmed and not donne.refused
-        ]
 
     def player_figures(self, player) -> dict[str, Any] | None:
         """His ``stats`` (``PlayerStats``) added up from his stored results, and the players
@@ -376,16 +376,6 @@ class RoimatAdapter(GameAdapter):
         (``RoimatSheet``) and its heuristic players (``ROBOT``)."""
         return RoimatTable(table.rules, random.Random(table.code)), RoimatSheet(table.rules), ROBOT
 
-    def live_record(
-        self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str
-    ) -> int:
-        """The donne on the sheet with its Roi column: how many atouts the announcer was
-        dealt (``atouts``)."""
-        entry = replace(entry, trumps=atouts(record))
-        return services.donne_record(
-            partie=partie, entry=entry, number=None, key=key, author=author
-        ).number
-
 
 def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
     """A donne as the other team checks it before it counts: the dealer by name, the trump
@@ -457,25 +447,3 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
             }
         )
     return lines
-
-
-def record_donne(form: DonneForm, number: int | None, **fields) -> Donne:
-    """Store the valid form's donne (new when ``number`` is None); raises ``SheetRefused``
-    when the sheet refuses it or another phone got there first."""
-    data = form.cleaned_data
-    try:
-        return services.donne_record(
-            partie=form.partie,
-            entry=form.entry(),
-            number=number,
-            key=data.get("key") or "",
-            expected=data.get("expected"),
-            version=data.get("version"),
-            **fields,
-        )
-    except InvalidSheet as error:
-        raise SheetRefused(sheet_error_message(error)) from None
-    except services.EntryConflict as error:
-        raise EntryTaken(str(error)) from None
-    except services.EntryAhead as error:  # shown on the form, what was typed kept
-        raise SheetRefused(str(error)) from None

@@ -1,10 +1,11 @@
 """The games of individual players' counts on the site: each round, each player's numbers.
 
 Roi, Römer, Rumoli and Differenzler are plain-Python ``scoring.games.base.Game`` rules; this
-one adapter puts any such game on the site (its rounds are ``GameRound`` rows, its pages are
-in ``scoring.game_views``). ``register_game`` registers a game with it in the site's one
-catalogue (``scoring.registry``), which holds its rules (``rules``) and, for a game played card
-by card, its play state (``state``).
+one adapter puts any such game on the site (its rounds are ``GameRound`` rows, entered through
+the one lifecycle of ``scoring.adapters.entries``; its sheet page is in ``scoring.game_views``).
+``register_game`` registers a game with it in the site's one catalogue (``scoring.registry``),
+which holds its rules (``rules``) and, for a game played card by card, its play state
+(``state``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import services
+from scoring.adapters.entries import EntryAdapter
 from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
 from scoring.game_forms import GameRoundForm
 from scoring.games.base import Game, GameSheet, InvalidGameSheet, compute, compute_stored
@@ -43,9 +45,6 @@ from scoring.play.state import GameState, Table
 from scoring.play.verify import first_refusal
 from scoring.registry import (
     REGISTRY,
-    EntryTaken,
-    GameAdapter,
-    Pending,
     SheetRefused,
     check_heading,
     register,
@@ -58,7 +57,7 @@ def player_name(seat: int) -> str:
     return _("player %(n)s") % {"n": seat + 1}
 
 
-class TabularAdapter(GameAdapter):
+class TabularAdapter(EntryAdapter):
     """A ``Game`` of individual players on the site.
 
     - ``card_fields``: fields typed as cards ``colour:value`` (Römer's teams);
@@ -268,52 +267,33 @@ class TabularAdapter(GameAdapter):
     def import_sheet(self, sheet: GameSheetInput, created_by: Any = None) -> Partie:
         return services.game_partie_create(sheet=sheet, created_by=created_by)
 
-    # -- pages
+    # -- its rounds (the lifecycle: ``adapters.entries``, ``services.entry_record``)
 
-    def record_round(self, form: GameRoundForm, *, user=None, author: str = "", **fields):
-        """Store the valid form's round (new, or the correction of ``form.game_round``);
-        raises ``SheetRefused`` when the sheet or another phone refuses it."""
-        data = form.cleaned_data
-        new = form.game_round is None
+    def entry_value(self, row: GameRound) -> list[dict]:
+        return row.entries
+
+    def check_entries(self, partie: Partie, values: list[list[dict]]) -> None:
+        """Every round holds one entry a player: the count of the last is the table's (the
+        engine checks each round's against it)."""
         try:
-            return services.game_round_record(
-                partie=form.partie,
-                entries=data["entries"],
-                number=None if new else form.number,
-                user=user,
-                author=author,
-                key=(data.get("key") or "") if new else "",
-                expected=data.get("expected") if new else None,
-                **fields,
-            )
+            compute(self.game, len(values[-1]), values, partie.options)
         except InvalidGameSheet as error:
-            raise SheetRefused(game_sheet_error_message(error, self.names(form.partie))) from None
-        except services.EntryConflict as error:
-            raise EntryTaken(str(error)) from None
+            raise SheetRefused(game_sheet_error_message(error, self.names(partie))) from None
 
-    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> GameRoundForm | None:
-        refused = next((r for r in partie.game_rounds.all() if r.refused), None)
-        if refused is not None:
-            return GameRoundForm(data, partie=partie, game_round=refused)
-        if partie.sheet.complete:
-            return None
-        return GameRoundForm(data, partie=partie, ask_seat=True)
+    def entry_row(self, partie: Partie, value: list[dict], number: int) -> GameRound:
+        return GameRound(partie=partie, number=number, entries=list(value))
 
-    def table_record(self, form: GameRoundForm, *, author: str) -> str:
-        if form.game_round is not None:  # a refused round, corrected: pending again
-            self.record_round(form, author=author)
-            return _("Round %(n)s corrected: the other players check it again.") % {
-                "n": form.number
-            }
-        seat = form.cleaned_data["entered_seat"]
-        name = form.partie.players_by_seat.get(seat)
-        game_round = self.record_round(
-            form, author=f"{author} · {name}", confirmed=False, seat=seat
-        )
-        return _("Round %(n)s entered: another player checks it.") % {"n": game_round.number}
+    def value_data(self, value: list[dict]) -> dict:
+        return {"entries": value}
 
-    def stored_entries(self, partie: Partie) -> list[GameRound]:
-        return list(partie.game_rounds.all())
+    def data_value(self, data: dict, number: int) -> list[dict]:
+        return data["entries"]
+
+    def entry_form(self, partie, data, *, stored=None, ask_seat=False) -> GameRoundForm:
+        return GameRoundForm(data, partie=partie, game_round=stored, ask_seat=ask_seat)
+
+    def live_value(self, result: Any, record: dict[str, Any]) -> list[dict]:
+        return list(result)
 
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         return seat in partie.players_by_seat and seat != entered_seat
@@ -367,41 +347,6 @@ class TabularAdapter(GameAdapter):
                 )
         return words
 
-    def form_data(self, form: GameRoundForm) -> dict:
-        return {"entries": form.cleaned_data["entries"]}
-
-    def record_rival(self, partie: Partie, entry: GameRound, data: dict, author: str) -> None:
-        try:
-            services.game_round_record(
-                partie=partie,
-                entries=data["entries"],
-                number=entry.number,
-                author=author,
-                confirmed=False,
-            )
-        except InvalidGameSheet as error:
-            raise SheetRefused(game_sheet_error_message(error, self.names(partie))) from None
-
-    def pending(self, partie: Partie) -> list[Pending]:
-        names = partie.players_by_seat
-        pending = []
-        for game_round in partie.game_rounds.all():
-            if game_round.confirmed or game_round.refused:
-                continue
-            pending.append(
-                Pending(
-                    number=game_round.number,
-                    summary=self.entry_words(partie, game_round),
-                    entered_by=str(names.get(game_round.entered_seat, "?")),
-                    choices=[
-                        (seat, str(player))
-                        for seat, player in sorted(names.items())
-                        if self.may_decide(partie, game_round.entered_seat, seat)
-                    ],
-                )
-            )
-        return pending
-
     # -- evenings
 
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
@@ -424,13 +369,6 @@ class TabularAdapter(GameAdapter):
         rng = random.Random(table.code)
         dealing = dealing_table(self.game, self.state, seats, table.options, rng)
         return dealing, GameSheetRules(self.game, seats, table.options), GREEDY
-
-    def live_record(
-        self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str
-    ) -> int:
-        return services.game_round_record(
-            partie=partie, entries=list(entry), key=key, author=author
-        ).number
 
     def simulate(self, partie: Partie, seed: int) -> bool:
         if self.simulation is None:

@@ -1,0 +1,111 @@
+"""The entry of a game's donnes or rounds, written once over the catalogue's hooks: at a
+table's phone (the form, its recording pending the other side's decision, the other phone's
+numbers taken) and from a remote table.
+
+Each game gives its form (``GameAdapter.entry_form``) and how its entries are read, checked
+and stored (``entry_value``, ``check_entries``, ``entry_row``, ``value_data``); the lifecycle
+itself (new or corrected, pending, accepted or refused, versions, another phone first) is
+``services.entry_record`` and ``services.entry_decide``, the same for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.forms import Form
+from django.utils.translation import gettext as _
+
+from scoring import services
+from scoring.models import Entry, Partie
+from scoring.registry import GameAdapter, Pending
+
+
+def record_form(form: Form, **fields: Any) -> Entry:
+    """Store the valid entry ``form`` (the game's ``entry_form``): a new entry, or the
+    correction of ``form.stored``, with the phone's idempotency key, the number it expected
+    and the version it corrected (``services.entry_record``; ``fields``: its ``user``,
+    ``author``, ``confirmed``, ``seat``). Raises ``SheetRefused`` (nothing stored) when the
+    sheet refuses it, ``EntryTaken`` when another phone got there first, ``EntryAhead`` when
+    an earlier entry was never recorded."""
+    data = form.cleaned_data
+    stored = form.stored
+    return services.entry_record(
+        partie=form.partie,
+        value=form.value(),
+        number=None if stored is None else stored.number,
+        key=data.get("key") or "",
+        expected=data.get("expected") if stored is None else None,
+        version=data.get("version") if stored is not None else None,
+        **fields,
+    )
+
+
+class EntryAdapter(GameAdapter):
+    """A game whose entries go through the one lifecycle: the table's form and decisions
+    over the game's entry hooks (see the module docstring)."""
+
+    def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
+        refused = next((e for e in self.stored_entries(partie) if e.refused), None)
+        if refused is not None:
+            return self.entry_form(partie, data, stored=refused)
+        if partie.sheet.complete:
+            return None
+        return self.entry_form(partie, data, ask_seat=True)
+
+    def table_record(self, form: Form, *, author: str) -> str:
+        if form.stored is not None:  # a refused entry, corrected: pending again
+            record_form(form, author=author)
+            what = {"entry": self.entry_name, "n": form.stored.number}
+            if self.partners:
+                return _("%(entry)s %(n)s corrected: the other team checks it again.") % what
+            return _("%(entry)s %(n)s corrected: the other players check it again.") % what
+        seat = form.cleaned_data["entered_seat"]
+        entry = record_form(
+            form,
+            author=f"{author} · {self.seat_name(form.partie, seat)}",
+            confirmed=False,
+            seat=seat,
+        )
+        what = {"entry": self.entry_name, "n": entry.number}
+        if self.partners:
+            return _("%(entry)s %(n)s entered: the other team checks it.") % what
+        return _("%(entry)s %(n)s entered: another player checks it.") % what
+
+    def stored_entries(self, partie: Partie) -> list[Entry]:
+        return list(getattr(partie, self.entries_relation).all())
+
+    def pending(self, partie: Partie) -> list[Pending]:
+        return [
+            Pending(
+                number=entry.number,
+                summary=self.entry_words(partie, entry),
+                entered_by=self.seat_name(partie, entry.entered_seat),
+                choices=[
+                    (seat, self.seat_name(partie, seat))
+                    for seat in self.seats(partie)
+                    if self.may_decide(partie, entry.entered_seat, seat)
+                ],
+            )
+            for entry in self.stored_entries(partie)
+            if not entry.confirmed and not entry.refused
+        ]
+
+    def form_data(self, form: Form) -> dict:
+        return self.value_data(form.value())
+
+    def record_rival(self, partie: Partie, entry: Any, data: dict, author: str) -> None:
+        services.entry_record(
+            partie=partie,
+            value=self.data_value(data, entry.number),
+            number=entry.number,
+            version=entry.version,
+            author=author,
+            confirmed=False,
+        )
+
+    def live_record(
+        self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str
+    ) -> int:
+        value = self.live_value(entry, record)
+        return services.entry_record(partie=partie, value=value, key=key, author=author).number
