@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -185,9 +185,38 @@ class RoimatAdapter(EntryAdapter):
         """The entry of its first donne."""
         return reverse("scoring:donne_create", args=[partie.pk])
 
-    def replay_url(self) -> str:
-        """Roimat's own replay page: trick by trick, the running points and the sheet's row."""
-        return reverse("scoring:donne_replay")
+    def seat_words(self, seat: int) -> str:
+        return SEATS[seat]
+
+    def running_points(self, returns: Sequence[int]) -> list[tuple[str, int]]:
+        """Each team's card points (N/S, then O/E)."""
+        return [("N/S", returns[0]), ("O/E", returns[1])]
+
+    def replay_result(
+        self, record: dict[str, Any], result: Any
+    ) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+        """The donne's row of the Table de marque, by team: plis, card points, the Roi au
+        bout and the total the sheet gives it (§5, §6), or that it is annulled."""
+        try:
+            row = compute_sheet([entry_of_record(record)], RuleSet(record["variant"])).rows[0]
+        except (InvalidSheet, KeyError, ValueError):
+            return [], []
+        if row.ns is None or row.oe is None:
+            return [], [(_("Donne"), [_("annulled")])]
+        roi = bool(result.get("roi_au_bout")) if isinstance(result, dict) else False
+        return ["N/S", "O/E"], [
+            (_("plis"), [row.ns.plis, row.oe.plis]),
+            (_("points"), [row.ns.points, row.oe.points]),
+            (_("Total"), [row.ns.total, row.oe.total]),
+            (_("Roi au bout"), [_("yes") if roi else _("no")]),
+        ]
+
+    def record_target(self, record: dict[str, Any]) -> tuple[str, list[Partie]] | None:
+        """Roimat's parties in progress under the record's variant (the latest 50): the donne
+        is added as the next one (``roimat_views.donne_add_record``)."""
+        recent = parties().filter(game="roimat", options__variant=record.get("variant"))[:50]
+        found = [partie for partie in recent if not partie.sheet.complete]
+        return reverse("scoring:donne_add_record"), found
 
     # -- its donnes (the lifecycle: ``adapters.entries``, ``services.entry_record``)
 
