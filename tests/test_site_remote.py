@@ -225,5 +225,5 @@ def test_the_partie_sheet_of_a_remote_table_counts_the_announcers_atouts(damien)
     for donne in played:
         record = donne.record
         atouts = [c for c in record["deal"][record["announcer"]] if c[1] == record["trump"]]
-        assert f'<td class="">{colours[record["trump"]]} {len(atouts)}</td>' in page
+        assert f'<td>{colours[record["trump"]]} {len(atouts)}</td>' in page
     assert played.count() >= 8
