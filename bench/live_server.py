@@ -174,15 +174,20 @@ def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
 
 @contextlib.contextmanager
 def serve_bare(env: dict[str, str], workers: int = 3) -> Iterator[str]:
-    """The bare Django site (``bench/bare``) on the project's database, its tables made (and
-    ``bare.urls.ROWS`` rows for its ``/page/``), served as ``serve`` serves the project
-    (gunicorn, uvicorn workers, the project's ``gunicorn.conf.py``, as many processes); yields
-    its base URL."""
+    """The bare Django site (``bench/bare``, ``bare_site``) served as ``serve`` serves the
+    project (gunicorn, uvicorn workers, the project's ``gunicorn.conf.py``, as many
+    processes); yields its base URL."""
+    with server_process(bare_site(env), workers, "bare.asgi:application", "/post/") as served:
+        yield served[1]
+
+
+def bare_site(env: dict[str, str]) -> dict[str, str]:
+    """The environment of the bare Django site (``bench/bare``) on the project's database,
+    its tables made (and ``bare.urls.ROWS`` rows for its ``/page/``)."""
     bare = {**env, "DJANGO_SETTINGS_MODULE": "bare.settings", "PYTHONPATH": str(ROOT / "bench")}
     manage(bare, "migrate", "--run-syncdb", "--noinput")
     manage(bare, "shell", "-v", "0", "-c", "from bare.urls import fill; fill()")
-    with server_process(bare, workers, "bare.asgi:application", "/post/") as (_server, base):
-        yield base
+    return bare
 
 
 def worker_pids(server: subprocess.Popen) -> list[int]:

@@ -6,6 +6,12 @@ on the server as ``make run`` serves it (one ASGI process), then the bare site's
 Prints each page's requests a second, its median time and its ratio to the bare page (issue
 #25's goal: 0.5x at least).
 
+Then the same pages in-process: each asked again and again through Django's request handler
+(its test ``Client``, no HTTP) in this process, beside the bare ``/page/`` asked the same way
+in a process on the bare site's settings (a process holds one site's settings), on the same
+database in the same run: each page's median time, the bare page's, and their ratio by rate
+(issue #25's goal: 0.25x at least).
+
     .venv/bin/python bench/pages_bench.py [--seconds 3]
 """
 
@@ -13,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,7 +29,18 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_server import django_setup, fresh_site, serve, serve_bare  # noqa: E402
+from live_server import (  # noqa: E402
+    PYTHON,
+    ROOT,
+    bare_site,
+    django_setup,
+    fresh_site,
+    serve,
+    serve_bare,
+)
+
+#: Issue #25's goals: each page's rate at least this share of the bare page's.
+GOAL_HTTP, GOAL_IN_PROCESS = 0.5, 0.25
 
 
 def pages() -> list[tuple[str, str]]:
@@ -46,34 +65,82 @@ def pages() -> list[tuple[str, str]]:
     ]
 
 
+def repeat(ask, seconds: float) -> tuple[float, float, int]:
+    """Requests a second, median seconds and last status of ``ask()`` (a request, returning
+    its status) called again and again for ``seconds``, after one call to warm it."""
+    status = ask()
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+    while (now := time.perf_counter()) < end:
+        status = ask()
+        times.append(time.perf_counter() - now)
+    return len(times) / sum(times), statistics.median(times), status
+
+
 def rate(base: str, path: str, seconds: float) -> tuple[float, float, int]:
-    """Requests a second, median seconds and status of ``path`` asked again and again for
-    ``seconds`` over one kept connection (after one request to warm it)."""
+    """``repeat`` of ``path`` over HTTP, one kept connection."""
     where = urlsplit(base)
     connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
-    times: list[float] = []
-    status = 0
 
-    def ask() -> None:
-        nonlocal status
+    def ask() -> int:
         connection.request("GET", path)
         response = connection.getresponse()
         response.read()
-        status = response.status
+        return response.status
 
-    ask()
-    end = time.perf_counter() + seconds
-    while (now := time.perf_counter()) < end:
-        ask()
-        times.append(time.perf_counter() - now)
-    connection.close()
-    return len(times) / sum(times), statistics.median(times), status
+    try:
+        return repeat(ask, seconds)
+    finally:
+        connection.close()
+
+
+def in_process(path: str, seconds: float) -> tuple[float, float, int]:
+    """``repeat`` of ``path`` handled in this process by Django's test ``Client`` (the
+    middleware, the view and the template, no HTTP)."""
+    from django.test import Client
+
+    client = Client()
+    return repeat(lambda: client.get(path).status_code, seconds)
+
+
+def bare_in_process(env: dict[str, str], seconds: float) -> tuple[float, float, int]:
+    """``in_process`` of the bare site's ``/page/``, in a process on its settings."""
+    run = subprocess.run(
+        [PYTHON, __file__, "--bare-in-process", "--seconds", str(seconds)],
+        env=bare_site(env),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return tuple(json.loads(run.stdout.splitlines()[-1]))
+
+
+def table(title: str, bare: tuple, figures: dict, goal: float) -> None:
+    """Each page's rate, median and ratio to the bare page's rate, with the goal."""
+    print(title)
+    print(f"{'bare Django /page/':<22} {bare[0]:7.0f}/s  median {bare[1] * 1000:6.1f} ms  1.00x")
+    for name, (per_second, median, status) in figures.items():
+        ratio = per_second / bare[0]
+        print(
+            f"{name:<22} {per_second:7.0f}/s  median {median * 1000:6.1f} ms  {ratio:.2f}x"
+            + (f"  (goal {goal:.2f}x)" if ratio < goal else "")
+            + ("" if status == 200 else f"  (status {status})")
+        )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds a page is asked")
+    parser.add_argument("--bare-in-process", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.bare_in_process:  # the child of ``bare_in_process``, on the bare settings
+        import django
+
+        sys.path.insert(0, str(ROOT))
+        django.setup()
+        print(json.dumps(in_process("/page/", options.seconds)))
+        return 0
     with fresh_site(None) as env:
         django_setup(env)
         asked = pages()
@@ -81,15 +148,22 @@ def main() -> int:
             figures = {name: rate(base, path, options.seconds) for name, path in asked}
         with serve_bare(env, workers=1) as base:
             bare = rate(base, "/page/", options.seconds)
-    print("SQLite, one ASGI process (gunicorn, uvicorn worker), one client, kept connection")
-    print(f"{'bare Django /page/':<22} {bare[0]:7.0f}/s  median {bare[1] * 1000:6.1f} ms  1.00x")
-    for name, (per_second, median, status) in figures.items():
-        ratio = per_second / bare[0]
-        print(
-            f"{name:<22} {per_second:7.0f}/s  median {median * 1000:6.1f} ms  {ratio:.2f}x"
-            + ("" if status == 200 else f"  (status {status})")
-        )
-    return 0 if all(status == 200 for _r, _m, status in figures.values()) else 1
+        handled = {name: in_process(path, options.seconds) for name, path in asked}
+        bare_handled = bare_in_process(env, options.seconds)
+    table(
+        "SQLite, one ASGI process (gunicorn, uvicorn worker), one client, kept connection",
+        bare,
+        figures,
+        GOAL_HTTP,
+    )
+    table(
+        f"\nIn-process (Django's test Client, no HTTP; goal {GOAL_IN_PROCESS}x)",
+        bare_handled,
+        handled,
+        GOAL_IN_PROCESS,
+    )
+    statuses = [status for _r, _m, status in [*figures.values(), *handled.values()]]
+    return 0 if all(status == 200 for status in statuses) else 1
 
 
 if __name__ == "__main__":

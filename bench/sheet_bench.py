@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.exports.pdf import sheet_pdf  # noqa: E402
-from scoring.exports.xlsx import sheet_xlsx  # noqa: E402
+from scoring.exports.sheet import sheet_pdf, sheet_xlsx  # noqa: E402
+from scoring.roimat.layout import sheet_layout  # noqa: E402
 from scoring.roimat.notation import SheetInput  # noqa: E402
 from scoring.roimat.partie import compute_sheet  # noqa: E402
 from scoring.roimat.record import entry_of_record, record_of  # noqa: E402
@@ -42,10 +42,10 @@ def main() -> None:
         inputs = [SheetInput(rules=rules, players=players, donnes=tuple(e)) for e in sample]
         start = time.perf_counter()
         for sheet_input in inputs:
-            export(sheet_input, compute_sheet(sheet_input.donnes, rules))
+            export(sheet_layout(sheet_input, compute_sheet(sheet_input.donnes, rules)))
         rate(label, len(sample), time.perf_counter() - start, "sheets")
         tracemalloc.start()
-        export(inputs[0], compute_sheet(inputs[0].donnes, rules))
+        export(sheet_layout(inputs[0], compute_sheet(inputs[0].donnes, rules)))
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         print(f"{'':<38} peak memory of one export {peak / 1e6:.1f} MB")

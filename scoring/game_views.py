@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from scoring import registry
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.tabular import TabularAdapter
-from scoring.exports.layout import STOPPED
 from scoring.game_forms import GamePartieForm, parse_team
 from scoring.games.base import InvalidGameSheet
 from scoring.messages import game_problem_message, game_sheet_error_message
 from scoring.models import Partie
+from scoring.play.layout import STOPPED
 from scoring.selectors import with_sheet_reads
 
 
@@ -55,21 +55,12 @@ def game_partie_create(request, game: str):
 
 
 def game_partie_detail(request, partie: Partie):
-    """The sheet of another game: each round's points and cumuls, totals, winners, and the
-    entry of the next round."""
+    """The sheet of another game, drawn from its layout (``GameAdapter.layout``): each
+    round's points and cumuls, totals, winners, and the entry of the next round."""
     with_sheet_reads(partie)
     sheet = partie.sheet
     spec = partie.adapter.game
     names = [str(p) for p in partie.players_in_order]
-    rows = [
-        {
-            "number": n,
-            "name": spec.round_spec(n, len(names), partie.options).name,
-            "cells": list(zip(scores, cumuls, strict=True)),
-            "pending": n > sheet.counted,
-        }
-        for n, (scores, cumuls) in enumerate(zip(sheet.scores, sheet.cumuls, strict=True), 1)
-    ]
     form = None
     refused = None
     if sheet.refused is not None:  # a stored round the rules refuse: its correction first
@@ -91,7 +82,7 @@ def game_partie_detail(request, partie: Partie):
         "adapter": partie.adapter,
         "sheet": sheet,
         "names": names,
-        "rows": rows,
+        "layout": partie.adapter.layout(partie),
         "winners": [names[w] for w in sheet.winners],
         "form": form,
         "refused": refused,

@@ -249,7 +249,8 @@ def refusal_text(refusal: Refusal, seat_name, state: type[GameState[Any, Any]]) 
     move = move_words(refusal.move, state.move_words) if refusal.move else ""
     text = state.refusal_messages.get(refusal.code)
     words = _(text) if text is not None else REFUSAL_MESSAGES.get(refusal.code)
-    message = str(words) % {"player": player, "move": move} if words else refusal.message
+    params = {**refusal.params, "player": player, "move": move}
+    message = str(words) % params if words else refusal.message
     where = place_words(refusal.place, state.place_names)
     if move:
         where = f"{where} ({player} {move})" if player else f"{where} ({move})"

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
-from scoring.exports.layout import evening_table
+from scoring.play.layout import evening_table
 from scoring.roimat.cards import COLOURS, TOTAL_POINTS, TRICKS
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet, rules_of_options

@@ -24,13 +24,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.exports.sheet import sheet_pdf, sheet_xlsx
 from scoring.games.base import option_problems
 from scoring.messages import game_problem_message
 from scoring.option_fields import option_field
+from scoring.play.layout import SheetLayout
 from scoring.play.live import LiveTable, SheetRules, seat_names
 from scoring.play.options import OptionSpec
 from scoring.play.players import Player
 from scoring.play.state import GameState, Table
+from scoring.replay import entry_labels
 
 # Names for the annotations only, never imported when the site runs: the catalogue is below
 # the models (``scoring.models`` imports it, for ``Partie.adapter``), so it may describe them
@@ -297,12 +300,17 @@ class GameAdapter(ABC):
         """The partie as its JSON score sheet, importable back unchanged."""
 
     @abstractmethod
+    def layout(self, partie: Partie) -> SheetLayout:
+        """The partie's sheet as printed (``scoring.play.layout``), the club's name in its
+        title, the status its evening's closing gave it under the sheet."""
+
     def pdf(self, partie: Partie) -> bytes:
         """The sheet as a PDF document."""
+        return sheet_pdf(self.layout(partie))
 
-    @abstractmethod
     def xlsx(self, partie: Partie) -> bytes:
         """The sheet as an Excel workbook with live formulas."""
+        return sheet_xlsx(self.layout(partie))
 
     @abstractmethod
     def result_text(self, partie: Partie) -> str:
@@ -317,8 +325,13 @@ class GameAdapter(ABC):
         """The computed sheet, as JSON, of a sheet ``read_sheet`` accepted."""
 
     @abstractmethod
+    def sheet_layout(self, sheet: Any, club: str) -> SheetLayout:
+        """The layout of a sheet ``read_sheet`` accepted, ``club`` in its title."""
+
     def sheet_documents(self, sheet: Any, club: str) -> tuple[bytes, bytes]:
         """(PDF, Excel) of a sheet ``read_sheet`` accepted."""
+        layout = self.sheet_layout(sheet, club)
+        return sheet_pdf(layout), sheet_xlsx(layout)
 
     @abstractmethod
     def import_sheet(self, sheet: Any, created_by: Any = None) -> Partie:
@@ -341,6 +354,39 @@ class GameAdapter(ABC):
         """The page that replays a record of this game move by move (``scoring:game_replay``);
         None for a game not played move by move (no ``state``)."""
         return reverse("scoring:game_replay", args=[self.key]) if self.state else None
+
+    # -- the replay page (``scoring.replays``)
+
+    def seat_words(self, seat: int) -> str:
+        """A seat of a round's record (0-based) in words: "player 2"."""
+        return _("player %(n)s") % {"n": seat + 1}
+
+    def running_points(self, returns: Sequence[int]) -> list[tuple[str, int]]:
+        """The points a replay shows after each pli, from the state's ``returns`` (one a
+        seat): (its head, its points), one a seat."""
+        return [(self.seat_words(seat), points) for seat, points in enumerate(returns)]
+
+    def replay_result(
+        self, record: dict[str, Any], result: Any
+    ) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+        """What a replay shows of the ``result`` a sound finished round of ``record`` puts on
+        the sheet (its record's ``result``: one entry a seat, or one object): the columns'
+        heads (a seat's words each; none for one object) and the rows, (the field in words,
+        its values)."""
+        per_seat = isinstance(result, list)
+        entries = result if per_seat else [result]
+        labels = entry_labels(self.rules)
+        keys: dict[str, None] = {}
+        for entry in entries:
+            keys.update(dict.fromkeys(entry))
+        heads = [self.seat_words(seat) for seat in range(len(entries))] if per_seat else []
+        return heads, [(labels.get(k, k), [e.get(k, "") for e in entries]) for k in keys]
+
+    def record_target(self, record: dict[str, Any]) -> tuple[str, list[Partie]] | None:
+        """Where a director may add a sound round's ``record`` on a sheet: the page that adds
+        it (a POST of ``record`` and ``partie``) and the parties in progress it may go to;
+        None when the game offers none."""
+        return None
 
     def seats(self, partie: Partie) -> list[str]:
         """The partie's seats in the order of the table plan."""

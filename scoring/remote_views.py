@@ -1,7 +1,8 @@
 """The pages of a table at a distance: open a table of any game played move by move (its
 number of players and rule options), its invitation link and seats, the live table (a
-seat's or a spectator's), a simulated player on a seat, and each round's move-by-move replay.
-The live page and the replay of each kind of adapter are chosen here (``LIVE_PAGES``).
+seat's or a spectator's), a simulated player on a seat, and each round's move-by-move replay
+(the replay page of every game). The live page of each kind of adapter is chosen here
+(``LIVE_PAGES``).
 
 Opening a table needs a club account; whoever has the link (the table's code) may take an
 empty seat with a name, or watch; only the player who opened the table gives seats to
@@ -10,7 +11,6 @@ simulated players. The seat key is kept in the browser's session.
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 from typing import Any
 
@@ -19,7 +19,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
@@ -29,13 +28,11 @@ from scoring import registry, remote
 from scoring.access import by_code
 from scoring.adapters.roimat import RoimatAdapter
 from scoring.adapters.tabular import TabularAdapter
-from scoring.forms import RecordForm, RemoteSeatForm
+from scoring.forms import RemoteSeatForm
 from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
-from scoring.messages import record_problem_text
 from scoring.models import RemoteDonne, RemoteTable
 from scoring.registry import GameAdapter
-from scoring.replay import replay_record
 from scoring.replays import replay_context
 
 SESSION_KEYS = "remote_keys"
@@ -97,7 +94,7 @@ def remote_table(request, code: str):
     key = seat_key(request, table)
     seat = remote.seat_of_key(table, key)
     link = public_url(request, table.get_absolute_url())
-    template, labels, _replay = live_page(table)
+    template, labels = live_page(table)
     context = {
         "table": table,
         "game": table.adapter,
@@ -144,9 +141,33 @@ def player_name(user) -> str:
     return user.get_full_name() if user.is_authenticated else ""
 
 
+def page_labels() -> dict[str, str]:
+    """The words every live page's script shows (``remote-page.js``, the turn and the end of
+    the partie), in the user's language."""
+    return {
+        "yourTurn": _("Your turn"),
+        "waiting": _("Waiting for %(seat)s"),
+        "robot": _("simulated"),
+        "away": _("away"),
+        "empty": _("empty seat"),
+        "you": _("you"),
+        "present": _("present"),
+        "copied": _("Link copied."),
+        "copyFailed": _("Copy the link by hand: it is selected."),
+        "over": _("The partie is over."),
+        "spectator": _("You are watching: no hand is shown."),
+        "reconnecting": _("Connection lost: reconnecting…"),
+        "total": _("Total"),
+        "close": _("OK"),
+    }
+
+
 def live_labels(adapter: GameAdapter) -> dict[str, str]:
     """The words Roimat's live page's script shows, in the user's language."""
+    state = adapter.state
+    assert state is not None
     return {
+        **page_labels(),
         "N": _("North"),
         "E": _("East"),
         "S": _("South"),
@@ -155,8 +176,6 @@ def live_labels(adapter: GameAdapter) -> dict[str, str]:
         "R": _("red"),
         "V": _("green"),
         "B": _("blue"),
-        "yourTurn": _("Your turn"),
-        "waiting": _("Waiting for %(seat)s"),
         "announce": _("Announce the trump: Roi"),
         "annul": _("annul the donne (king sec)"),
         "contre_plis": _("Contre on the 5 plis?"),
@@ -167,33 +186,19 @@ def live_labels(adapter: GameAdapter) -> dict[str, str]:
         "no": _("No"),
         "sendToCard": _("%(card)s: who plays after you?"),
         "changeCard": _("Choose another card"),
-        "bid_contre_plis": _("contre on the 5 plis"),
-        "bid_contre_roi": _("contre on the Roi au bout"),
-        "bid_surcontre_plis": _("surcontre on the 5 plis"),
-        "bid_surcontre_roi": _("surcontre on the Roi au bout"),
+        # The contres made, as the game's state names them (``GameState.place_names``).
+        **{f"bid_{name}": _(words) for name, words in state.place_names.items()},
         "lastTrick": _("Last trick"),
         "trump": _("Trump"),
         "dealer": _("Dealer"),
         "plis": _("plis"),
         "points": _("points"),
         "donne": _("Donne"),
-        "robot": _("simulated"),
-        "away": _("away"),
-        "empty": _("empty seat"),
-        "you": _("you"),
-        "present": _("present"),
         "simulatedPlayer": _("Simulated player"),
-        "copied": _("Link copied."),
-        "copyFailed": _("Copy the link by hand: it is selected."),
         "invite": _("Come and play Roimat at my table"),
         "donneOver": _("Donne over"),
         "donneVoid": _("Void deal: nobody had a Roi to announce, the cards are dealt again."),
         "donneAnnulled": _("Donne annulled on a king sec: the same dealer deals again."),
-        "close": _("OK"),
-        "over": _("The partie is over."),
-        "spectator": _("You are watching: no hand is shown."),
-        "reconnecting": _("Connection lost: reconnecting…"),
-        "total": _("Total"),
         "annulled": _("annulled"),
         "voidDeal": _("void deal"),
         "winner": _("won the trick"),
@@ -248,33 +253,12 @@ def remote_robot(request, code: str):
 
 @by_link
 def remote_donne(request, code: str, number: int):
-    """A round played at the table, replayed move by move from its record (its kind of
-    adapter's replay: ``LIVE_PAGES``)."""
+    """A round played at the table, replayed move by move from its record (the page of
+    ``scoring.views.game_replay``, without its form)."""
     table = remote_table_of(request, code)
     donne = RemoteDonne.objects.filter(table=table, number=number, record__isnull=False).first()
     if donne is None:
         raise Http404("no such donne over at this table")
-    return live_page(table)[2](request, table, donne)
-
-
-def roimat_replay(request, table: RemoteTable, donne: RemoteDonne):
-    """A Roimat donne played at the table, replayed trick by trick from its §10 record."""
-    form = RecordForm({"text": json.dumps(donne.record, ensure_ascii=False)})
-    form.is_valid()
-    replay = replay_record(donne.record)
-    context = {
-        "form": form,
-        "replay": replay,
-        "problems": [record_problem_text(p) for p in replay.problems],
-        "raw": form.cleaned_data.get("raw", ""),
-        "back": reverse("scoring:remote_table", args=[table.code]),
-    }
-    return render(request, "scoring/donne_replay.html", context)
-
-
-def round_replay(request, table: RemoteTable, donne: RemoteDonne):
-    """A round of another game played at the table, replayed move by move from its record
-    (the page of ``scoring.views.game_replay``, without its form)."""
     context = {"game": table.adapter, "back": table.get_absolute_url()}
     context |= replay_context(table.adapter, donne.record)
     return render(request, "scoring/game_replay.html", context)
@@ -286,29 +270,16 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
     state = adapter.state
     assert state is not None
     return {
-        "yourTurn": _("Your turn"),
-        "waiting": _("Waiting for %(seat)s"),
-        "robot": _("simulated"),
-        "away": _("away"),
-        "empty": _("empty seat"),
-        "you": _("you"),
-        "present": _("present"),
-        "copied": _("Link copied."),
-        "copyFailed": _("Copy the link by hand: it is selected."),
+        **page_labels(),
         "invite": _("Come and play at my table"),
-        "over": _("The partie is over."),
-        "spectator": _("You are watching: no hand is shown."),
-        "reconnecting": _("Connection lost: reconnecting…"),
         "donne": pgettext("a round of a game", "Round"),
         "voidDeal": _("nothing on the sheet"),
-        "total": _("Total"),
         "player": _("Player %(n)s"),
         "hand": _("Your hand"),
         "moves": _("Your moves"),
         "history": _("Moves of the round"),
         "trick": _("On the table"),
         "roundOver": _("Round over"),
-        "close": _("OK"),
         "playerWord": _("Player"),
         "play": _("Play"),
         "moveWords": {word: _(text) for word, text in state.move_words.items()},
@@ -341,14 +312,13 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
     }
 
 
-#: The live page of each kind of adapter: its template, its script's words and its rounds'
-#: replay page.
+#: The live page of each kind of adapter: its template and its script's words.
 LIVE_PAGES = [
-    (RoimatAdapter, ("scoring/remote_table.html", live_labels, roimat_replay)),
-    (TabularAdapter, ("scoring/live_table.html", game_labels, round_replay)),
+    (RoimatAdapter, ("scoring/remote_table.html", live_labels)),
+    (TabularAdapter, ("scoring/live_table.html", game_labels)),
 ]
 
 
 def live_page(table: RemoteTable):
-    """The template, words and replay page of the table's game (``LIVE_PAGES``)."""
+    """The template and words of the table's game's live page (``LIVE_PAGES``)."""
     return next(page for kind, page in LIVE_PAGES if isinstance(table.adapter, kind))

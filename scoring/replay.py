@@ -1,6 +1,6 @@
-"""Records replayed for the replay pages: a Roimat donne trick by trick (who played what, in
-what order, who won each pli, the running points) and its score-sheet row (``replay_record``);
-any game's round move by move through its play state (``replay_game``)."""
+"""Records replayed for the replay page: any game's round move by move through its play
+state (``replay_game``: the moves, who won each pli and the points after it, the first
+move the rules refuse, the result for the sheet)."""
 
 from __future__ import annotations
 
@@ -11,71 +11,6 @@ from scoring.games.base import Game
 from scoring.play.state import GameState, RecordError
 from scoring.play.verify import Made, Refusal
 from scoring.play.verify import check as check_moves
-from scoring.roimat.cards import CODE, VALUE
-from scoring.roimat.partie import InvalidSheet, Sheet, compute_sheet
-from scoring.roimat.record import entry_of_record
-from scoring.roimat.rules import RuleSet
-from scoring.roimat.seats import SEATS
-from scoring.roimat.verify import Problem, check
-
-
-@dataclass(frozen=True)
-class TrickView:
-    """One pli: plays as (seat, card code, fault), the winner, its points, the running points."""
-
-    number: int
-    plays: list[tuple[str, str, bool]]
-    winner: str | None
-    points: int
-    running_ns: int
-    running_oe: int
-
-    @property
-    def blanks(self) -> range:
-        """Empty cells after the plays of an unfinished pli."""
-        return range(4 - len(self.plays))
-
-
-@dataclass(frozen=True)
-class Replay:
-    """What the replay page shows of a record."""
-
-    record: dict[str, Any]
-    problems: list[Problem]
-    tricks: list[TrickView]
-    sheet: Sheet | None
-
-    @property
-    def sound(self) -> bool:
-        return not self.problems
-
-
-def replay_record(record: Any) -> Replay:
-    """Check and replay ``record``; the sheet row is scored only for a sound played donne."""
-    state, problems = check(record)
-    tricks: list[TrickView] = []
-    running = [0, 0]
-    for number, trick in enumerate(state.tricks if state else [], start=1):
-        points = sum(VALUE[card] for _s, card, *_ in trick.plays)
-        if trick.winner >= 0:
-            running[trick.winner % 2] += points
-        tricks.append(
-            TrickView(
-                number=number,
-                plays=[(SEATS[s], CODE[c], fault) for s, c, fault, _to in trick.plays],
-                winner=SEATS[trick.winner] if trick.winner >= 0 else None,
-                points=points,
-                running_ns=running[0],
-                running_oe=running[1],
-            )
-        )
-    sheet = None
-    if not problems and state and not state.void:
-        try:
-            sheet = compute_sheet([entry_of_record(record)], RuleSet(record["variant"]))
-        except InvalidSheet:
-            sheet = None
-    return Replay(record, problems, tricks, sheet)
 
 
 @dataclass(frozen=True)
@@ -95,20 +30,6 @@ class GameReplay:
     @property
     def sound(self) -> bool:
         return self.refusal is None
-
-    @property
-    def per_seat(self) -> bool:
-        """Whether the result is one entry a seat (else one object for the round)."""
-        return isinstance(self.result, list)
-
-    @property
-    def fields(self) -> list[str]:
-        """The keys of the result's entries (or of its object), in their first order."""
-        entries = self.result if self.per_seat else [self.result or {}]
-        keys: dict[str, None] = {}
-        for entry in entries:
-            keys.update(dict.fromkeys(entry))
-        return list(keys)
 
 
 def entry_labels(rules: Any) -> dict[str, str]:

@@ -6,55 +6,77 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from scoring.messages import move_words, place_words, refusal_text
+from scoring.play.verify import Made
 from scoring.registry import GameAdapter
-from scoring.replay import entry_labels, replay_game
-from scoring.roimat.seats import SEATS
+from scoring.replay import replay_game
+
+#: A move as the page lists it: its number, its place and its seat in words, the move in
+#: words, and ``"fault"`` (a faute de jeu), ``"refused"`` (the move the rules refuse) or "".
+Row = tuple[int, str, str, str, str]
 
 
 def replay_context(adapter: GameAdapter, record: Any) -> dict[str, Any]:
     """What the replay page shows of ``record``, a round of ``adapter``'s game (which has a
     play state): the replay, the first refusal in words, each seat's hand as dealt, every
-    move (number, place, seat, move, faute), the move refused, the seats' names and the
-    result's rows."""
+    move made (``moves``) and the move refused (``refused_move``), as ``Row`` (``rows``:
+    both); the same moves by pli where the game has plis (``tricks``: number, plays as
+    (seat, move, mark), winner and the points after it, headed by ``point_heads``:
+    ``GameAdapter.running_points``; ``opening``: the moves before the first pli); the result
+    for the sheet (``result_heads``, ``result_rows``: ``GameAdapter.replay_result``)."""
     state = adapter.state
     assert state is not None
     replay = replay_game(state, record)
+    seat_name = adapter.seat_words
 
-    def seat_name(seat: int) -> str:
-        return SEATS[seat] if adapter.partners else _("player %(n)s") % {"n": seat + 1}
+    def row(made: Made, mark: str) -> Row:
+        who = seat_name(made.seat) if made.seat >= 0 else ""
+        place = place_words(made.place, state.place_names)
+        return made.index + 1, place, who, move_words(made.move, state.move_words), mark
 
-    labels = entry_labels(adapter.rules)
+    made = [(m, "fault" if m.fault else "") for m in replay.made]
     refusal = replay.refusal
-    entries = replay.result if replay.per_seat else [replay.result or {}]
+    if refusal is not None and refusal.index is not None and refusal.move != "":
+        seat = -1 if refusal.seat is None else refusal.seat
+        made.append((Made(refusal.index, refusal.place, seat, refusal.move, False), "refused"))
+    rows = [row(move, mark) for move, mark in made]
+    opening: list[Row] = []
+    point_heads: list[str] = []
+    tricks: list[dict[str, Any]] = []
+    for (move, _mark), shown in zip(made, rows, strict=True):
+        pli = move.place.partition(", ")[0]
+        number = pli.removeprefix("trick ")
+        if not (pli.startswith("trick ") and number.isdecimal()):
+            opening.append(shown)
+            continue
+        if not tricks or tricks[-1]["number"] != int(number):
+            tricks.append({"number": int(number), "plays": [], "winner": "", "points": []})
+        trick = tricks[-1]
+        trick["plays"].append(shown[2:])
+        if move.won is not None:
+            trick["winner"] = seat_name(move.won)
+            columns = adapter.running_points(move.returns)
+            point_heads = [head for head, _points in columns]
+            trick["points"] = [points for _head, points in columns]
+    width = max((len(trick["plays"]) for trick in tricks), default=0)
+    for trick in tricks:
+        trick["blanks"] = range(width - len(trick["plays"]))
+    heads: list[str] = []
+    result_rows: list[tuple[str, list[Any]]] = []
+    if replay.result is not None:
+        heads, result_rows = adapter.replay_result(record, replay.result)
+    refused = rows[-1] if made and made[-1][1] == "refused" else None
     return {
         "replay": replay,
         "refusal": refusal and refusal_text(refusal, seat_name, state),
         "hands": [(seat_name(seat), hand) for seat, hand in enumerate(replay.hands)],
-        "moves": [
-            (
-                made.index + 1,
-                place_words(made.place, state.place_names),
-                seat_name(made.seat),
-                move_words(made.move, state.move_words),
-                made.fault,
-            )
-            for made in replay.made
-        ],
-        "refused_move": refusal is not None
-        and refusal.index is not None
-        and refusal.move != ""
-        and (
-            refusal.index + 1,
-            place_words(refusal.place, state.place_names),
-            seat_name(refusal.seat) if refusal.seat is not None else "",
-            move_words(refusal.move, state.move_words),
-        ),
-        "seat_names": [seat_name(seat) for seat in range(len(entries))],
-        "result_rows": [
-            (labels.get(key, key), [entry.get(key, "") for entry in entries])
-            for key in replay.fields
-        ],
+        "moves": rows[:-1] if refused else rows,
+        "refused_move": refused,
+        "rows": rows,
+        "opening": opening,
+        "tricks": tricks,
+        "trick_width": range(1, width + 1),
+        "point_heads": point_heads,
+        "result_heads": heads,
+        "result_rows": result_rows,
     }

@@ -1,5 +1,6 @@
 """Roimat's pages: the Table de marque, a new partie, a donne entered, corrected, annulled or
-deleted, and the check of a donne record (replayed card by card, then added to a partie).
+deleted, and a sound donne record added to a partie (from the replay page of every game,
+``views.game_replay``).
 
 Reading needs no account; writing needs a club account.
 """
@@ -11,26 +12,27 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import services
-from scoring.access import DIRECTOR, director_required, has_role
-from scoring.exports.chart import cumul_chart_svg
-from scoring.exports.layout import headers, result_line, sheet_lines
+from scoring.access import director_required
+from scoring.exports.chart import chart_svg
 from scoring.forms import (
     RecordForm,
 )
 from scoring.freshness import kept, visitors_page
-from scoring.messages import problem_message, record_problem_text
+from scoring.messages import problem_message
 from scoring.models import Donne, Partie
+from scoring.play.layout import SheetLayout
 from scoring.registry import SheetRefused
-from scoring.replay import replay_record
+from scoring.replay import replay_game
 from scoring.roimat.partie import InvalidSheet
 from scoring.roimat.record import entry_of_record
+from scoring.roimat.state import RoimatState
 from scoring.selectors import parties, with_sheet_reads
 
 
@@ -47,14 +49,12 @@ def roimat_detail(request, read: Partie):
     def context() -> dict[str, Any]:
         partie = with_sheet_reads(read)
         sheet = partie.sheet
-        players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
+        layout = partie.adapter.layout(partie)
         return {
             "partie": partie,
             "sheet": sheet,
-            "headers": headers(),
-            "lines": sheet_lines(sheet, players),
-            "result": result_line(sheet, players, partie.closing),
-            "chart": kept_chart(partie, sheet),
+            "layout": layout,
+            "chart": kept_chart(partie, sheet.counted, layout),
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": refused_words(partie, sheet.refused),
         }
@@ -63,12 +63,13 @@ def roimat_detail(request, read: Partie):
     return visitors_page(request, name, "scoring/partie_detail.html", body, context, partie=read)
 
 
-def kept_chart(partie: Partie, sheet) -> str:
-    """The partie's cumul chart (SVG; "" before a donne counts), kept until anything changes
-    (``scoring.freshness``): drawing it costs more than the rest of the page."""
-    if not sheet.counted:
+def kept_chart(partie: Partie, counted: int, layout: SheetLayout) -> str:
+    """The partie's cumul chart (SVG; "" before a donne counts, ``counted``), kept until
+    anything changes (``scoring.freshness``): drawing it costs more than the rest of the
+    page."""
+    if not counted or layout.chart is None:
         return ""
-    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: cumul_chart_svg(sheet))
+    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: chart_svg(layout.chart))
 
 
 def refused_words(partie: Partie, error: InvalidSheet | None) -> dict[str, str] | None:
@@ -116,38 +117,19 @@ def donne_annul(request, pk: int, number: int):
     return redirect(partie)
 
 
-def open_parties(variant: str, limit: int = 50) -> list[Partie]:
-    """The latest Roimat parties of ``variant`` still in progress (a donne record may be
-    added to one of them as its next donne)."""
-    recent = parties().filter(game="roimat", options__variant=variant)[:limit]
-    return [partie for partie in recent if not partie.sheet.complete]
-
-
-def donne_replay(request):
-    """Paste or upload a donne record: its trick-by-trick replay and whether it is sound."""
-    form = RecordForm(request.POST or None, request.FILES or None)
-    context = {"form": form}
-    if request.method == "POST" and form.is_valid():
-        replay = replay_record(form.cleaned_data["record"])
-        context["replay"] = replay
-        context["problems"] = [record_problem_text(p) for p in replay.problems]
-        context["raw"] = form.cleaned_data["raw"]
-        if replay.sound and has_role(request.user, DIRECTOR):
-            variant = form.cleaned_data["record"].get("variant")
-            context["parties"] = open_parties(variant)
-    return render(request, "scoring/donne_replay.html", context)
-
-
 @director_required
 @require_POST
 def donne_add_record(request):
-    """Add a sound donne record to a partie in progress, as its next donne."""
+    """Add a sound donne record (replayed to its end by the rules, ``replay_game``) to a
+    partie in progress, as its next donne (the replay page offers it:
+    ``RoimatAdapter.record_target``)."""
     form = RecordForm({"text": request.POST.get("record", "")})
     number = request.POST.get("partie", "")
     partie = roimat_partie(int(number) if number.isdecimal() and len(number) < 10 else 0)
-    if not form.is_valid() or not replay_record(form.cleaned_data["record"]).sound:
+    replay = replay_game(RoimatState, form.cleaned_data["record"]) if form.is_valid() else None
+    if replay is None or not (replay.sound and replay.over):
         messages.error(request, _("Only a sound record can be added to a partie."))
-        return redirect("scoring:donne_replay")
+        return redirect("scoring:game_replay", "roimat")
     try:
         entry = entry_of_record(form.cleaned_data["record"])
         donne = services.entry_record(partie=partie, value=entry, user=request.user)

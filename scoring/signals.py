@@ -5,8 +5,13 @@ changed and its players' results were stored again, with the partie as it now st
 seats with their players, its donnes and rounds loaded: a receiver reads them without a
 query), maybe inside the transaction of the change; ``tournaments`` rates a partie that has
 just finished on it.
+
+``results_rebuilt`` is sent (``sender=Partie``) after every partie's results were stored again
+(``manage.py recompute_results``): ``tournaments`` stores again what its evenings give the
+league.
 """
 
 from django.dispatch import Signal
 
 partie_changed = Signal()
+results_rebuilt = Signal()

@@ -1,9 +1,9 @@
-"""What anyone reads: the parties, their sheets and documents, the check of a donne record,
-the replay of any game's record."""
+"""What anyone reads: the parties, their sheets and documents, the replay of any game's
+record (Roimat's at its old address too), the tables at a distance."""
 
 from django.urls import path
 
-from scoring import game_views, remote_views, roimat_views, views
+from scoring import game_views, remote_views, views
 
 urlpatterns = [
     path("parties/", views.partie_list, name="partie_list"),
@@ -11,7 +11,8 @@ urlpatterns = [
     path("parties/<int:pk>/sheet.pdf", views.partie_pdf, name="partie_pdf"),
     path("parties/<int:pk>/sheet.xlsx", views.partie_xlsx, name="partie_xlsx"),
     path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
-    path("donnes/replay/", roimat_views.donne_replay, name="donne_replay"),
+    # Roimat's replay page's old address, which links and records name: the page of every game.
+    path("donnes/replay/", views.game_replay, {"game": "roimat"}, name="donne_replay"),
     path("jeux/<str:game>/cards/", game_views.card_total, name="card_total"),
     path("jeux/<str:game>/replay/", views.game_replay, name="game_replay"),
     path("distance/<str:code>/", remote_views.remote_table, name="remote_table"),

@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import documents, registry
-from scoring.access import director_required
+from scoring.access import DIRECTOR, director_required, has_role
 from scoring.adapters.roimat import RoimatAdapter
 from scoring.adapters.tabular import TabularAdapter
 from scoring.filters import PartieFilter
@@ -133,12 +133,20 @@ def partie_email(request, pk: int):
 def game_replay(request, game: str):
     """Paste or upload one round's record of ``game`` (a game played move by move: 404 for
     any other): each seat's hand as dealt, every move in order, the result the sheet gets,
-    or the first move the rules refuse, named with its place and rule. Nothing is stored."""
+    or the first move the rules refuse, named with its place and rule. Nothing is stored; a
+    director may add a sound round to a partie in progress where the game offers it
+    (``GameAdapter.record_target``)."""
     adapter = registry.REGISTRY.get(game)
     if adapter is None or adapter.state is None:
         raise Http404(game)
     form = GameRecordForm(request.POST or None, request.FILES or None, adapter=adapter)
     context = {"form": form, "game": adapter}
     if request.method == "POST" and form.is_valid():
-        context |= replay_context(adapter, form.cleaned_data["record"])
+        record = form.cleaned_data["record"]
+        context |= replay_context(adapter, record)
+        target = adapter.record_target(record) if has_role(request.user, DIRECTOR) else None
+        replay = context["replay"]
+        if replay.sound and replay.over and target is not None:
+            context["add_url"], context["parties"] = target
+            context["raw"] = form.cleaned_data["raw"]
     return render(request, "scoring/game_replay.html", context)

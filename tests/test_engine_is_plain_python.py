@@ -24,7 +24,7 @@ def test_engine_and_exports_do_not_import_django():
         *modules(scoring.play),
         *modules(tournaments.engine),
     ]
-    assert "scoring.roimat.partie" in names and "scoring.exports.pdf" in names
+    assert "scoring.roimat.partie" in names and "scoring.exports.sheet" in names
     code = (
         "import importlib, sys\n"
         f"for name in {names!r}: importlib.import_module(name)\n"

@@ -4,17 +4,18 @@ The workbook's formulas are evaluated by the ``formulas`` package, as a spreadsh
 """
 
 import io
+import re
 import tempfile
 from pathlib import Path
 
 import formulas
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 from pypdf import PdfReader
 
-from scoring.exports.layout import column, headers, sheet_lines
-from scoring.exports.pdf import sheet_pdf
-from scoring.exports.xlsx import HEADER_ROW, cell_name, sheet_xlsx
+from scoring.exports.sheet import sheet_pdf, sheet_xlsx, title_row
+from scoring.roimat.layout import column, sheet_layout, sheet_lines
 from scoring.roimat.notation import parse_sheet
 from scoring.roimat.partie import compute_sheet
 from tests.conftest import load
@@ -25,9 +26,19 @@ def computed(name):
     return sheet_input, compute_sheet(sheet_input.donnes, sheet_input.rules)
 
 
+def cell_name(col: int, row: int) -> str:
+    """``A1``-style name of a 0-based column and 1-based row."""
+    return f"{get_column_letter(col + 1)}{row}"
+
+
+#: The worksheet row of a Table de marque's column titles.
+HEADER_ROW = title_row(sheet_layout(*computed("club8-partie")))
+
+
 def test_layout_has_the_paper_columns_and_t_lines():
     sheet_input, sheet = computed("club8-partie")
-    titles = headers()
+    titles = [c.title for c in sheet_layout(sheet_input, sheet).columns]
+    assert len(titles) == 19
     for title in [
         "Roi",
         "Donneur",
@@ -46,15 +57,16 @@ def test_layout_has_the_paper_columns_and_t_lines():
         assert title in titles
     kinds = [line.kind for line in sheet_lines(sheet, sheet_input.players)]
     # Donne 1, then each further donne followed by its T line, as on the paper sheet.
-    assert kinds == ["donne"] + ["donne", "cumul"] * 7
+    assert kinds == ["row"] + ["row", "cumul"] * 7
     t_lines = [line for line in sheet_lines(sheet, sheet_input.players) if line.kind == "cumul"]
-    assert t_lines[-1].cells[column("ns", "Total")] == -302
-    assert t_lines[-1].cells[column("oe", "Total")] == 54
+    assert t_lines[-1].values[column("ns", "Total")] == -302
+    assert t_lines[-1].values[column("oe", "Total")] == 54
 
 
 def test_pdf_shows_players_totals_and_winner():
     sheet_input, sheet = computed("club8-partie")
-    reader = PdfReader(io.BytesIO(sheet_pdf(sheet_input, sheet, "Roimat Club d'Antony")))
+    layout = sheet_layout(sheet_input, sheet, "Roimat Club d'Antony")
+    reader = PdfReader(io.BytesIO(sheet_pdf(layout)))
     box = reader.pages[0].mediabox
     assert float(box.width) > float(box.height)  # landscape
     text = " ".join(page.extract_text() for page in reader.pages)
@@ -91,7 +103,7 @@ def evaluate(data: bytes, inputs: dict | None = None):
 @pytest.fixture(scope="module")
 def club8_workbook():
     sheet_input, sheet = computed("club8-partie")
-    return sheet_input, sheet, sheet_xlsx(sheet_input, sheet)
+    return sheet_input, sheet, sheet_xlsx(sheet_layout(sheet_input, sheet))
 
 
 def total_cells(sheet_input, sheet):
@@ -100,8 +112,8 @@ def total_cells(sheet_input, sheet):
     return {
         HEADER_ROW + 1 + i: (
             line.kind,
-            line.cells[column("ns", "Total")],
-            line.cells[column("oe", "Total")],
+            line.values[column("ns", "Total")],
+            line.values[column("oe", "Total")],
         )
         for i, line in enumerate(lines)
     }
@@ -133,7 +145,7 @@ def test_workbook_adds_up_again_when_a_player_edits_a_cell(club8_workbook):
 
 def test_rounded_workbook_rounds_like_the_engine():
     sheet_input, sheet = computed("official-rounded")
-    data = sheet_xlsx(sheet_input, sheet)
+    data = sheet_xlsx(sheet_layout(sheet_input, sheet))
     values = evaluate(data)
     for row, (_kind, ns, oe) in total_cells(sheet_input, sheet).items():
         assert values[cell_name(column("ns", "Total"), row)] == ns
@@ -149,6 +161,62 @@ def test_workbook_totals_carry_their_values_for_viewers_that_do_not_recalculate(
             name = cell_name(column(team, "Total"), row)
             assert str(live[name].value).startswith("=")
             assert shown[name].value == expected, name
+
+
+def test_another_game_through_the_same_writer_totals_the_rounds_that_count_and_lists_the_rest():
+    """Roi, its last two manches pending: the Total line adds up the eight that count with
+    live SUMs carrying the engine's totals, the two pending ones come under it, marked, in no
+    formula; the PDF is portrait A4 and says the same."""
+    from scoring.games.base import compute
+    from scoring.games.layout import PENDING_MARK
+    from scoring.games.layout import sheet_layout as game_layout
+    from scoring.games.roi.rules import ROI
+    from scoring.games.roi.state import RoiState
+    from scoring.games.simulate import played_sheets, simulate_records
+
+    sheet_input, _records = simulate_records(ROI, played_sheets(ROI, RoiState), seed=4)
+    sheet = compute(ROI, 4, sheet_input.rounds, counts=8)
+    assert sheet.pending == 2 and sheet.totals != compute(ROI, 4, sheet_input.rounds).totals
+    layout = game_layout(ROI, sheet_input, sheet, "Club")
+    data = sheet_xlsx(layout)
+    top = title_row(layout)
+    live = load_workbook(io.BytesIO(data)).active
+    shown = load_workbook(io.BytesIO(data), data_only=True).active
+    values = evaluate(data)
+    total_row = top + 9
+    assert live.cell(row=total_row, column=1).value == "Total"
+    for player, expected in enumerate(sheet.totals):
+        name = cell_name(player + 1, total_row)
+        assert (
+            live[name].value
+            == f"=SUM({cell_name(player + 1, top + 1)}:{cell_name(player + 1, top + 8)})"
+        )
+        assert shown[name].value == expected and values[name] == expected
+    for row in (total_row + 1, total_row + 2):
+        assert PENDING_MARK in live.cell(row=row, column=1).value
+        assert all(not str(c.value).startswith("=") for c in live[row])
+    reader = PdfReader(io.BytesIO(sheet_pdf(layout)))
+    box = reader.pages[0].mediabox
+    assert float(box.width) < float(box.height)  # portrait
+    text = reader.pages[0].extract_text()
+    assert re.search(r"Total\s+" + r"\s+".join(str(t) for t in sheet.totals), text)
+    assert text.count(PENDING_MARK) == 2
+
+
+def test_names_print_as_they_are_written_never_as_markup_or_formulas():
+    """A player named ``=1+1`` or ``<b>Zoé & Cie`` is text in the workbook and the PDF."""
+    from dataclasses import replace
+
+    sheet_input, sheet = computed("club8-partie")
+    players = {**sheet_input.players, "N": "=1+1", "E": "<b>Zoé & Cie"}
+    layout = sheet_layout(replace(sheet_input, players=players), sheet, club="=Club")
+    book = load_workbook(io.BytesIO(sheet_xlsx(layout)))
+    texts = [c for row in book.active.iter_rows(values_only=True) for c in row]
+    assert "=1+1" in texts and "<b>Zoé & Cie" in texts
+    cell = next(c for row in book.active.iter_rows() for c in row if c.value == "=1+1")
+    assert cell.data_type == "s"  # text, not a formula
+    text = PdfReader(io.BytesIO(sheet_pdf(layout))).pages[0].extract_text()
+    assert "<b>Zoé & Cie" in text and "=1+1" in text
 
 
 def test_plain_tables_total_row_carries_its_values_and_the_pdf_a_decimal_comma():

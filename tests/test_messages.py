@@ -94,7 +94,10 @@ def test_every_refusal_text_of_a_game_is_translated_with_its_parameters(text):
     with translation.override("fr"):
         french = translation.gettext(text)
     assert french != text, f"no French for {text!r}"
-    assert parameters(french) <= parameters(text) <= {"player", "move"}
+    # who was to move and the move in words; for a record's fact, the values its
+    # ``RecordError.params`` give (Roimat's: the seat, a card, what is stated and computed)
+    assert parameters(french) <= parameters(text)
+    assert parameters(text) <= {"player", "move", "seat", "card", "stated", "computed"}
 
 
 def test_a_games_own_refusal_reads_in_french_in_a_replay():

@@ -353,7 +353,11 @@ def game_pages(secretary, phone, table, partie, tournament) -> dict[str, tuple[i
     player_text = player.text.split("<h2>Parties</h2>")[1]
     ints = lambda found: tuple(int(n) for n in found)  # noqa: E731
     return {
-        "sheet page": ints(re.findall(r'<td class="total"><b>([+-]?\d+)</b>', sheet)),
+        "sheet page": ints(
+            re.findall(
+                r"<b>([+-]?\d+)</b>", re.search(r'<tr class="cumul">.*?</tr>', sheet, re.S)[0]
+            )
+        ),
         "pdf": ints(re.search(r"Total((?:\s-?\d+)+)", text).group(1).split()),
         "excel": row_of(list(book.active.iter_rows(values_only=True)), "Total"),
         "table phone": ints(re.findall(r'<strong class="score">([+-]?\d+)</strong>', entry)),

@@ -474,7 +474,7 @@ def test_a_stored_round_the_rules_now_refuse_is_shown_to_correct_not_a_server_er
         assert secretary.get(reverse(f"scoring:{document}", args=[partie.pk])).status_code == 200
     page = secretary.get(partie.get_absolute_url())
     text = html.unescape(page.content.decode())
-    assert "Coup 1" not in [row["name"] for row in page.context["rows"]]
+    assert "Coup 1" not in [line.cells[0] for line in page.context["layout"].lines]
     assert "Coup 1 enfreint les règles : rumoli1 — 7 jetons ramassés" in text
     assert ".." not in text
     edit = reverse("scoring:game_round_edit", args=[partie.pk, 1])

@@ -1,5 +1,6 @@
 """The rules engine on the site and in commands: replay page, roimat_simulate, roimat_verify."""
 
+import html
 import json
 import subprocess
 import sys
@@ -26,23 +27,57 @@ def first_record() -> dict:
 
 @pytest.mark.django_db
 def test_replay_page_shows_tricks_and_soundness(client):
+    # Roimat's old address is the replay page of every game.
     page = client.post(reverse("scoring:donne_replay"), {"text": json.dumps(first_record())})
-    replay = page.context["replay"]
-    assert replay.sound and len(replay.tricks) == 9
-    assert replay.tricks[0].plays[0] == ("E", "DB", False)
-    assert replay.tricks[-1].running_ns == 85  # N/S's 85 points of the record
+    assert page.context["game"].key == "roimat"
+    assert page.context["replay"].sound and page.context["replay"].over
+    tricks = page.context["tricks"]
+    assert [trick["number"] for trick in tricks] == list(range(1, 10))
+    assert tricks[0]["plays"][0] == ("E", "DB>S", "")  # the Dame sends the play to S
+    assert tricks[0]["winner"] == "E"
+    assert tricks[-1]["points"] == [85, 43]  # N/S's 85 card points of the record
+    assert page.context["point_heads"] == ["N/S", "O/E"]
+    # the announcement and the contres, in words, before the first pli
+    assert [move for _n, _place, _who, move, _mark in page.context["opening"]] == [
+        "annonce roi V",
+        "contre sur les 5 plis : non",
+        "contre sur le Roi au bout : non",
+    ]
+    rows = dict(page.context["result_rows"])
+    assert rows["plis"] == [7, 2] and rows["points"] == [85, 43]
+    assert "Correct : chaque coup suit les règles." in page.text
     assert "parties" not in page.context  # adding needs a club account
 
 
 @pytest.mark.django_db
-def test_replay_page_lists_the_problems_of_a_broken_record(client):
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda r: r["tricks"][0].update(winner="N"), "pli 1 : gagné par E (DB), pas N"),
+        (lambda r: r.update(faults=[]), "fautes : les cartes jouées donnent ['S'], pas []"),
+        (lambda r: r.update(announcer="E"), "annonceur (E annonce roi V) : ce n'était pas à E"),
+        (
+            lambda r: r["result"].update(points_ns=84),
+            "résultat : le résultat écrit n'est pas celui que donnent les coups",
+        ),
+    ],
+)
+def test_replay_page_names_the_problem_of_a_broken_record(client, change, words):
     record = first_record()
-    record["tricks"][0]["winner"] = "N"
-    page = client.post(reverse("scoring:donne_replay"), {"text": json.dumps(record)})
+    change(record)
+    page = client.post(
+        reverse("scoring:game_replay", args=["roimat"]), {"text": json.dumps(record)}
+    )
     assert not page.context["replay"].sound
-    assert "pli 1 : gagné par E (DB), pas N" in page.text
+    assert page.context["refusal"].startswith(words)
+    assert "Refusé par les règles" in page.text and words in html.unescape(page.text)
+    assert page.context["result_rows"] == []
+
+
+@pytest.mark.django_db
+def test_an_unreadable_roimat_record_is_the_fields_error(client):
     page = client.post(reverse("scoring:donne_replay"), {"text": "{oops"})
-    assert "JSON" in str(page.context["form"].non_field_errors())
+    assert "JSON" in " ".join(page.context["form"].errors["text"])
 
 
 @pytest.mark.django_db
@@ -52,8 +87,9 @@ def test_a_sound_record_is_added_to_a_partie(secretary, players):
     )
     partie = partie_create(sheet=sheet, players=players)
     text = json.dumps(first_record())
-    page = secretary.post(reverse("scoring:donne_replay"), {"text": text})
+    page = secretary.post(reverse("scoring:game_replay", args=["roimat"]), {"text": text})
     assert partie in page.context["parties"]
+    assert page.context["add_url"] == reverse("scoring:donne_add_record")
     secretary.post(reverse("scoring:donne_add_record"), {"record": text, "partie": partie.pk})
     donne = partie.donnes.get()
     assert (donne.plis_ns, donne.points_ns, donne.roi_au_bout, donne.faults) == (

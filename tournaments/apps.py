@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import gettext_lazy as _
 
-from scoring.signals import partie_changed
+from scoring.signals import partie_changed, results_rebuilt
 
 
 class TournamentsConfig(AppConfig):
@@ -13,6 +14,7 @@ class TournamentsConfig(AppConfig):
         # after every app's config (AppRegistryNotReady otherwise). No cycle is hidden:
         # nothing imports tournaments.apps.
         from scoring.freshness import watch
+        from scoring.models import Partie
         from tournaments import league, ratings
         from tournaments.models import Registration, Round, Season, Table, Tournament
 
@@ -21,3 +23,16 @@ class TournamentsConfig(AppConfig):
         # The league's and the players' pages keep their figures until one of these changes
         # (the ratings: ``tournaments.ratings`` says when).
         watch(Season, Tournament, Registration, Round, Table)
+        # What a closed evening gives the league is stored again whenever what its ranking
+        # reads changes (``tournaments.league``).
+        results_rebuilt.connect(league.store_all_evenings, dispatch_uid="tournaments.league")
+        for model in (Tournament, Registration, Round, Table):
+            uid = f"tournaments.league:{model._meta.label}"
+            post_save.connect(league.on_evening_saved, sender=model, dispatch_uid=f"{uid}:save")
+            post_delete.connect(league.on_evening_saved, sender=model, dispatch_uid=f"{uid}:del")
+        post_save.connect(league.on_partie_saved, sender=Partie, dispatch_uid="tournaments.league")
+        m2m_changed.connect(
+            league.on_sit_out_changed,
+            sender=Round.sit_out.through,
+            dispatch_uid="tournaments.league:sit_out",
+        )

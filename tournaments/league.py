@@ -1,34 +1,52 @@
 """The league of a season on the database: each closed evening's ranking feeds the plain
-rules of ``tournaments.engine.league``."""
+rules of ``tournaments.engine.league``.
+
+What a closed evening gives the league is stored (``EveningLeague``): ranked when it closes,
+and again, in the transaction of the change, whenever anything its ranking reads changes (the
+receivers below: its parties' results, its registrations, rounds and rounds sat out, tables,
+closing decisions, the evening itself). A season's standings then read one row an evening.
+"""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Sum
 
 from scoring.freshness import touch
 from scoring.models import Partie, PlayerResult
+from scoring.selectors import LeftOut, left_out
 from tournaments.engine.league import EveningResult, LeagueLine, LeagueRule, league_standings
-from tournaments.models import Registration, Round, Season, Table
-from tournaments.services import result_rows, standings
+from tournaments.models import EveningLeague, Registration, Round, Season, Table, Tournament
+from tournaments.services import result_rows, standings, with_ranking_data
 
 
 def on_partie_changed(sender, partie: Partie, **kwargs) -> None:
-    """``scoring.signals.partie_changed``: a partie that counts for a season (of a closed
-    evening of one, or one of its stand-alone parties) changes its pages (``touch``); any
-    other (an evening in progress) leaves them kept: without a query when the partie was read
-    with its evening (a table's entry, ``scoring.services.entry_partie``), else in one."""
+    """``scoring.signals.partie_changed``: a partie of a closed evening ranks it again
+    (``store_evening``); one that counts for a season (of a closed evening of one, or one of
+    its stand-alone parties) changes its pages (``touch``); any other (an evening in
+    progress) leaves them kept: without a query when the partie was read with its evening (a
+    table's entry, ``scoring.services.entry_partie``), else in one."""
     evening = _evening_read_with(partie)
     if evening is not None:
-        if evening.finished and evening.season_id is not None:
-            touch()
-        return
-    counted = Q(
-        tournament_table__round__tournament__finished=True,
-        tournament_table__round__tournament__season__isnull=False,
-    ) | Q(seasons__isnull=False)
-    if Partie.objects.filter(counted, pk=partie.pk).exists():
+        closed, season, standalone = evening.finished, evening.season_id, False
+        evening_id = evening.pk
+    else:
+        path = "tournament_table__round__tournament"
+        in_season = Season.parties.through.objects.filter(partie_id=OuterRef("pk"))
+        found = (
+            Partie.objects.filter(pk=partie.pk)
+            .annotate(standalone=Exists(in_season))
+            .values_list(path, f"{path}__finished", f"{path}__season", "standalone")
+            .first()
+        )
+        if found is None:
+            return
+        evening_id, closed, season, standalone = found
+    if evening_id is not None and closed:
+        store_evening(evening_id)
+    if standalone or (closed and season is not None):
         touch()
 
 
@@ -43,6 +61,97 @@ def _evening_read_with(partie: Partie):
     return table.round.tournament if Round.tournament.is_cached(table.round) else None
 
 
+def evening_lines(tournament: Tournament, entrants=None, rows=None, sat_out=None) -> list[list]:
+    """What the closed ``tournament`` gives the league (``EveningLeague.lines``): each
+    player's ``[player id, place, points, parties, wins]`` in its ranking (``standings``,
+    given what the caller already read of it; in a pairs evening each partner gets the
+    pair's line)."""
+    lines = []
+    for line in standings(tournament, entrants, rows, sat_out):
+        players = line.entrant if isinstance(line.entrant, tuple) else (line.entrant,)
+        for player in players:
+            lines.append([player, line.rank, line.points, line.parties, line.wins])
+    return lines
+
+
+def store_evening(tournament_id: int) -> None:
+    """Store what the evening ``tournament_id`` gives the league as it now stands: its
+    ranking and what its totals leave out when it is closed, nothing when it is open or
+    gone. The evening is locked (``select_for_update``) while it is ranked, so that two
+    changes at once store the last state. In the caller's transaction, or one of its own."""
+    with transaction.atomic():
+        tournament = with_ranking_data(
+            Tournament.objects.select_for_update().filter(pk=tournament_id)
+        ).first()
+        if tournament is None or not tournament.finished:
+            EveningLeague.objects.filter(tournament_id=tournament_id).delete()
+            return
+        waiting = left_out(Partie.objects.filter(tournament_table__round__tournament=tournament))
+        EveningLeague.objects.update_or_create(
+            tournament_id=tournament_id,
+            defaults={
+                "lines": evening_lines(tournament),
+                "donnes_left_out": waiting.donnes,
+                "rounds_left_out": waiting.rounds,
+            },
+        )
+
+
+def store_all_evenings(**kwargs) -> None:
+    """Store again what every closed evening gives the league (``scoring.signals.
+    results_rebuilt``: after ``manage.py recompute_results``, and for the evenings closed
+    before issue 25)."""
+    for tournament_id in Tournament.objects.filter(finished=True).values_list("pk", flat=True):
+        store_evening(tournament_id)
+
+
+def on_evening_saved(sender, instance, raw=False, **kwargs) -> None:
+    """A ``Tournament``, ``Registration``, ``Round`` or ``Table`` saved or deleted: its
+    evening ranked again (``store_evening``; a tournament deleted: what it gave the league
+    goes, after its registrations and rounds, whose deletion ranked it again). Rows loaded
+    raw (``loaddata``) only drop what was stored, so that the evening is ranked when read
+    until ``recompute_results``."""
+    tournament_id = _evening_of(instance)
+    if tournament_id is None:
+        return
+    if raw:
+        EveningLeague.objects.filter(tournament_id=tournament_id).delete()
+    else:
+        store_evening(tournament_id)
+
+
+def on_partie_saved(sender, instance: Partie, raw=False, update_fields=None, **kwargs) -> None:
+    """A partie saved: its evening ranked again when what it decided at closing
+    (``Partie.closing``) may have changed (its entries: ``on_partie_changed``)."""
+    if update_fields is not None and "closing" not in update_fields:
+        return
+    found = Tournament.objects.filter(rounds_set__tables__partie=instance).values_list(
+        "pk", flat=True
+    )
+    for tournament_id in found:
+        on_evening_saved(sender, Tournament(pk=tournament_id), raw=raw)
+
+
+def on_sit_out_changed(sender, instance, action: str, reverse: bool, pk_set, **kwargs) -> None:
+    """A round's players sitting out changed: its evening ranked again."""
+    if action.startswith("post_") and not reverse:
+        store_evening(instance.tournament_id)
+
+
+def _evening_of(instance) -> int | None:
+    """The id of the evening an evening's row belongs to (a ``Tournament``, ``Registration``,
+    ``Round`` or ``Table``)."""
+    if isinstance(instance, Tournament):
+        return instance.pk
+    if isinstance(instance, Table):
+        return (
+            Round.objects.filter(pk=instance.round_id)
+            .values_list("tournament_id", flat=True)
+            .first()
+        )
+    return instance.tournament_id
+
+
 def rule_of(season: Season) -> LeagueRule:
     """The season's ``LeagueRule``."""
     scale = tuple(int(x) for x in season.scale.split(",") if x.strip().isdigit())
@@ -51,9 +160,30 @@ def rule_of(season: Season) -> LeagueRule:
 
 def season_results(season: Season) -> list[EveningResult]:
     """Every player's result at each closed evening of the season (individual evenings: in
-    a pairs evening each partner gets the pair's place)."""
+    a pairs evening each partner gets the pair's place): stored (``EveningLeague``), or
+    ranked now for an evening closed before they were (``ranked_results``)."""
     results = []
+    unstored = []
     closed = season.tournaments.filter(finished=True).order_by("date", "id")
+    for tournament_id, date, lines in closed.values_list("pk", "date", "league__lines"):
+        if lines is None:
+            unstored.append(tournament_id)
+            continue
+        evening = (date, tournament_id)
+        results += [
+            EveningResult(player, evening, place, points, parties, wins)
+            for player, place, points, parties, wins in lines
+        ]
+    if unstored:
+        results += ranked_results(closed.filter(pk__in=unstored))
+    return results + standalone_results(season)
+
+
+def ranked_results(closed) -> list[EveningResult]:
+    """Every player's result at each of the ``closed`` evenings (a queryset), ranked from
+    their parties' stored results in a fixed number of queries (a pairs evening reads its
+    registrations and rounds itself)."""
+    results = []
     rows = result_rows(
         PlayerResult.objects.filter(partie__tournament_table__round__tournament__in=closed)
     )
@@ -71,22 +201,32 @@ def season_results(season: Season) -> list[EveningResult]:
         sat_out[tournament_id][player] += 1
     for tournament in closed:  # a pairs evening reads its registrations and rounds itself
         entrants = None if tournament.is_pairs else present[tournament.pk]
-        for line in standings(
+        lines = evening_lines(
             tournament, entrants, rows.get(tournament.pk, []), dict(sat_out[tournament.pk])
-        ):
-            players = line.entrant if isinstance(line.entrant, tuple) else (line.entrant,)
-            for player in players:
-                results.append(
-                    EveningResult(
-                        player,
-                        (tournament.date, tournament.pk),
-                        line.rank,
-                        line.points,
-                        line.parties,
-                        line.wins,
-                    )
-                )
-    return results + standalone_results(season)
+        )
+        evening = (tournament.date, tournament.pk)
+        results += [EveningResult(p, evening, *figures) for p, *figures in lines]
+    return results
+
+
+def season_left_out(season: Season) -> LeftOut:
+    """What the league leaves out (``left_out``) of the parties it counts: those of its
+    closed evenings (stored with them, ``EveningLeague``; counted now for an evening closed
+    before they were) and its stand-alone parties (an evening not closed is not counted yet,
+    and its page says so). The parties counted now are named by id: a query joining both
+    kinds at once scanned every partie."""
+    stored = EveningLeague.objects.filter(
+        tournament__season=season, tournament__finished=True
+    ).aggregate(donnes=Sum("donnes_left_out", default=0), rounds=Sum("rounds_left_out", default=0))
+    unstored = season.tournaments.filter(finished=True, league__isnull=True)
+    ids = [
+        *Partie.objects.filter(seasons=season).values_list("pk", flat=True),
+        *Partie.objects.filter(tournament_table__round__tournament__in=unstored).values_list(
+            "pk", flat=True
+        ),
+    ]
+    counted = left_out(Partie.objects.filter(pk__in=ids)) if ids else LeftOut()
+    return LeftOut(stored["donnes"] + counted.donnes, stored["rounds"] + counted.rounds)
 
 
 def standalone_results(season: Season) -> list[EveningResult]:

@@ -266,6 +266,34 @@ class Table(models.Model):
         return round_open or self.closing == self.Closing.LATER
 
 
+class EveningLeague(models.Model):
+    """What a closed evening gives the league: each player's place, points, parties and wins
+    in its ranking (``lines``: ``[player id, place, points, parties, wins]``, a pair's
+    partners each with the pair's line) and what its totals leave out (``donnes_left_out``,
+    ``rounds_left_out``: ``scoring.selectors.left_out`` of its parties). Stored by
+    ``tournaments.league.store_evening`` when it closes and again whenever anything its
+    ranking reads changes, so that a season's standings read one row an evening instead of
+    ranking each evening again. An open evening has none; a closed one without it (closed
+    before issue 25) is ranked when read.
+
+    The tournament is no database constraint: a tournament's deletion ranks it again while
+    its registrations and rounds go, then removes this row (``league.on_evening_saved``)."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        related_name="league",
+    )
+    lines = models.JSONField(default=list)
+    donnes_left_out = models.PositiveIntegerField(default=0)
+    rounds_left_out = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
 class Rating(models.Model):
     """A player's skill rating now (``tournaments.engine.rating``), derived from the parties."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -13,10 +12,10 @@ from django.utils.translation import gettext as _
 from scoring.exports.chart import SCREEN, line_chart, svg_of
 from scoring.freshness import kept
 from scoring.models import Partie, Player
-from scoring.selectors import LeftOut, game_figures, left_out, player_parties
+from scoring.selectors import game_figures, left_out, player_parties
 from scoring.tables import line_of
 from tournaments.engine.league import movement
-from tournaments.league import progression, season_results, season_table
+from tournaments.league import progression, season_left_out, season_results, season_table
 from tournaments.models import Rating, Season, Tournament
 from tournaments.rankings import standing_rows
 from tournaments.services import with_ranking_data
@@ -114,17 +113,6 @@ def season_chart_svg(season: Season) -> str:
         return svg_of(drawing)
 
     return kept(f"season-chart:{season.pk}:{get_language()}", compute, parties=False)
-
-
-def season_left_out(season: Season) -> LeftOut:
-    """What the league leaves out (``left_out``) of the parties it counts: those of its
-    closed evenings and its stand-alone parties (an evening not closed is not counted yet,
-    and its page says so)."""
-    closed = Q(
-        tournament_table__round__tournament__season=season,
-        tournament_table__round__tournament__finished=True,
-    )
-    return left_out(Partie.objects.filter(closed | Q(seasons=season)))
 
 
 def last_winners() -> list[tuple[str, str, list[str]]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,9 +22,6 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
-from scoring.exports.layout import result_line
-from scoring.exports.pdf import sheet_pdf
-from scoring.exports.xlsx import sheet_xlsx
 from scoring.messages import (
     VARIANT_LABELS,
     elide,
@@ -43,6 +40,7 @@ from scoring.models import (
     Seat,
     fault_seats,
 )
+from scoring.play.layout import SheetLayout
 from scoring.registry import (
     EntryField,
     EntryGroup,
@@ -55,6 +53,7 @@ from scoring.registry import (
 )
 from scoring.roimat import rules as roimat_rules
 from scoring.roimat.cards import TOTAL_POINTS, TRICKS
+from scoring.roimat.layout import result_line, sheet_layout
 from scoring.roimat.notation import (
     SheetInput,
     donne_from_dict,
@@ -174,11 +173,10 @@ class RoimatAdapter(EntryAdapter):
     def sheet_dict(self, partie: Partie) -> dict[str, Any]:
         return sheet_to_dict(partie.to_sheet_input())
 
-    def pdf(self, partie: Partie) -> bytes:
-        return sheet_pdf(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing)
-
-    def xlsx(self, partie: Partie) -> bytes:
-        return sheet_xlsx(partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing)
+    def layout(self, partie: Partie) -> SheetLayout:
+        return sheet_layout(
+            partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing
+        )
 
     def result_text(self, partie: Partie) -> str:
         players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
@@ -196,9 +194,8 @@ class RoimatAdapter(EntryAdapter):
     def computed_dict(self, sheet: SheetInput) -> dict[str, Any]:
         return compute_sheet(sheet.donnes, sheet.rules).as_dict()
 
-    def sheet_documents(self, sheet: SheetInput, club: str) -> tuple[bytes, bytes]:
-        computed = compute_sheet(sheet.donnes, sheet.rules)
-        return sheet_pdf(sheet, computed, club), sheet_xlsx(sheet, computed, club)
+    def sheet_layout(self, sheet: SheetInput, club: str) -> SheetLayout:
+        return sheet_layout(sheet, compute_sheet(sheet.donnes, sheet.rules), club)
 
     def import_sheet(self, sheet: SheetInput, created_by: Any = None) -> Partie:
         return services.partie_import(sheet=sheet, created_by=created_by)
@@ -211,9 +208,38 @@ class RoimatAdapter(EntryAdapter):
         """The entry of its first donne."""
         return reverse("scoring:donne_create", args=[partie.pk])
 
-    def replay_url(self) -> str:
-        """Roimat's own replay page: trick by trick, the running points and the sheet's row."""
-        return reverse("scoring:donne_replay")
+    def seat_words(self, seat: int) -> str:
+        return SEATS[seat]
+
+    def running_points(self, returns: Sequence[int]) -> list[tuple[str, int]]:
+        """Each team's card points (N/S, then O/E)."""
+        return [("N/S", returns[0]), ("O/E", returns[1])]
+
+    def replay_result(
+        self, record: dict[str, Any], result: Any
+    ) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+        """The donne's row of the Table de marque, by team: plis, card points, the Roi au
+        bout and the total the sheet gives it (§5, §6), or that it is annulled."""
+        try:
+            row = compute_sheet([entry_of_record(record)], RuleSet(record["variant"])).rows[0]
+        except (InvalidSheet, KeyError, ValueError):
+            return [], []
+        if row.ns is None or row.oe is None:
+            return [], [(_("Donne"), [_("annulled")])]
+        roi = bool(result.get("roi_au_bout")) if isinstance(result, dict) else False
+        return ["N/S", "O/E"], [
+            (_("plis"), [row.ns.plis, row.oe.plis]),
+            (_("points"), [row.ns.points, row.oe.points]),
+            (_("Total"), [row.ns.total, row.oe.total]),
+            (_("Roi au bout"), [_("yes") if roi else _("no")]),
+        ]
+
+    def record_target(self, record: dict[str, Any]) -> tuple[str, list[Partie]] | None:
+        """Roimat's parties in progress under the record's variant (the latest 50): the donne
+        is added as the next one (``roimat_views.donne_add_record``)."""
+        recent = parties().filter(game="roimat", options__variant=record.get("variant"))[:50]
+        found = [partie for partie in recent if not partie.sheet.complete]
+        return reverse("scoring:donne_add_record"), found
 
     # -- its donnes (the lifecycle: ``adapters.entries``, ``services.entry_record``)
 

@@ -22,7 +22,6 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
-from scoring.exports.game_layout import game_sheet_pdf, game_sheet_xlsx
 from scoring.game_forms import parse_team
 from scoring.games.base import (
     Game,
@@ -32,6 +31,7 @@ from scoring.games.base import (
     compute,
     compute_stored,
 )
+from scoring.games.layout import sheet_layout
 from scoring.games.notation import (
     GameSheetInput,
     computed_to_dict,
@@ -54,6 +54,7 @@ from scoring.messages import (
     refusal_text,
 )
 from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
+from scoring.play.layout import SheetLayout
 from scoring.play.players import GREEDY, Player
 from scoring.play.state import GameState, Table
 from scoring.play.verify import first_refusal
@@ -240,13 +241,8 @@ class TabularAdapter(EntryAdapter):
     def sheet_dict(self, partie: Partie) -> dict[str, Any]:
         return game_sheet_to_dict(self.sheet_input(partie))
 
-    def pdf(self, partie: Partie) -> bytes:
-        return game_sheet_pdf(
-            self.game, self.sheet_input(partie), partie.sheet, settings.CLUB_NAME, partie.closing
-        )
-
-    def xlsx(self, partie: Partie) -> bytes:
-        return game_sheet_xlsx(
+    def layout(self, partie: Partie) -> SheetLayout:
+        return sheet_layout(
             self.game, self.sheet_input(partie), partie.sheet, settings.CLUB_NAME, partie.closing
         )
 
@@ -271,12 +267,8 @@ class TabularAdapter(EntryAdapter):
     def computed_dict(self, sheet: GameSheetInput) -> dict[str, Any]:
         return computed_to_dict(self._computed(sheet))
 
-    def sheet_documents(self, sheet: GameSheetInput, club: str) -> tuple[bytes, bytes]:
-        computed = self._computed(sheet)
-        return (
-            game_sheet_pdf(self.game, sheet, computed, club),
-            game_sheet_xlsx(self.game, sheet, computed, club),
-        )
+    def sheet_layout(self, sheet: GameSheetInput, club: str) -> SheetLayout:
+        return sheet_layout(self.game, sheet, self._computed(sheet), club)
 
     def _computed(self, sheet: GameSheetInput) -> GameSheet:
         return compute(self.game, len(sheet.players), sheet.rounds, sheet.options)

@@ -1,11 +1,13 @@
-"""The cumul of both teams across the donnes, drawn with reportlab's graphics.
+"""Line charts drawn with reportlab's graphics: a sheet's cumuls (``SheetLayout.chart``), a
+season's standings.
 
-The same ``Drawing`` goes into the PDF and, rendered as SVG, onto the sheet page.
+The same ``Drawing`` goes into a PDF and, rendered as SVG, onto a page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from reportlab.graphics import renderSVG
@@ -15,31 +17,7 @@ from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 
-from scoring.roimat.partie import Sheet
-
-TEAM_COLOURS = {"ns": colors.HexColor("#1f5fa8"), "oe": colors.HexColor("#c0392b")}
-
-
-def cumul_series(sheet: Sheet) -> dict[str, list[tuple[int, int]]]:
-    """Per team, (counted donne, cumul in points) points, starting from (0, 0)."""
-    series: dict[str, list[tuple[int, int]]] = {"ns": [(0, 0)], "oe": [(0, 0)]}
-    for row in sheet.rows:
-        if row.counted is None or row.pending or row.ns is None or row.oe is None:
-            continue
-        series["ns"].append((row.counted, row.ns.cumul))
-        series["oe"].append((row.counted, row.oe.cumul))
-    return series
-
-
-def cumul_chart(
-    sheet: Sheet, width: float = 480, height: float = 200, font_size: float = 8
-) -> Drawing:
-    """A line chart of both cumuls (points) per counted donne; size in points (1/72 inch)."""
-    series = cumul_series(sheet)
-    named = {"N/S": series["ns"], "O/E": series["oe"]}
-    palette = {"N/S": TEAM_COLOURS["ns"], "O/E": TEAM_COLOURS["oe"]}
-    return line_chart(named, "Donnes", width, height, palette, font_size)
-
+from scoring.play.layout import Chart
 
 PALETTE = ("#1f5fa8", "#c0392b", "#2e8b57", "#d4a900", "#7b3fa0", "#555555", "#e67e22")
 
@@ -52,7 +30,7 @@ LEGEND_COLUMN = 120
 
 
 def line_chart(
-    series: dict[str, list[tuple[float, float]]],
+    series: Mapping[str, Sequence[tuple[float, float]]],
     x_label: str,
     width: float = 480,
     height: float = 200,
@@ -131,6 +109,15 @@ def _presentation(match: re.Match[str]) -> str:
     return " ".join(f'{name.strip()}="{escape(value.strip())}"' for name, value in pairs)
 
 
-def cumul_chart_svg(sheet: Sheet) -> str:
-    """The cumul chart as an SVG document (text), for the sheet page."""
-    return svg_of(cumul_chart(sheet, **SCREEN))
+def chart_drawing(
+    chart: Chart, width: float = 480, height: float = 200, font_size: float = 8
+) -> Drawing:
+    """A sheet's chart (``SheetLayout.chart``) drawn by ``line_chart``, each name in its
+    colour."""
+    palette = {name: colors.HexColor(hex_) for name, hex_ in chart.colours.items()}
+    return line_chart(chart.series, chart.x_label, width, height, palette, font_size)
+
+
+def chart_svg(chart: Chart) -> str:
+    """A sheet's chart as an SVG document (text), for its page."""
+    return svg_of(chart_drawing(chart, **SCREEN))

@@ -137,6 +137,11 @@ class TrickState(GameState[Card | P, R]):
     def hand(self, seat: int) -> list[str]:
         return codes(self.hands[seat])
 
+    def trick_won(self) -> int | None:
+        """The winner of the last pli when the last card completed it."""
+        trick = self.tricks[-1] if self.tricks else []
+        return self.winner(trick) if len(trick) == self.seats else None
+
     def table_trick(self) -> Trick:
         """The pli on the table: the one being played (empty at a lead)."""
         trick = self.tricks[-1] if self.tricks else []

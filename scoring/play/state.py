@@ -49,10 +49,14 @@ class MoveError(ValueError):
 
 class RecordError(ValueError):
     """A record that cannot be read: where (``place``, e.g. ``"hands"``, ``"trick 3"``; empty
-    for the record as a whole), a stable ``code`` and the English ``message``."""
+    for the record as a whole), a stable ``code``, the English ``message`` and the values
+    its game's text of the code names (``params``: ``GameState.refusal_messages``)."""
 
-    def __init__(self, place: str, code: str, message: str = "") -> None:
+    def __init__(
+        self, place: str, code: str, message: str = "", params: Mapping[str, Any] | None = None
+    ) -> None:
         self.place, self.code, self.message = place, code, message or code
+        self.params = dict(params or {})
         super().__init__(f"{place}: {self.message}" if place else self.message)
 
 
@@ -162,6 +166,11 @@ class GameState(ABC, Generic[M, R]):
     def hand(self, seat: int) -> list[str]:
         """The card codes ``seat`` holds now."""
 
+    def trick_won(self) -> int | None:
+        """The seat that won the pli the last move completed; None when the last move
+        completed no pli (and in a game without plis)."""
+        return None
+
     @abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, JSON-ready: at least ``seat``, ``hand`` (its own cards, as
@@ -219,6 +228,19 @@ class GameState(ABC, Generic[M, R]):
             self.push(self.random_move(rng))
 
     # -- records ----------------------------------------------------------------------
+
+    def check_outcome(self, record: Any) -> RecordError | None:
+        """What the record states its moves gave, against what they give in this state (the
+        round replayed): by default its ``result`` (``"wrong_result"``); a game whose record
+        states more (Roimat's fautes) checks it too. None when they agree."""
+        stated = record.get("result") if isinstance(record, dict) else None
+        computed = self.to_record().get("result")
+        if stated == computed:
+            return None
+        params = {"computed": computed, "stated": stated}
+        return RecordError(
+            "result", "wrong_result", f"the moves give {computed}, not {stated}", params
+        )
 
     @abstractmethod
     def to_record(self) -> dict[str, Any]:

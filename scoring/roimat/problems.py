@@ -20,6 +20,26 @@ REFUSAL_MESSAGES = {
     "announcement_refused": gettext_noop("announcement %(move)s not allowed"),
     "no_play_now": gettext_noop("no card can be played now"),
     "surcontre_without_contre": gettext_noop("a surcontre needs its contre"),
+    "wrong_winner": gettext_noop("won by %(seat)s (%(card)s), not %(stated)s"),
+    "wrong_faults": gettext_noop("the plays give %(computed)s, not %(stated)s"),
+}
+
+#: The moves in words by their first word (``GameState.move_words``): an announcement
+#: (``S roi V``: the seat, then the rest), a contre or surcontre answered (``contre_plis oui``).
+MOVE_WORDS = {
+    **dict.fromkeys(("N", "E", "S", "O"), gettext_noop("announces %(rest)s")),
+    "contre_plis": gettext_noop("contre on the 5 plis: %(rest)s"),
+    "contre_roi": gettext_noop("contre on the Roi au bout: %(rest)s"),
+    "surcontre_plis": gettext_noop("surcontre on the 5 plis: %(rest)s"),
+    "surcontre_roi": gettext_noop("surcontre on the Roi au bout: %(rest)s"),
+}
+
+#: The record's own fields in words (``GameState.place_names``): the contres and surcontres.
+PLACE_NAMES = {
+    "contre_plis": gettext_noop("contre on the 5 plis"),
+    "contre_roi": gettext_noop("contre on the Roi au bout"),
+    "surcontre_plis": gettext_noop("surcontre on the 5 plis"),
+    "surcontre_roi": gettext_noop("surcontre on the Roi au bout"),
 }
 
 MESSAGES: dict[str, str] = {

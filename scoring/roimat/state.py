@@ -12,6 +12,9 @@ What the interface adds:
   the public history of the moves;
 - ``result()``: the sheet's ``DonneEntry`` (ROIMAT.md §10), as ``entry_of_record`` reads it
   from the donne's record; None for a void deal (the sheet does not show it);
+- ``trick_won()``: who won the pli just over; ``check_outcome``: the record's fautes, then its
+  result; the moves and the record's fields in words (``problems.MOVE_WORDS``,
+  ``PLACE_NAMES``), for the replay page;
 - ``to_record()`` is the §10 record (``record.record_of``), read back move by move;
 - ``RoimatTable``: the deals of ``simulate.simulate_donnes`` (``Dealer``; the dealer turns
   left, and deals again after a donne annulled on a king sec), so that a seed gives the same
@@ -45,7 +48,7 @@ from .donne import (
     left,
 )
 from .players import RandomPlayer
-from .problems import MESSAGES, REFUSAL_MESSAGES
+from .problems import MESSAGES, MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
 from .record import RecordError as DonneRecordError
 from .record import announcement, plays_of, record_of, start
 from .rules import RuleSet, rules_of_options
@@ -61,6 +64,7 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     game = "roimat"
     refusal_messages = REFUSAL_MESSAGES
+    move_words, place_names = MOVE_WORDS, PLACE_NAMES
     scores_faults = True
     seats = 4
 
@@ -134,6 +138,14 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     def hand(self, seat: int) -> list[str]:
         return hand_codes(self.donne.hands[seat])
+
+    def trick_won(self) -> int | None:
+        """The winner of the last pli when no card of the next was played yet."""
+        donne = self.donne
+        if not donne.tricks or donne.current_trick() is not None:
+            return None
+        winner = donne.tricks[-1].winner
+        return winner if winner >= 0 else None
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The remote table's view of ``seat`` (``donne_view``: seats there are letters)
@@ -241,6 +253,16 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     # -- records ----------------------------------------------------------------------
 
+    def check_outcome(self, record: Any) -> RecordError | None:
+        """The record's fautes (§5: the seats that played a card §9 forbids, in any order),
+        then its result."""
+        faults = [SEATS[s] for s in self.donne.faults]
+        stated = record.get("faults") or []
+        if not isinstance(stated, list) or sorted(map(str, stated)) != sorted(faults):
+            params = {"computed": faults, "stated": stated}
+            return RecordError("faults", "wrong_faults", MESSAGES["wrong_faults"] % params, params)
+        return super().check_outcome(record)
+
     def to_record(self) -> dict[str, Any]:
         """The §10 record (``record_of``); while the contres are being asked, without those
         not yet answered (``record_of`` writes them false)."""
@@ -264,7 +286,9 @@ class RoimatState(GameState[Move, DonneEntry]):
     def recorded_moves(cls, record: Any, state: RoimatState) -> Iterator[Step]:
         """The announcement, the contres and surcontres due (§4; one the record leaves out
         is "non", or not yet answered when no trick is recorded), then each play; a Dame or
-        Tour that gives a choice sends to its play's ``to`` or the next play's seat."""
+        Tour that gives a choice sends to its play's ``to`` or the next play's seat. Raises
+        ``RecordError`` for a pli whose recorded ``winner`` is not the seat that won it
+        (§8)."""
         donne = state.donne
         if record.get("void") or donne.void:
             if not (record.get("void") and donne.void):
@@ -292,12 +316,30 @@ class RoimatState(GameState[Move, DonneEntry]):
             if record.get(name) and name not in asked:
                 code = "surcontre_without_contre"
                 raise RecordError(name, code, MESSAGES[code])
+        tricks, checked = record.get("tricks"), 0  # the plis whose winner was checked
         try:
             for place, play, later in plays_of(record):
+                checked = _check_winners(donne, tricks, checked)
                 yield _play_step(donne, f"trick {place.trick}, play {place.play}", play, later)
         except DonneRecordError as error:
             problem = error.problem
             raise RecordError(str(problem.place), problem.code, problem.message) from None
+        _check_winners(donne, tricks, checked)
+
+
+def _check_winners(donne: DonneState, tricks: list[Any], checked: int) -> int:
+    """How many plis are over and won by the seat the record says (``checked``: as many were
+    before); raises ``RecordError`` at the first whose record names another winner."""
+    while checked < len(donne.tricks) and donne.tricks[checked].winner >= 0:
+        done = donne.tricks[checked]
+        checked += 1
+        stated = tricks[checked - 1].get("winner")
+        if stated != SEATS[done.winner]:
+            card = next(CODE[c] for s, c, *_ in done.plays if s == done.winner)
+            params = {"seat": SEATS[done.winner], "card": card, "stated": stated}
+            message = MESSAGES["wrong_winner"] % params
+            raise RecordError(f"trick {checked}", "wrong_winner", message, params)
+    return checked
 
 
 def _play_step(

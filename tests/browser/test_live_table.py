@@ -277,15 +277,21 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     written = total.text_content()
     fits_the_phone(mine)
 
-    # The round's replay: every move, his among them.
+    # The round's replay: every move, his among them: those before the first pli (every move
+    # of a game without plis) in a list, then the plis, one a row.
     with mine.expect_navigation() as opened:
         tap(replay, scroll=True)
     assert opened.value.status == 200
     rows = mine.locator("table.game-replay tbody tr").evaluate_all(
         "(rows) => rows.map((row) => Array.from(row.cells, (cell) => cell.textContent.trim()))"
     )
-    his = [move for _number, _where, who, move in rows if who == f"joueur {seat}"]
-    assert len(his) == len(made) and len(rows) > len(made), rows
+    plays = mine.locator("table.tricks td.play").evaluate_all(
+        "(cells) => cells.map((cell) => [cell.querySelector('.who').textContent.trim(),"
+        " cell.querySelector('b').textContent.trim()])"
+    )
+    moves = [(who, move) for _number, _where, who, move in rows] + plays
+    his = [move for who, move in moves if who == f"joueur {seat}"]
+    assert len(his) == len(made) and len(moves) > len(made), moves
     for (text, words), shown in zip(made, his, strict=True):
         assert words in shown, (text, shown)
     mine.go_back()
@@ -299,5 +305,5 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     assert mine.url.endswith(f"/parties/{RemoteTable.objects.get(pk=table.pk).partie_id}/")
     names = mine.locator("table.game-sheet thead th").all_text_contents()
     column = names.index(HUMAN)
-    cell = mine.locator("table.game-sheet tfoot td").nth(column)
+    cell = mine.locator("table.game-sheet tr.cumul td").nth(column)
     assert cell.text_content().strip() == written  # the same figure, written the same way

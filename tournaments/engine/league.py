@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .ranking import ranked
 
@@ -21,10 +22,10 @@ DEFAULT_SCALE = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 KINDS = ("ranking_points", "points", "wins", "average")
 
 
-@dataclass(frozen=True)
-class EveningResult:
+class EveningResult(NamedTuple):
     """A player's evening: ``place`` in its ranking (1 = first), ``points`` and ``wins`` over
-    its ``parties``; ``evening`` is any id that orders the evenings (a date)."""
+    its ``parties``; ``evening`` is any id that orders the evenings (a date). A named tuple:
+    a season's standings make one for each player of each evening."""
 
     player: Hashable
     evening: Hashable

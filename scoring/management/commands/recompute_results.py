@@ -1,13 +1,19 @@
-"""``manage.py recompute_results``: store every partie's player results again (they are kept
-up to date on every change; this rebuilds them after data were loaded by other means)."""
+"""``manage.py recompute_results``: store every partie's player results again, and what is
+derived from them (``signals.results_rebuilt``: each closed evening's part of the league).
+They are kept up to date on every change; this rebuilds them after data were loaded by other
+means, or after an update that stores more of them."""
 
 from django.core.management.base import BaseCommand
 
+from scoring.models import Partie
 from scoring.results import store_all_results
+from scoring.signals import results_rebuilt
 
 
 class Command(BaseCommand):
     help = "Recompute and store the players' results of every partie."
 
     def handle(self, *args, **options):
-        self.stdout.write(f"{store_all_results()} parties")
+        count = store_all_results()
+        results_rebuilt.send(sender=Partie)
+        self.stdout.write(f"{count} parties")

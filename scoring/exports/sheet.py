@@ -1,0 +1,260 @@
+"""Any game's sheet as PDF (reportlab) and Excel (openpyxl), drawn from its declared layout
+(``scoring.play.layout.SheetLayout``); the one writer, naming no game.
+
+Both documents show the title, the heading lines, the columns under their groups' headings,
+every line (cumul lines tinted and bold, entries in no total greyed), the result under the
+table; the PDF adds the chart. The workbook keeps each ``Formula`` live and caches the
+engine's value in it (``cached.workbook_bytes``), so that it shows the totals before it
+recalculates and still adds up when a player edits a cell.
+
+A sheet too wide for A4 portrait at about ``NATURAL`` a character of its columns' widths is
+laid out landscape; its columns share the page's width in proportion, never wider than
+``WIDEST`` a character.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from xml.sax.saxutils import escape
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from scoring.play.layout import CUMUL, MUTED, Cell, Formula, SheetLayout
+
+from .cached import workbook_bytes
+from .chart import chart_drawing
+
+MARGIN = 10 * mm
+#: A character of a column's width on paper: the natural width, and the widest.
+NATURAL = 1.6 * mm
+WIDEST = 2.2 * mm
+PLAIN = "#eeeeee"  # the titles of a group without a tint, and the cumul lines
+MUTED_COLOUR = "#888888"
+
+
+def is_wide(layout: SheetLayout) -> bool:
+    """Whether the sheet is printed landscape: its columns at ``NATURAL`` a character are
+    wider than A4 portrait between the margins."""
+    return sum(c.width for c in layout.columns) * NATURAL > A4[0] - 2 * MARGIN
+
+
+def _text(cell: Cell) -> str:
+    return "" if cell is None else str(cell)
+
+
+# -- PDF ---------------------------------------------------------------------------------------
+
+
+def sheet_pdf(layout: SheetLayout) -> bytes:
+    """The sheet as an A4 PDF (bytes), landscape when wide (``is_wide``); the table continues
+    with its headings on the next pages when long."""
+    buffer = io.BytesIO()
+    page = landscape(A4) if is_wide(layout) else A4
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=page,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=layout.title,
+        author=layout.club,
+    )
+    styles = getSampleStyleSheet()
+    story = [Paragraph(escape(layout.title), styles["Title"])]
+    story += [Paragraph(escape(line), styles["Normal"]) for line in layout.heading]
+    story.append(Spacer(0, 4 * mm))
+    story.append(_table(layout, page[0] - 2 * MARGIN))
+    for line in layout.footer:
+        story.append(Spacer(0, 3 * mm))
+        story.append(Paragraph(f"<b>{escape(line)}</b>", styles["Normal"]))
+    if layout.chart is not None:
+        story.append(Spacer(0, 3 * mm))
+        width = min(170 * mm, page[0] - 2 * MARGIN)
+        chart = chart_drawing(layout.chart, width, 55 * mm)
+        chart.hAlign = "CENTER"  # under the table
+        story.append(chart)
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def _table(layout: SheetLayout, room: float) -> Table:
+    columns = layout.columns
+    scale = min(room / sum(c.width for c in columns), WIDEST)
+    widths = [c.width * scale for c in columns]
+    dense = scale < 2 * mm
+    size, title_size, padding = (8, 7, 1.5) if dense else (10, 10, 3)
+    body = ParagraphStyle("cell", fontName="Helvetica", fontSize=size, leading=size * 1.2)
+    bold = ParagraphStyle(
+        "title", parent=body, fontName="Helvetica-Bold", fontSize=title_size, alignment=TA_CENTER
+    )
+
+    def fitted(text: str, width: float, style: ParagraphStyle) -> str | Paragraph:
+        """The text as is when it fits its column, else a paragraph that wraps in it."""
+        if stringWidth(text, style.fontName, style.fontSize) <= width - 6:
+            return text
+        return Paragraph(escape(text), style)
+
+    data: list[list[object]] = []
+    style: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), "Helvetica", size),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), padding),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), padding),
+    ]
+    if layout.group_titles:
+        row: list[object] = []
+        for group in layout.groups:
+            first = len(row)
+            row += [group.title] + [""] * (len(group.columns) - 1)
+            style.append(("SPAN", (first, 0), (len(row) - 1, 0)))
+            if group.title:
+                tint = colors.HexColor(group.tint or PLAIN)
+                style.append(("BACKGROUND", (first, 0), (len(row) - 1, 0), tint))
+        data.append(row)
+    top = len(data)
+    data.append([fitted(c.title, w, bold) for c, w in zip(columns, widths, strict=True)])
+    style.append(("FONT", (0, 0), (-1, top), "Helvetica-Bold", title_size))
+    style.append(("ALIGN", (0, 0), (-1, top), "CENTER"))
+    first = 0
+    for group in layout.groups:
+        last = first + len(group.columns) - 1
+        tint = colors.HexColor(group.tint or PLAIN)
+        style.append(("BACKGROUND", (first, top), (last, top), tint))
+        first = last + 1
+    start = top + 1
+    aligned = {
+        "left": ParagraphStyle("left", parent=body, alignment=TA_LEFT),
+        "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
+    }
+    for index, column in enumerate(columns):
+        align = "LEFT" if column.align == "left" else "CENTER"
+        style.append(("ALIGN", (index, start), (index, -1), align))
+        if column.colour:
+            style.append(("TEXTCOLOR", (index, start), (index, -1), colors.HexColor(column.colour)))
+            style.append(("FONT", (index, start), (index, -1), "Helvetica-Bold", size))
+    for offset, line in enumerate(layout.lines, start=start):
+        data.append(
+            [
+                fitted(_text(cell), width, aligned[column.align])
+                for cell, column, width in zip(line.cells, columns, widths, strict=True)
+            ]
+        )
+        if line.kind == CUMUL:
+            style.append(("BACKGROUND", (0, offset), (-1, offset), colors.HexColor(PLAIN)))
+            style.append(("FONT", (0, offset), (-1, offset), "Helvetica-Bold", size))
+        elif line.kind in MUTED:
+            style.append(("TEXTCOLOR", (0, offset), (-1, offset), colors.HexColor(MUTED_COLOUR)))
+    table = Table(data, colWidths=widths, repeatRows=start)
+    table.setStyle(TableStyle(style))
+    return table
+
+
+# -- Excel -------------------------------------------------------------------------------------
+
+THIN = Side(style="thin", color="999999")
+BORDER = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+
+
+def _fill(hex_: str) -> PatternFill:
+    return PatternFill("solid", fgColor=hex_.lstrip("#").upper())
+
+
+def _put(cell: Any, value: str | int | float | None) -> Any:
+    """Write a value in a cell, as a value: a text that begins with ``=`` (a player named so)
+    stays text, never a formula (only a layout's ``Formula`` is one)."""
+    cell.value = value
+    if isinstance(value, str) and value.startswith("="):
+        cell.data_type = "s"
+    return cell
+
+
+def title_row(layout: SheetLayout) -> int:
+    """The worksheet row (1-based) of the column titles: under the title (row 1), the
+    heading lines, an empty row and the groups' headings, if any. The sheet's lines follow
+    it, one a row."""
+    return 3 + len(layout.heading) + (1 if layout.group_titles else 0)
+
+
+def sheet_xlsx(layout: SheetLayout) -> bytes:
+    """The sheet as a workbook (bytes of an .xlsx file), laid out like the PDF; each
+    ``Formula`` cell is live and carries the engine's value."""
+    book = Workbook()
+    ws = book.active
+    ws.title = layout.name[:31]
+    _put(ws.cell(row=1, column=1), layout.title).font = Font(bold=True, size=14)
+    for offset, text in enumerate(layout.heading, start=2):
+        _put(ws.cell(row=offset, column=1), text)
+    columns = layout.columns
+    titles = title_row(layout)
+    centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    first = 1
+    for group in layout.groups:
+        fill = _fill(group.tint or PLAIN)
+        if group.title:
+            last = first + len(group.columns) - 1
+            cell = _put(ws.cell(row=titles - 1, column=first), group.title)
+            cell.font, cell.fill, cell.alignment = Font(bold=True), fill, centred
+            ws.merge_cells(
+                start_row=titles - 1, start_column=first, end_row=titles - 1, end_column=last
+            )
+        for column in group.columns:
+            cell = _put(ws.cell(row=titles, column=first), column.title)
+            cell.font, cell.fill, cell.alignment, cell.border = (
+                Font(bold=True),
+                fill,
+                centred,
+                BORDER,
+            )
+            ws.column_dimensions[get_column_letter(first)].width = column.width
+            first += 1
+    keys = {column.key: index for index, column in enumerate(columns)}
+
+    def name(column: str, line: int) -> str:
+        return f"{get_column_letter(keys[column] + 1)}{titles + 1 + line}"
+
+    values: dict[str, int | float] = {}  # each formula's value, as the engine computed it
+    for index, line in enumerate(layout.lines):
+        row = titles + 1 + index
+        for col, (value, column) in enumerate(zip(line.cells, columns, strict=True), start=1):
+            cell = ws.cell(row=row, column=col)
+            if isinstance(value, Formula):
+                refs = {
+                    field: name(ref.column, index if ref.line is None else ref.line)
+                    for field, ref in value.refs.items()
+                }
+                cell.value = "=" + value.text.format(**refs)
+                values[cell.coordinate] = value.value
+            else:
+                _put(cell, value)
+            cell.border = BORDER
+            cell.alignment = Alignment(horizontal=column.align)
+            if line.kind in MUTED:
+                cell.font = Font(color=MUTED_COLOUR.lstrip("#"))
+            elif column.colour:
+                cell.font = Font(bold=True, color=column.colour.lstrip("#").upper())
+            elif line.kind == CUMUL:
+                cell.font = Font(bold=True)
+            if line.kind == CUMUL:
+                cell.fill = _fill(PLAIN)
+    below = titles + len(layout.lines) + 2
+    for offset, text in enumerate(layout.footer, start=below):
+        _put(ws.cell(row=offset, column=1), text).font = Font(bold=True)
+    ws.freeze_panes = ws.cell(row=titles + 1, column=layout.frozen + 1)
+    ws.page_setup.orientation = "landscape" if is_wide(layout) else "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    return workbook_bytes(book, values)

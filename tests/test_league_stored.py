@@ -1,0 +1,160 @@
+"""What a closed evening gives the league is stored (``EveningLeague``) and stored again at
+once on every change its ranking reads: the season's pages read it and show what ranking the
+evenings again would give."""
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoring.freshness import touch
+from scoring.models import Partie, Player
+from scoring.services import entry_delete_last
+from tests.helpers import evening
+from tournaments.league import evening_lines, ranked_results, season_results
+from tournaments.models import EveningLeague, Registration, Season, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    return Season.objects.create(
+        name="2026-2099", start=datetime.date(2026, 1, 1), end=datetime.date(2099, 12, 31)
+    )
+
+
+def stored(tournament) -> list:
+    return EveningLeague.objects.get(tournament=tournament).lines
+
+
+def assert_stored_is_ranked_now(tournament, season) -> list:
+    """The evening's stored lines are its ranking computed now, and the season's results
+    read from them are those of ranking every closed evening again; returns the lines."""
+    lines = stored(tournament)
+    assert lines == evening_lines(Tournament.objects.get(pk=tournament.pk))
+    closed = season.tournaments.filter(finished=True).order_by("date", "id")
+    assert sorted(season_results(season), key=repr) == sorted(ranked_results(closed), key=repr)
+    return lines
+
+
+def season_points(client, season) -> dict[int, float]:
+    url = reverse("tournaments:season", args=[season.pk])
+    return {row["player"]: row["points"] for row in client.get(url).context["rows"]}
+
+
+def test_each_change_to_a_closed_evening_is_stored_at_once_and_shown(client, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    evening(season, 5, players)
+    tonight = evening(season, 12, players)
+    first = assert_stored_is_ranked_now(tonight, season)
+    shown = season_points(client, season)
+
+    # A donne removed: the partie is unfinished, and an unfinished partie of a closed
+    # evening does not count ...
+    partie = Partie.objects.filter(tournament_table__round__tournament=tonight).first()
+    entry_delete_last(partie=partie)
+    removed = assert_stored_is_ranked_now(tonight, season)
+    assert removed != first and season_points(client, season) != shown
+    # ... unless the director says it counts as played so far.
+    partie.closing = Partie.Closing.PLAYED
+    partie.save(update_fields=["closing"])
+    played = assert_stored_is_ranked_now(tonight, season)
+    assert played != removed
+
+    # A player registered and present who never sat down comes last, with nothing.
+    newcomer = Player.objects.create(name="Zoé")
+    Registration.objects.create(tournament=tonight, player=newcomer, checked_in=True)
+    assert [newcomer.pk, 9, 0, 0, 0] in assert_stored_is_ranked_now(tonight, season)
+    registration = Registration.objects.get(tournament=tonight, player=newcomer)
+    registration.checked_in = False  # marked absent
+    registration.save()
+    assert newcomer.pk not in [line[0] for line in assert_stored_is_ranked_now(tonight, season)]
+
+    # A round sat out scores the average of his other rounds.
+    round_ = tonight.rounds_set.first()
+    round_.sit_out.add(players[0])
+    sat_out = assert_stored_is_ranked_now(tonight, season)
+    assert sat_out != played
+    round_.sit_out.remove(players[0])
+    assert assert_stored_is_ranked_now(tonight, season) == played
+
+    # The evening's ranking criteria.
+    tonight.ranking = "points,wins"
+    tonight.save()
+    assert_stored_is_ranked_now(tonight, season)
+
+    # Reopened: it gives nothing until it closes again; deleted: its line goes.
+    tonight.finished = False
+    tonight.save()
+    assert not EveningLeague.objects.filter(tournament=tonight).exists()
+    url = reverse("tournaments:season", args=[season.pk])
+    assert client.get(url).context["evenings"] == 1
+    tonight.finished = True
+    tonight.save()
+    assert client.get(url).context["evenings"] == 2
+    Tournament.objects.filter(pk=tonight.pk).delete()
+    assert list(EveningLeague.objects.values_list("tournament", flat=True)) == [
+        season.tournaments.get().pk
+    ]
+    assert client.get(url).context["evenings"] == 1
+
+
+def evening_points(client, tournament) -> dict[int, float]:
+    table = client.get(tournament.get_absolute_url()).context["standings"]
+    return {row.record["entrant"]: row.record["points"] for row in table.rows}
+
+
+def test_the_season_page_shows_the_points_of_the_evenings_ranking_page(client, season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    tonight = evening(season, 5, players)
+    assert season_points(client, season) == evening_points(client, tonight)
+    entry_delete_last(
+        partie=Partie.objects.filter(tournament_table__round__tournament=tonight).first()
+    )
+    changed = evening_points(client, tonight)
+    assert season_points(client, season) == changed and len(changed) == 8
+
+
+def test_evenings_closed_before_they_were_stored_are_ranked_then_stored_by_the_command(
+    client, season
+):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    for day in (5, 12):
+        evening(season, day, players)
+    url = reverse("tournaments:season", args=[season.pk])
+    page = client.get(url).context
+    rows, evenings = page["rows"], page["evenings"]
+    EveningLeague.objects.all().delete()  # as a database of before the migration
+    touch()
+    assert client.get(url).context["rows"] == rows  # ranked when read
+    call_command("recompute_results", verbosity=0)
+    assert EveningLeague.objects.count() == 2
+    page = client.get(url).context
+    assert page["rows"] == rows and page["evenings"] == evenings
+
+
+def test_a_donne_pending_at_a_table_left_to_finish_later_shows_at_once_on_the_season_page(
+    secretary, client
+):
+    from tests.test_site_tournaments import DONNE, accept, first_table, table_post
+    from tournaments.services import close_tournament, unfinished_tables
+
+    tournament, table = first_table(secretary)
+    season = Season.objects.create(name="S", start=tournament.date, end=tournament.date)
+    tournament.season = season
+    tournament.save()
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    decisions = {t.pk: Partie.Closing.LATER for t in unfinished_tables(tournament)}
+    close_tournament(tournament=Tournament.objects.get(pk=tournament.pk), decisions=decisions)
+    url = reverse("tournaments:season", args=[season.pk])
+    for _twice in range(2):  # the second reading is the kept one
+        page = client.get(url)
+        assert page.context["left_out"].donnes == 1
+        assert "1 donne en attente" in page.text
+    accept(client, table, 1)  # the table goes on after the closing, as the director said
+    page = client.get(url)
+    assert page.context["left_out"].donnes == 0 and "en attente" not in page.text
+    assert EveningLeague.objects.get(tournament=tournament).donnes_left_out == 0
+    assert_stored_is_ranked_now(tournament, season)
