@@ -361,29 +361,9 @@ class TabularAdapter(EntryAdapter):
                 )
                 continue
             required = not field.blank and field.key != completed
-            fields.append(
-                EntryField(
-                    field.key,
-                    "number",
-                    field.label,
-                    field.minimum,
-                    field.maximum,
-                    per_seat=True,
-                    required=required,
-                    more=field.blank,
-                )
-            )
+            fields.append(seat_number(field, required=required, more=field.blank))
         fields += [
-            EntryField(
-                field.key,
-                "number",
-                field.label,
-                field.minimum,
-                field.maximum,
-                per_seat=True,
-                required=False,
-                more=True,
-            )
+            seat_number(field, required=False, more=True)
             for field in spec.optional
             if field.key != once
         ]
@@ -604,6 +584,21 @@ class TabularAdapter(EntryAdapter):
         )
         services.after_change(partie)
         return True
+
+
+def seat_number(field: Any, *, required: bool, more: bool) -> EntryField:
+    """A number each player enters, within the bounds of the game's ``field`` (a
+    ``scoring.games.base`` field spec); ``more``: behind the player's disclosure."""
+    return EntryField(
+        field.key,
+        "number",
+        field.label,
+        field.minimum,
+        field.maximum,
+        per_seat=True,
+        required=required,
+        more=more,
+    )
 
 
 def register_game(game: Game, **settings_: Any) -> TabularAdapter:
