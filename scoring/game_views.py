@@ -1,5 +1,4 @@
-"""Pages of the other games (Roi, Römer, Rumoli, Differenzler): a new partie, its sheet with
-the entry of each round, and corrections."""
+"""A new partie of any game, and the points of the cards typed in a Römer team's field."""
 
 from __future__ import annotations
 
@@ -7,18 +6,13 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from scoring import registry
-from scoring.access import DIRECTOR, director_required, has_role
+from scoring.access import director_required
 from scoring.adapters.tabular import TabularAdapter
 from scoring.game_forms import GamePartieForm, parse_team
 from scoring.games.base import InvalidGameSheet
-from scoring.messages import game_problem_message, game_sheet_error_message
-from scoring.models import Partie
-from scoring.play.layout import STOPPED
-from scoring.selectors import with_sheet_reads
+from scoring.messages import game_sheet_error_message
 
 
 def adapter_or_404(key: str) -> TabularAdapter:
@@ -52,43 +46,6 @@ def game_partie_create(request, game: str):
             messages.success(request, str(adapter.created_text))
             return redirect(adapter.start_url(partie))
     return render(request, "scoring/game_partie_form.html", {"form": form, "game": adapter})
-
-
-def game_partie_detail(request, partie: Partie):
-    """The sheet of another game, drawn from its layout (``GameAdapter.layout``): each
-    round's points and cumuls, totals, winners, and the entry of the next round."""
-    with_sheet_reads(partie)
-    sheet = partie.sheet
-    spec = partie.adapter.game
-    names = [str(p) for p in partie.players_in_order]
-    form = None
-    refused = None
-    if sheet.refused is not None:  # a stored round the rules refuse: its correction first
-        number, problem = sheet.refused.round, sheet.refused.problem
-        message = game_problem_message(problem).rstrip(".")  # the sentence ends after it
-        refused = {
-            "name": spec.round_spec(number, len(names), partie.options).name,
-            "message": message
-            if problem.player is None
-            else f"{names[problem.player]} — {message}",
-            "edit": reverse("scoring:game_round_edit", args=[partie.pk, number]),
-            "action": _("Correct this round"),
-        }
-    elif has_role(request.user, DIRECTOR) and not sheet.complete:
-        form = partie.adapter.entry_form(partie, None)
-    context = {
-        "partie": partie,
-        "game": spec,
-        "adapter": partie.adapter,
-        "sheet": sheet,
-        "names": names,
-        "layout": partie.adapter.layout(partie),
-        "winners": [names[w] for w in sheet.winners],
-        "form": form,
-        "refused": refused,
-        "status": STOPPED.get(partie.closing, STOPPED[""]),
-    }
-    return render(request, "scoring/game_detail.html", context)
 
 
 def card_total(request, game: str):

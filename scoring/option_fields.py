@@ -13,11 +13,17 @@ shows it only while that value is chosen.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.play.options import OptionSpec
+
+if TYPE_CHECKING:
+    from scoring.registry import GameAdapter
 
 #: The field templates of the options asked by buttons (``Field.template_name``).
 CHOICE_TEMPLATE = "scoring/_option_choice.html"
@@ -68,3 +74,24 @@ def option_field(spec: OptionSpec) -> forms.Field:
     if spec.asked_with is not None:
         field.widget.attrs["data-asked-with"] = "=".join(spec.asked_with)
     return field
+
+
+def option_words(adapter: GameAdapter, options: dict[str, Any]) -> list[str]:
+    """A partie's or a table's rule options in words, as its form asks them: each one's label
+    and value (a choice by its label, a flag as yes or no); an option asked only with another's
+    value (``data-asked-with``) only with that value, as its form shows it."""
+    fields = adapter.option_fields()
+    words = []
+    for key, value in options.items():
+        field = fields.get(key)
+        if field is None:
+            continue
+        other, _sep, needed = field.widget.attrs.get("data-asked-with", "").partition("=")
+        if other and str(options.get(other)) != needed:
+            continue
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        else:
+            shown = dict(getattr(field, "choices", None) or ()).get(value, value)
+        words.append(_("%(option)s: %(value)s") % {"option": field.label, "value": shown})
+    return words

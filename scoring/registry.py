@@ -4,8 +4,9 @@ An adapter is everything the site needs of one game, behind one interface: its c
 and the words that sum it up, each player's result (for rankings, ratings and the league), its
 documents (JSON, PDF, Excel), its entry form at a table and how a tournament seats and fills
 its tables. Pages, exports, commands, tournaments and the league ask the partie's adapter
-(``Partie.adapter``) and never test which game it is; the sheet page of each kind of adapter
-is the views' (``scoring.views.SHEET_PAGES``): an adapter knows no HTTP.
+(``Partie.adapter``) and never test which game it is; the sheet page is every game's
+(``scoring.views.partie_detail``), drawn from the adapter's layout and words: an adapter
+knows no HTTP.
 
 The built-in games register in ``scoring.adapters`` (Roimat, then Roi, Römer, Rumoli and
 Differenzler); a sixth game registers its own adapter with ``register`` (a game of individual
@@ -201,6 +202,8 @@ class Side:
     label: str
     names: str
     total: int
+    #: What names the side on a page (its CSS class: a team's ``ns``), "" for none.
+    key: str = ""
 
 
 class GameAdapter(ABC):
@@ -287,6 +290,13 @@ class GameAdapter(ABC):
     def outcome(self, partie: Partie) -> tuple[list[list[int]], list[int]] | None:
         """(teams of player ids, each team's score, the higher the better) of a finished
         partie, for the ratings; None while it goes on."""
+
+    @abstractmethod
+    def refused_words(self, partie: Partie) -> dict[str, str] | None:
+        """A stored entry the rules refuse (the sheet's ``refused``), as the sheet page names
+        it: its ``name`` (``"Donne 3"``), the ``message`` naming the field or player, the
+        ``edit`` page correcting it and that link's words (``action``); None when every entry
+        counts."""
 
     def sides(self, partie: Partie) -> list[Side]:
         """One line per team or player with its total, of the entries that count."""
@@ -396,6 +406,13 @@ class GameAdapter(ABC):
     #: (``Donne``, ``Round``): a feminine noun in French (donne, manche), which the messages
     #: ("%(entry)s %(n)s a déjà été entrée …") agree with.
     entry_name: Any = ""
+    #: What the sheet page says under the sheet (how a total is made), its chart's caption,
+    #: and whether an entry may be annulled and restored on it (Roimat's donne, §5).
+    sheet_legend: Any = ""
+    chart_caption: Any = ""
+    annuls: bool = False
+    #: Whether the engine plays the game (simulations, a replay move by move).
+    simulated: bool = True
     #: The partie's relation that holds what is entered (``donnes`` at Roimat,
     #: ``game_rounds`` elsewhere).
     entries_relation: str = "game_rounds"

@@ -30,6 +30,7 @@ from scoring.forms import RemoteSeatForm
 from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
 from scoring.models import RemoteDonne, RemoteTable
+from scoring.option_fields import option_words
 from scoring.registry import GameAdapter
 from scoring.replays import replay_context
 
@@ -112,23 +113,6 @@ def remote_table(request, code: str):
         },
     }
     return render(request, "scoring/live_table.html", context)
-
-
-def option_words(adapter: GameAdapter, options: dict[str, Any]) -> list[str]:
-    """A table's rule options in words, as its form asks them: each one's label and value (a
-    choice by its label, a flag as yes or no)."""
-    fields = adapter.option_fields()
-    words = []
-    for key, value in options.items():
-        field = fields.get(key)
-        if field is None:
-            continue
-        if isinstance(value, bool):
-            shown = _("yes") if value else _("no")
-        else:
-            shown = dict(getattr(field, "choices", None) or ()).get(value, value)
-        words.append(_("%(option)s: %(value)s") % {"option": field.label, "value": shown})
-    return words
 
 
 def player_name(user) -> str:

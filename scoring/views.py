@@ -1,6 +1,7 @@
-"""Pages of every game's sheets: the list, a partie's page (its kind of adapter's), the
-documents, the import and the email. Roimat's own pages are in ``roimat_views``, the other
-games' in ``game_views``.
+"""Pages of every game's sheets: the list, a partie's sheet page (the same for every game,
+drawn from its layout), the documents, the import and the email. Roimat's own actions (a
+donne annulled, a record added) are in ``roimat_views``, a new partie of any game in
+``game_views``.
 
 Any game played move by move has its replay page: one round's record replayed move by move.
 
@@ -20,26 +21,21 @@ from django.utils.translation import gettext as _
 
 from scoring import documents, registry
 from scoring.access import DIRECTOR, director_required, has_role
-from scoring.adapters.roimat import RoimatAdapter
-from scoring.adapters.tabular import TabularAdapter
+from scoring.exports.chart import chart_svg
 from scoring.filters import PartieFilter
 from scoring.forms import (
     EmailSheetForm,
     GameRecordForm,
     SheetImportForm,
 )
-from scoring.freshness import drawn, kept
-from scoring.game_views import game_partie_detail
+from scoring.freshness import drawn, kept, visitors_page
 from scoring.mail import send_sheet
 from scoring.models import Partie
+from scoring.option_fields import option_words
+from scoring.play.layout import SheetLayout
 from scoring.replays import replay_context
-from scoring.roimat_views import roimat_detail
-from scoring.selectors import parties
+from scoring.selectors import parties, with_sheet_reads
 from scoring.tables import PartieTable, configure
-
-#: The sheet page of each kind of adapter (a ``GameAdapter`` class, its subclasses included):
-#: the views choose the page, so that an adapter knows no HTTP and never imports a view.
-SHEET_PAGES = [(RoimatAdapter, roimat_detail), (TabularAdapter, game_partie_detail)]
 
 
 def partie_list(request):
@@ -61,11 +57,41 @@ def partie_list(request):
 
 
 def partie_detail(request, pk: int):
-    """A partie's sheet page, whatever its game (its kind of adapter's page, which reads the
-    partie's seats and entries when it draws them)."""
-    partie = get_object_or_404(Partie, pk=pk)
-    page = next(page for kind, page in SHEET_PAGES if isinstance(partie.adapter, kind))
-    return page(request, partie)
+    """A partie's sheet page, the same for every game: its heading and rules, each side's
+    total and the result, the sheet drawn from the game's layout (its phone-first columns
+    first, where it has more), the chart, and a director's controls (the next entry, a
+    correction, the last entry deleted). A visitor's page is kept drawn until anything changes
+    (``scoring.freshness.drawn``); a director's, with its controls, is drawn each time."""
+    read = get_object_or_404(Partie, pk=pk)  # one query: a visitor's page is drawn before
+
+    def context() -> dict[str, Any]:
+        partie = with_sheet_reads(read)
+        adapter, sheet = partie.adapter, partie.sheet
+        layout = adapter.layout(partie)
+        return {
+            "partie": partie,
+            "adapter": adapter,
+            "sheet": sheet,
+            "layout": layout,
+            "phone": layout.phone(),
+            "sides": adapter.sides(partie),
+            "rules": option_words(adapter, partie.options),
+            "chart": kept_chart(partie, adapter.counted(partie), layout),
+            "can_add": not sheet.complete and sheet.refused is None,
+            "refused": adapter.refused_words(partie),
+        }
+
+    name, body = f"partie-page:{read.pk}", "scoring/_partie_body.html"
+    return visitors_page(request, name, "scoring/partie_detail.html", body, context, partie=read)
+
+
+def kept_chart(partie: Partie, counted: int, layout: SheetLayout) -> str:
+    """The partie's cumul chart (SVG; "" before an entry counts, ``counted``, or for a
+    layout without one), kept until anything changes (``scoring.freshness``): drawing it
+    costs more than the rest of the page."""
+    if not counted or layout.chart is None:
+        return ""
+    return kept(f"partie-chart:{partie.pk}:{get_language()}", lambda: chart_svg(layout.chart))
 
 
 def partie_pdf(request, pk: int):

@@ -371,10 +371,31 @@ def test_a_stored_donne_the_rules_refuse_is_shown_to_correct_not_a_server_error(
     text = " ".join(page.content.decode().replace("&#x27;", "'").split())
     said = "Donne 3 enfreint les règles : Points N/S — Les points vont de 0 à 128, pas 130. "
     assert said in text
-    edit = reverse("scoring:donne_edit", args=[partie.pk, 3])
+    edit = reverse("scoring:entry_edit", args=[partie.pk, 3])
     assert f'<a href="{edit}">Corriger cette donne</a>' in text
     assert reverse("scoring:donne_create", args=[partie.pk]) not in text  # correct it first
     donne = load("club8-partie.json")["donnes"][2]
     response = secretary.post(edit, donne_post(donne))
     assert response.status_code == 302
     assert Partie.objects.get(pk=partie.pk).sheet == whole
+
+
+def test_the_phone_first_table_is_the_sheets_own_columns_with_the_same_totals(client, players):
+    """Every game's sheet page draws its phone-first table from the layout, not by hand:
+    Roimat's keeps the dealer, donne, plis and totals of each line (T lines included), its
+    last cumul the sheet's totals; a game whose every column a phone needs shows one table."""
+    import re
+
+    partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))
+    page = client.get(partie.get_absolute_url())
+    phone, layout, sheet = page.context["phone"], page.context["layout"], partie.sheet
+    assert [c.key for c in phone.columns] == [c.key for c in layout.columns if c.phone]
+    titles = ["Donneur", "Donne", "Plis N/S", "Total N/S", "Plis O/E", "Total O/E"]
+    assert [c.title for c in phone.columns] == titles
+    assert len(phone.lines) == len(layout.lines)
+    assert phone.lines[-1].values[-3::2] == (sheet.total_ns, sheet.total_oe)
+    drawn = re.search(r'class="phone-first">(.*?)</table>', page.text, re.S).group(1)
+    assert drawn.count("<tr") == len(layout.lines) + 2  # group titles, column titles, lines
+    last = re.findall(r"<tr[^>]*>(.*?)</tr>", drawn, re.S)[-1]
+    shown = [int(n) for n in re.findall(r'<span class="score-(?:pos|neg|zero)">([+-]?\d+)<', last)]
+    assert shown == [sheet.total_ns, sheet.total_oe]

@@ -83,7 +83,7 @@ def test_the_sixth_game_has_its_menu_sheet_pdf_and_excel(bouchon, secretary):
     page = secretary.get(partie.get_absolute_url())
     assert "Bouchon" in page.text and "Manche 3" in page.text
     assert list(page.context["sheet"].totals) == [67, 27, 42]
-    assert page.context["winners"] == ["Annie"]
+    assert page.context["layout"].footer == ("Gagnant : Annie",)
     pdf = secretary.get(reverse("scoring:partie_pdf", args=[partie.pk]))
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     assert "Bouchon" in text and "67" in text and "Annie" in text

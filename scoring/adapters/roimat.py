@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -101,6 +102,12 @@ class RoimatAdapter(EntryAdapter):
     #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
     option_specs = OPTION_SPECS
     entry_name = gettext_lazy("Donne")
+    sheet_legend = gettext_lazy(
+        "Total = contract points + C/SC × points; a faulty team's positive total becomes 0, "
+        "less the penalty (Pén.). T: cumul."
+    )
+    chart_caption = gettext_lazy("Cumul of both teams, donne by donne")
+    annuls = True
     entries_relation = "donnes"
     entry_class = "donne-form"
 
@@ -162,12 +169,28 @@ class RoimatAdapter(EntryAdapter):
     def sides(self, partie: Partie) -> list[Side]:
         sheet = partie.sheet
         return [
-            Side("N/S", partie.team_names("ns"), sheet.total_ns),
-            Side("O/E", partie.team_names("oe"), sheet.total_oe),
+            Side("N/S", partie.team_names("ns"), sheet.total_ns, "ns"),
+            Side("O/E", partie.team_names("oe"), sheet.total_oe, "oe"),
         ]
 
     def seats(self, partie: Partie) -> list[str]:
         return list(SEATS)
+
+    def refused_words(self, partie: Partie) -> dict[str, str] | None:
+        """The donne, the field in words (its label on the form) and the problem."""
+        error = partie.sheet.refused
+        if error is None or error.donne is None:
+            return None
+        message = problem_message(error.problem).rstrip(".")
+        field = error.problem.field
+        if field != "donne":
+            message = f"{field_label(field)} — {message}"
+        return {
+            "name": _("Donne %(number)s") % {"number": error.donne},
+            "message": message,
+            "edit": reverse("scoring:entry_edit", args=[partie.pk, error.donne]),
+            "action": _("Correct this donne"),
+        }
 
     # -- documents
 
@@ -515,6 +538,14 @@ class RoimatAdapter(EntryAdapter):
         """Roimat's donnes dealt from the table's code (``RoimatTable``), its Table de marque
         (``RoimatSheet``) and its heuristic players (``ROBOT``)."""
         return RoimatTable(table.rules, random.Random(table.code)), RoimatSheet(table.rules), ROBOT
+
+
+def field_label(field: str) -> str:
+    """A donne's field in words (its label on the form), or its key when it has none."""
+    try:
+        return str(Donne._meta.get_field(field).verbose_name)
+    except FieldDoesNotExist:
+        return field
 
 
 def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:

@@ -241,6 +241,22 @@ class TabularAdapter(EntryAdapter):
     def sheet_dict(self, partie: Partie) -> dict[str, Any]:
         return game_sheet_to_dict(self.sheet_input(partie))
 
+    def refused_words(self, partie: Partie) -> dict[str, str] | None:
+        refused = partie.sheet.refused
+        if refused is None:
+            return None
+        names = [str(p) for p in partie.players_in_order]
+        number, problem = refused.round, refused.problem
+        message = game_problem_message(problem).rstrip(".")  # the sentence ends after it
+        return {
+            "name": self.game.round_spec(number, len(names), partie.options).name,
+            "message": message
+            if problem.player is None
+            else f"{names[problem.player]} — {message}",
+            "edit": reverse("scoring:entry_edit", args=[partie.pk, number]),
+            "action": _("Correct this round"),
+        }
+
     def layout(self, partie: Partie) -> SheetLayout:
         return sheet_layout(
             self.game, self.sheet_input(partie), partie.sheet, settings.CLUB_NAME, partie.closing

@@ -35,9 +35,10 @@ def player_key(index: int) -> str:
 def sheet_layout(
     game: Game, sheet_input: GameSheetInput, sheet: GameSheet, club: str = "", closing: str = ""
 ) -> SheetLayout:
-    """``game``'s sheet: heading lines (date, place and table; the winners, or the status of
-    an unfinished game: ``STOPPED`` by ``closing``), each counted round's points per player,
-    the totals, then the pending rounds (in no total), each marked ``PENDING_MARK``."""
+    """``game``'s sheet: its heading line (date, place and table), each counted round's
+    points per player, the totals, then the pending rounds (in no total), each marked
+    ``PENDING_MARK``, and the result under it (the winners, or the status of an unfinished
+    game: ``STOPPED`` by ``closing``)."""
     names = list(sheet_input.players)
     labels = [
         game.round_spec(n, len(names), sheet_input.options).name
@@ -62,9 +63,9 @@ def sheet_layout(
         " · ".join(p for p in (when, sheet_input.place, table_words(sheet_input.table)) if p)
     ]
     if sheet.finished:
-        heading.append("Gagnant : " + ", ".join(names[w] for w in sheet.winners))
+        result = "Gagnant : " + ", ".join(names[w] for w in sheet.winners)
     else:
-        heading.append(STOPPED.get(closing, STOPPED[""]))
+        result = STOPPED.get(closing, STOPPED[""])
     longest = max(len(str(line.cells[0])) for line in lines)
     columns = (
         Column("round", "Manche", width=min(max(10, longest + 2), 42), align="left", phone=True),
@@ -78,6 +79,7 @@ def sheet_layout(
         game=game.name,
         club=club,
         heading=tuple(line for line in heading if line),
+        footer=(result,),
         groups=(Group(columns),),
         lines=tuple(lines),
     )

@@ -16,7 +16,7 @@ Plain Python: no Django, no game. The words are French, as on the club's paper s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 #: The kinds of a line: an entry that counts, a cumul or total line, an entry listed but in no
@@ -161,6 +161,27 @@ class SheetLayout:
     def group_titles(self) -> bool:
         """Whether a line of group headings stands above the column titles."""
         return any(group.title for group in self.groups)
+
+    def phone(self) -> SheetLayout | None:
+        """The sheet with only the columns a phone's narrow page needs first
+        (``Column.phone``), every line kept, for the page to show before the whole sheet;
+        None when every column is one (the whole sheet is then the phone's)."""
+        keep = [column.phone for column in self.columns]
+        if all(keep):
+            return None
+
+        def kept(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+            return tuple(c for c, k in zip(cells, keep, strict=True) if k) if cells else cells
+
+        groups = tuple(
+            replace(group, columns=tuple(c for c in group.columns if c.phone))
+            for group in self.groups
+            if any(c.phone for c in group.columns)
+        )
+        lines = tuple(
+            replace(line, cells=kept(line.cells), under=kept(line.under)) for line in self.lines
+        )
+        return replace(self, groups=groups, lines=lines, frozen=0)
 
     def cells(self) -> list[tuple[Line, list[tuple[Group, Column, Printed, Printed]]]]:
         """Each line with its cells, each with its group, its column, its value as printed

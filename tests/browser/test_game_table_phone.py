@@ -141,8 +141,8 @@ def test_a_stale_draft_never_blocks_the_table(new_phone, table_url, table):
 def test_the_director_enters_and_corrects_a_round_on_the_partie_pages(
     page, context, live_server, sophie
 ):
-    """The partie's own pages (its sheet, a round's correction) have the same script: a round
-    is stored once, a correction replaces it."""
+    """The partie's own pages (its sheet's link to the next round, the round's entry and its
+    correction) have the same script: a round is stored once, a correction replaces it."""
     from django.conf import settings
     from django.test import Client
     from django.urls import reverse
@@ -156,9 +156,11 @@ def test_the_director_enters_and_corrects_a_round_on_the_partie_pages(
     partie = new_game(director, "differenzler", rounds=2)
     typed = simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
     page.goto(live_server.url + partie.get_absolute_url())
+    page.get_by_role("link", name="Saisir une manche").click()
+    expect(page).to_have_url(live_server.url + reverse("scoring:entry_create", args=[partie.pk]))
     enter(page, typed[0])
     assert wait_until(page, lambda: partie.game_rounds.count() == 1), "the round was not stored"
-    expect(page.locator(".queue-status")).to_be_empty()
+    expect(page).to_have_url(live_server.url + partie.get_absolute_url())  # back on the sheet
     page.goto(live_server.url + reverse("scoring:game_round_edit", args=[partie.pk, 1]))
     estimate = page.locator(f"{FORM} [name=p0_estimate]")
     expect(estimate).to_have_value(str(typed[0][0]["estimate"]))
