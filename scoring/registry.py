@@ -413,6 +413,9 @@ class GameAdapter(ABC):
     annuls: bool = False
     #: Whether the engine plays the game (simulations, a replay move by move).
     simulated: bool = True
+    #: The module of the game's own pages' addresses (a dotted path: ``"….roimat.urls"``),
+    #: which the site includes among a club account's; "" for none.
+    urls: str = ""
     #: The partie's relation that holds what is entered (``donnes`` at Roimat,
     #: ``game_rounds`` elsewhere).
     entries_relation: str = "game_rounds"

@@ -1,9 +1,9 @@
 """What a club account writes: new parties, donnes and rounds, corrections, imports, emails."""
 
-from django.urls import path
+from django.urls import include, path
 from django.views.generic import RedirectView
 
-from scoring import entry_views, game_views, remote_views, roimat_views, views
+from scoring import entry_views, game_views, registry, remote_views, views
 
 urlpatterns = [
     # Roimat's new partie, where its page was before every game had the same one.
@@ -26,9 +26,6 @@ urlpatterns = [
     path("parties/<int:pk>/donnes/new/", entry_views.entry_edit, name="donne_create"),
     path("parties/<int:pk>/donnes/<int:number>/", entry_views.entry_edit, name="donne_edit"),
     path(
-        "parties/<int:pk>/donnes/<int:number>/annul/", roimat_views.donne_annul, name="donne_annul"
-    ),
-    path(
         "parties/<int:pk>/donnes/delete-last/",
         entry_views.entry_delete_last,
         name="donne_delete_last",
@@ -42,8 +39,9 @@ urlpatterns = [
     ),
     path("distance/<str:code>/robot/", remote_views.remote_robot, name="remote_robot"),
     path("jeux/<str:game>/distance/", remote_views.live_create, name="live_create"),
-    path("donnes/replay/add/", roimat_views.donne_add_record, name="donne_add_record"),
     path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
     path("parties/<int:pk>/rounds/new/", entry_views.entry_edit, name="game_round_create"),
     path("parties/<int:pk>/rounds/<int:number>/", entry_views.entry_edit, name="game_round_edit"),
+    # Each game's own pages, from its package (``GameAdapter.urls``).
+    *(path("", include(adapter.urls)) for adapter in registry.REGISTRY.values() if adapter.urls),
 ]

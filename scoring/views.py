@@ -1,6 +1,6 @@
 """Pages of every game's sheets: the list, a partie's sheet page (the same for every game,
-drawn from its layout), the documents, the import and the email. Roimat's own actions (a
-donne annulled, a record added) are in ``roimat_views``, a new partie of any game in
+drawn from its layout), the documents, the import and the email. A game's own actions are
+in its package (Roimat's: ``scoring.adapters.roimat.views``), a new partie of any game in
 ``game_views``.
 
 Any game played move by move has its replay page: one round's record replayed move by move.

@@ -148,10 +148,19 @@ def url_of(name: str, arguments: dict, world: dict) -> str:
 
 
 def app_url_names() -> set[str]:
+    """Every page's name in the apps, a game's own pages included (its package's addresses,
+    included without a namespace of their own)."""
+
+    def named(patterns) -> set[str]:
+        found = set()
+        for p in patterns:
+            found |= named(p.url_patterns) if hasattr(p, "url_patterns") else {p.name}
+        return found
+
     names = set()
     for pattern in get_resolver().url_patterns:
         if getattr(pattern, "namespace", None) in ("scoring", "tournaments"):
-            names |= {f"{pattern.namespace}:{p.name}" for p in pattern.url_patterns}
+            names |= {f"{pattern.namespace}:{name}" for name in named(pattern.url_patterns)}
     return names
 
 

@@ -1,9 +1,9 @@
 """Roimat on the site: two teams of partners, N/S and O/E, donne by donne (ROIMAT.md).
 
 The rules engine is ``scoring.roimat``; the donnes are ``Donne`` rows, entered through the one
-lifecycle of ``scoring.adapters.entries``; the Table de marque's pages are in
-``scoring.roimat_views``; at a tournament table a player enters the donne and a
-player of the other team reads it in words and accepts or refuses it.
+lifecycle of ``scoring.adapters.entries``; the Table de marque is every game's sheet page,
+drawn from Roimat's layout; its own actions are in ``views``; at a tournament table a player
+enters the donne and a player of the other team reads it in words and accepts or refuses it.
 """
 
 from __future__ import annotations
@@ -108,6 +108,7 @@ class RoimatAdapter(EntryAdapter):
     )
     chart_caption = gettext_lazy("Cumul of both teams, donne by donne")
     annuls = True
+    urls = "scoring.adapters.roimat.urls"
     entries_relation = "donnes"
     entry_class = "donne-form"
 
@@ -260,7 +261,7 @@ class RoimatAdapter(EntryAdapter):
 
     def record_target(self, record: dict[str, Any]) -> tuple[str, list[Partie]] | None:
         """Roimat's parties in progress under the record's variant (the latest 50): the donne
-        is added as the next one (``roimat_views.donne_add_record``)."""
+        is added as the next one (``views.donne_add_record``)."""
         recent = parties().filter(game="roimat", options__variant=record.get("variant"))[:50]
         found = [partie for partie in recent if not partie.sheet.complete]
         return reverse("scoring:donne_add_record"), found
