@@ -117,13 +117,18 @@ def _prefetched(partie: Partie, **relations: QuerySet) -> None:
     belong to it) and keep them as ``prefetch_related_objects`` does (``partie.seats.all()``
     reads no more; each row knows its partie) in Django's own cache of prefetched relations
     (``_prefetched_objects_cache``, which ``_now_holds`` updates too), at about half its
-    cost: one plain query each (none for an empty queryset), without the machinery of
-    prefetching for many objects."""
+    cost: one plain query each, without the machinery of prefetching for many objects. An
+    empty queryset (``none()``) is kept as read, empty: an unevaluated one still compiles its
+    SQL to find it empty, which takes about as long as a query."""
     cache = partie.__dict__.setdefault("_prefetched_objects_cache", {})
     for name, queryset in relations.items():
-        rows = queryset.filter(partie=partie)
-        for row in rows:
-            row.partie = partie
+        if queryset.query.is_empty():
+            rows = queryset
+            rows._result_cache, rows._prefetch_done = [], True  # as Django's prefetching does
+        else:
+            rows = queryset.filter(partie=partie)
+            for row in rows:
+                row.partie = partie
         cache[name] = rows
 
 
