@@ -16,6 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import registry
+from scoring.freshness import touch_parties
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
 from scoring.models import (
@@ -279,7 +280,8 @@ def entry_record(
         entry.save()
         keep_version(entry, action, author, user)
         _now_holds(partie, entry)
-    after_change(partie)
+    # A new entry left pending comes after every entry that counts: no total changes.
+    after_change(partie, results=old is not None or entry.confirmed)
     return entry
 
 
@@ -291,19 +293,27 @@ CHANGED_PREFETCH = (
 )
 
 
-def after_change(partie: Partie) -> None:
+def after_change(partie: Partie, *, results: bool = True) -> None:
     """Store the players' results again, then tell the apps built on the sheets
     (``signals.partie_changed``, with the partie as it now stands: the ratings of a finished
     partie).
 
     A partie held by an ``entry_partie`` block is current: its results are computed from it
     and stored in the block's transaction, and it is what the signal sends. Another is read
-    again (``results.store_results``, then for the signal)."""
-    if _held(partie):
+    again (``results.store_results``, then for the signal). ``results`` False: the change
+    left the entries that count as they were (a new entry pending, after them: the results
+    read the counted entries only, ``Partie.sheet``), so the stored results stand; the pages
+    that show the partie's sheet are made stale all the same (``touch_parties``)."""
+    held = _held(partie)
+    if not results:
+        touch_parties()
+    elif held:
         write_results(partie)
-        current = partie
     else:
         store_results(partie)
+    if held:
+        current = partie
+    else:
         current = Partie.objects.prefetch_related(*CHANGED_PREFETCH).get(pk=partie.pk)
     partie_changed.send(sender=Partie, partie=current)
 
