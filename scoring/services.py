@@ -7,7 +7,7 @@ confirmed, refused, annulled, restored, deleted, with who and when.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -62,10 +62,17 @@ def _one_writer() -> Iterator[None]:
 
 
 @contextmanager
-def entry_partie(pk: int) -> Iterator[Partie]:
+def entry_partie(
+    pk: int | None = None, *, read: Callable[[], Partie] | None = None
+) -> Iterator[Partie]:
     """One write transaction on partie ``pk``: yields it locked, read once with what an entry
     needs (its seats with their players, its donnes or rounds). Raises
     ``Partie.DoesNotExist``.
+
+    ``read``, instead of ``pk``: reads and locks the partie (``select_for_update``) in the
+    transaction, as a caller finds it (a table's phone, by the table's code, in the query
+    that checks the table is open), with its evening if it is one's; what it raises leaves
+    the block, nothing written.
 
     Inside the block, the entry services given this partie (``entry_record``,
     ``entry_decide``, ``keep_rival``) take what it holds as the partie's state instead of
@@ -77,7 +84,9 @@ def entry_partie(pk: int) -> Iterator[Partie]:
         # With its evening, if it is one's (read in the same query: whether the partie counts
         # for a season, ``tournaments.league.on_partie_changed``); only its own row locked.
         partie = (
-            Partie.objects.select_for_update(of=("self",))
+            read()
+            if read is not None
+            else Partie.objects.select_for_update(of=("self",))
             .select_related("tournament_table__round__tournament")
             .get(pk=pk)
         )
