@@ -324,7 +324,7 @@ def after_change(partie: Partie, *, results: bool = True) -> None:
         current = partie
     else:
         current = Partie.objects.prefetch_related(*CHANGED_PREFETCH).get(pk=partie.pk)
-    partie_changed.send(sender=Partie, partie=current)
+    partie_changed.send(sender=Partie, partie=current, counted=results)
 
 
 def entry_data(entry: Entry) -> dict:
