@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
@@ -188,7 +189,7 @@ REFUSAL_MESSAGES = {
     "must_follow": gettext_lazy("%(player)s holds the colour led and must follow"),
     "forbidden": gettext_lazy("%(move)s is not allowed now"),
     "marked_legal": gettext_lazy("marked as a faute de jeu, but the rules allow it"),
-    "wrong_result": gettext_lazy("the result written is not what the moves give"),
+    "wrong_result": gettext_lazy("the result written is not what the moves give: %(difference)s"),
     "not_game": gettext_lazy("this is not a record of this game"),
     "bad_field": gettext_lazy("missing or not valid"),
     "bad_play": gettext_lazy("a play is [player, card]"),
@@ -238,6 +239,40 @@ def move_words(text: str, own: Mapping[str, str]) -> str:
     return _(own[word]) % {"rest": rest} if word in own else text
 
 
+def result_difference(stated: Any, computed: Any, seat_name, field_name) -> str:
+    """What a written result (``stated``) says that its moves do not give (``computed``), in
+    words: each field that differs (``field_name(key)``), ``"plis_ns 5 écrit, 4 d'après les
+    coups"``, a player's field after his name (``seat_name(seat)``) where the result is one
+    entry a player; the whole results when they cannot be set side by side."""
+    parts = []
+    if isinstance(stated, list) and isinstance(computed, list) and len(stated) == len(computed):
+        for seat, (said, given) in enumerate(zip(stated, computed, strict=True)):
+            for key, one, other in _differing(said, given):
+                field = f"{seat_name(seat)} {field_name(key) if key else ''}"
+                parts.append(_field_difference(field, one, other))
+    elif isinstance(stated, dict) and isinstance(computed, dict):
+        for key, one, other in _differing(stated, computed):
+            parts.append(_field_difference(field_name(key), one, other))
+    return "; ".join(parts) or _field_difference(str(_("result")), stated, computed)
+
+
+def _differing(stated: Any, computed: Any) -> list[tuple[str, Any, Any]]:
+    """The fields of two entries (dicts) whose values differ, in the computed one's order."""
+    if not isinstance(stated, dict) or not isinstance(computed, dict):
+        return [] if stated == computed else [("", stated, computed)]
+    keys = [*computed, *(key for key in stated if key not in computed)]
+    return [
+        (key, stated.get(key), computed.get(key))
+        for key in keys
+        if stated.get(key) != computed.get(key)
+    ]
+
+
+def _field_difference(field: str, stated: Any, computed: Any) -> str:
+    words = _("%(field)s %(stated)s written, %(computed)s by the moves")
+    return (words % {"field": field, "stated": stated, "computed": computed}).strip()
+
+
 def refusal_text(refusal: Refusal, seat_name, state: type[GameState[Any, Any]]) -> str:
     """The first problem of a record of the game of ``state``, one line in the user's
     language: where, the move and who made it, the rule broken (in words where known) and its
@@ -247,6 +282,12 @@ def refusal_text(refusal: Refusal, seat_name, state: type[GameState[Any, Any]]) 
     English msgids, translated here)."""
     player = seat_name(refusal.seat) if refusal.seat is not None else ""
     move = move_words(refusal.move, state.move_words) if refusal.move else ""
+    if refusal.code == "wrong_result":
+        stated, computed = refusal.params.get("stated"), refusal.params.get("computed")
+        difference = result_difference(
+            stated, computed, seat_name, lambda key: place_words(key, state.place_names)
+        )
+        refusal = replace(refusal, params={**refusal.params, "difference": difference})
     text = state.refusal_messages.get(refusal.code)
     words = _(text) if text is not None else REFUSAL_MESSAGES.get(refusal.code)
     params = {**refusal.params, "player": player, "move": move}

@@ -630,6 +630,10 @@ class GameAdapter(ABC):
         """The seats of a remote table of ``players`` (``scoring.play.live.seat_names``)."""
         return seat_names(players)
 
+    def live_seat_words(self, seat: str) -> str:
+        """A seat of a remote table in words, as its page names it: "Player 2"."""
+        return _("Player %(n)s") % {"n": seat}
+
     def live_game(self, table: RemoteTable) -> LiveTable:
         """The game of a remote table as it stands (``LiveTable`` over the game's
         ``live_parts``), rebuilt from what it stored (its moves, each round dealt again as

@@ -29,7 +29,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import registry
 from scoring.models import (
@@ -408,13 +408,24 @@ def seats_view(
     return view
 
 
-def replays_view(table: RemoteTable) -> list[dict[str, Any]]:
-    """The donnes over at the table, in order: each one's ``number``, whether it was a void
-    deal (not on the sheet) and the ``url`` of its card-by-card replay."""
+def round_title(game: LiveTable, number: int) -> str:
+    """Round ``number`` of the table as its sheet names it ("Donne 3", "Coup 2"), its number
+    first when the name has none (a Roi manche's contract: "Manche 7 — Atout trèfle")."""
+    name = game.sheet.round_name(number)
+    if str(number) in name:
+        return name
+    return f"{pgettext('a round of a game', 'Round')} {number} — {name}"
+
+
+def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
+    """The rounds over at the table, in order: each one's ``number``, its ``name``
+    (``round_title``), whether it put nothing on the sheet (``void``: a void Roimat deal) and
+    the ``url`` of its move-by-move replay."""
     donnes = table.donnes.filter(record__isnull=False).order_by("number")
     return [
         {
             "number": number,
+            "name": round_title(game, number),
             "void": sheet_number is None,
             "url": reverse("scoring:remote_donne", args=[table.code, number]),
         }
@@ -434,7 +445,7 @@ def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
         "sheet_url": reverse("scoring:partie_detail", args=[table.partie_id])
         if table.partie_id
         else None,
-        "replays": replays_view(table),
+        "replays": replays_view(table, game),
     }
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in seats}
     views["spectator"] = {**common, **game.view(None), "you": None}

@@ -1,8 +1,8 @@
 """The pages of a table at a distance: open a table of any game played move by move (its
 number of players and rule options), its invitation link and seats, the live table (a
 seat's or a spectator's), a simulated player on a seat, and each round's move-by-move replay
-(the replay page of every game). The live page of each kind of adapter is chosen here
-(``LIVE_PAGES``).
+(the replay page of every game). One live page for every game (``live-table.js``), with
+the game's words and its cards' faces (``game_labels``).
 
 Opening a table needs a club account; whoever has the link (the table's code) may take an
 empty seat with a name, or watch; only the player who opened the table gives seats to
@@ -26,8 +26,6 @@ from django_ratelimit.exceptions import Ratelimited
 
 from scoring import registry, remote
 from scoring.access import by_code
-from scoring.adapters.roimat import RoimatAdapter
-from scoring.adapters.tabular import TabularAdapter
 from scoring.forms import RemoteSeatForm
 from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
@@ -89,12 +87,11 @@ def remote_table(request, code: str):
     """The table: its invitation (link, copy, share, QR code) and seats while one is empty or
     abandoned, the live table for a seat's player or a spectator, the rounds played. The
     seats and the table are drawn by the page's script from one ``state``
-    (docs/remote-protocol.md); the page is its kind of adapter's (``LIVE_PAGES``)."""
+    (docs/remote-protocol.md), the same page for every game."""
     table = remote_table_of(request, code)
     key = seat_key(request, table)
     seat = remote.seat_of_key(table, key)
     link = public_url(request, table.get_absolute_url())
-    template, labels = live_page(table)
     context = {
         "table": table,
         "game": table.adapter,
@@ -104,18 +101,17 @@ def remote_table(request, code: str):
         "rules": option_words(table.adapter, table.options),
         "link": link,
         "qr": qr_svg(link, scale=5),  # scanned from another phone's screen
-        "donnes": table.donnes.filter(record__isnull=False).order_by("number"),
         "live": {
             "socket": f"/ws/distance/{table.code}/",
             "key": key,
             "creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
             "heartbeat": remote.heartbeat_seconds(),
-            "labels": labels(table.adapter),
+            "labels": game_labels(table.adapter, remote.seat_names(table)),
             # The page draws the table at once from this state; the WebSocket then keeps it.
             "state": remote.table_views(table)[seat or "spectator"],
         },
     }
-    return render(request, template, context)
+    return render(request, "scoring/live_table.html", context)
 
 
 def option_words(adapter: GameAdapter, options: dict[str, Any]) -> list[str]:
@@ -159,49 +155,6 @@ def page_labels() -> dict[str, str]:
         "reconnecting": _("Connection lost: reconnecting…"),
         "total": _("Total"),
         "close": _("OK"),
-    }
-
-
-def live_labels(adapter: GameAdapter) -> dict[str, str]:
-    """The words Roimat's live page's script shows, in the user's language."""
-    state = adapter.state
-    assert state is not None
-    return {
-        **page_labels(),
-        "N": _("North"),
-        "E": _("East"),
-        "S": _("South"),
-        "O": _("West"),
-        "J": _("yellow"),
-        "R": _("red"),
-        "V": _("green"),
-        "B": _("blue"),
-        "announce": _("Announce the trump: Roi"),
-        "annul": _("annul the donne (king sec)"),
-        "contre_plis": _("Contre on the 5 plis?"),
-        "contre_roi": _("Contre on the Roi au bout?"),
-        "surcontre_plis": _("Surcontre on the 5 plis?"),
-        "surcontre_roi": _("Surcontre on the Roi au bout?"),
-        "yes": _("Yes"),
-        "no": _("No"),
-        "sendToCard": _("%(card)s: who plays after you?"),
-        "changeCard": _("Choose another card"),
-        # The contres made, as the game's state names them (``GameState.place_names``).
-        **{f"bid_{name}": _(words) for name, words in state.place_names.items()},
-        "lastTrick": _("Last trick"),
-        "trump": _("Trump"),
-        "dealer": _("Dealer"),
-        "plis": _("plis"),
-        "points": _("points"),
-        "donne": _("Donne"),
-        "simulatedPlayer": _("Simulated player"),
-        "invite": _("Come and play Roimat at my table"),
-        "donneOver": _("Donne over"),
-        "donneVoid": _("Void deal: nobody had a Roi to announce, the cards are dealt again."),
-        "donneAnnulled": _("Donne annulled on a king sec: the same dealer deals again."),
-        "annulled": _("annulled"),
-        "voidDeal": _("void deal"),
-        "winner": _("won the trick"),
     }
 
 
@@ -264,13 +217,16 @@ def remote_donne(request, code: str, number: int):
     return render(request, "scoring/game_replay.html", context)
 
 
-def game_labels(adapter: GameAdapter) -> dict[str, Any]:
-    """The words the live page of another game shows, in the user's language (its moves in
-    words: its play state's ``move_words``)."""
+def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
+    """The words the live page of a game shows, in the user's language: its moves and the
+    codes of its facts in words (its play state's ``move_words``, ``secret_words`` and
+    ``token_words``), its cards' faces (``card_faces``) and its ``seats`` (their names, as
+    the table's order gives them) in words."""
     state = adapter.state
     assert state is not None
     return {
         **page_labels(),
+        **{seat: adapter.live_seat_words(seat) for seat in seats},
         "invite": _("Come and play at my table"),
         "donne": pgettext("a round of a game", "Round"),
         "voidDeal": _("nothing on the sheet"),
@@ -279,14 +235,20 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
         "moves": _("Your moves"),
         "history": _("Moves of the round"),
         "trick": _("On the table"),
-        "roundOver": _("Round over"),
+        "roundOver": _("End of %(round)s"),
         "playerWord": _("Player"),
         "play": _("Play"),
         "moveWords": {word: _(text) for word, text in state.move_words.items()},
         # Another seat's move the rules keep secret until the round shows it (its text
         # without its rest): an estimate written down.
         "hiddenMoves": {word: _(text) for word, text in state.secret_words.items()},
+        "tokens": {word: _(text) for word, text in state.token_words.items()},
         "frenchPack": state.french_pack,
+        "faces": state.card_faces,
+        "lastTrick": _("Last trick"),
+        "winner": _("won the trick"),
+        "sendTo": _("%(card)s: who plays after you?"),
+        "changeCard": _("Choose another card"),
         "facts": {
             "manche": _("Manche"),
             "round": pgettext("a round of a game", "Round"),
@@ -295,11 +257,14 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
             "trump": _("Trump"),
             "dealer": _("Dealer"),
             "leader": _("Leads"),
+            "announcer": _("Announcer"),
+            "contres": _("Contres"),
             "choice": _("Dead hand"),
             "board": _("Board"),
             "pile": _("Draw pile"),
             "discard": _("Discard pile"),
             "hand_sizes": _("Cards"),
+            "side": _("Team"),
             "teams": _("Team"),
             "plis": _("Plis"),
             "points": _("Points"),
@@ -310,15 +275,3 @@ def game_labels(adapter: GameAdapter) -> dict[str, Any]:
             "sale": _("Sale"),
         },
     }
-
-
-#: The live page of each kind of adapter: its template and its script's words.
-LIVE_PAGES = [
-    (RoimatAdapter, ("scoring/remote_table.html", live_labels)),
-    (TabularAdapter, ("scoring/live_table.html", game_labels)),
-]
-
-
-def live_page(table: RemoteTable):
-    """The template and words of the table's game's live page (``LIVE_PAGES``)."""
-    return next(page for kind, page in LIVE_PAGES if isinstance(table.adapter, kind))

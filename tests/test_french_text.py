@@ -184,4 +184,4 @@ def test_a_remote_table_is_named_after_who_opened_it_not_its_code(victor):
     name = victor.get_full_name() or victor.get_username()
     heading = re.search(r"<h1>(.*?)</h1>", page, re.S).group(1)
     title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
-    assert heading == f"Table à distance de {name}" and table.code not in title + heading
+    assert heading == f"Table à distance de {name} — Roimat" and table.code not in title + heading

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from scoring import remote
 from scoring.models import Partie, RemoteSeat, RemoteTable
+from scoring.roimat.table import signed
 from scoring.roimat.verify import verify
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,10 @@ def test_one_person_against_three_simulated_players_plays_a_partie_onto_the_shee
     final = play_human(table, south.key, "S")
     partie = Partie.objects.get(pk=partie.pk)
     assert partie.sheet.finished and partie.sheet.counted == 8
-    assert final["sheet"]["total_ns"] == partie.sheet.total_ns
+    assert final["sheet"]["foot"][2:5:2] == [
+        signed(partie.sheet.total_ns),
+        signed(partie.sheet.total_oe),
+    ]
     assert final["totals"] == {
         "N": partie.sheet.total_ns,
         "S": partie.sheet.total_ns,

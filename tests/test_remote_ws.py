@@ -122,7 +122,7 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
             seen = await state(pages[other])
             assert seen["seats"][mover]["connected"] is False
             pages[mover], back = await page(table.code, keys[mover])
-            for key in ("hand", "trick", "last_trick", "bids", "trump"):
+            for key in ("hand", "trick", "last_trick", "contres", "trump"):
                 assert back["round"][key] == donne[key]
             assert back["legal"] == view["legal"] and back["to_move"] == mover
             assert back["seq"] == seq and back["seats"][mover]["connected"]
@@ -143,7 +143,7 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
     watched = await state(spectator, views["N"]["seq"])
     assert watched["round"]["hand"] == [] and watched["legal"] == []
     sheet = views["N"]["sheet"]
-    assert len(sheet["donnes"]) == 2
+    assert len(sheet["rows"]) == 2
     for comm in [*pages.values(), spectator]:
         await comm.disconnect()
     table = await RemoteTable.objects.aget(pk=table.pk)

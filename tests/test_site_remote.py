@@ -181,9 +181,9 @@ def test_the_name_offered_for_a_seat_is_the_players_not_the_accounts(damien, vic
 
 
 def test_the_page_is_drawn_from_the_seats_as_they_stand(victor):
-    """The seat list and the felt are drawn from the state embedded in the page: a player long
-    gone is abandoned there (the creator's page offers his seat to a simulated player), and
-    the page knows its own seat, which it shows as the player's own, not away."""
+    """The seat list and the players' table are drawn from the state embedded in the page: a
+    player long gone is abandoned there (the creator's page offers his seat to a simulated
+    player), and the page knows its own seat, which it shows as the player's own, not away."""
     table = remote.table_create(options={"variant": "club-8"}, created_by=victor)
     seat_url = reverse("scoring:remote_seat", args=[table.code])
     url = reverse("scoring:remote_table", args=[table.code])

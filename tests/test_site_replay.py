@@ -98,6 +98,21 @@ def test_a_simulated_record_is_replayed_move_by_move_with_its_result(client, gam
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("game", "field"), [("roimat", "plis_ns"), ("roi", "plis")])
+def test_a_wrong_result_names_its_field_with_the_value_written_and_the_one_played(
+    client, game, field
+):
+    record = record_of(game)
+    entry = record["result"][1] if isinstance(record["result"], list) else record["result"]
+    played = entry[field]
+    entry[field] = played + 1
+    refusal = replay(client, game, json.dumps(record)).context["refusal"]
+    assert refusal.endswith("[wrong_result]")
+    who = "joueur 2 " if game == "roi" else ""
+    assert f"{who}{field} : {played + 1} écrit, {played} d'après les coups" in refusal
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("game", ["roi", "differenzler"])
 def test_an_illegal_card_is_refused_at_its_move_with_the_rule(client, game):
     broken, place, code = with_illegal_card(game, record_of(game))

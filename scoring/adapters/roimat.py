@@ -32,6 +32,7 @@ from scoring.messages import (
 from scoring.models import (
     COLOUR_CHOICES,
     ENTRY_FIELDS,
+    SEAT_CHOICES,
     Donne,
     EntryVersion,
     Partie,
@@ -505,6 +506,10 @@ class RoimatAdapter(EntryAdapter):
 
     def live_seats(self, players: int) -> list[str]:
         return list(SEATS)
+
+    def live_seat_words(self, seat: str) -> str:
+        """North, East, South, West."""
+        return str(dict(SEAT_CHOICES)[seat])
 
     def live_parts(self, table: RemoteTable) -> tuple[RoimatTable, RoimatSheet, Robot]:
         """Roimat's donnes dealt from the table's code (``RoimatTable``), its Table de marque

@@ -147,6 +147,14 @@ class TrickState(GameState[Card | P, R]):
         trick = self.tricks[-1] if self.tricks else []
         return trick if len(trick) < self.seats else []
 
+    def last_trick(self) -> dict[str, Any] | None:
+        """The last pli over, ``{"plays": [[seat, code], …], "winner": seat}``, or None
+        before the first one ends."""
+        done = [t for t in self.tricks[-2:] if len(t) == self.seats]
+        if not done:
+            return None
+        return {"plays": [[s, code(c)] for s, c in done[-1]], "winner": self.winner(done[-1])}
+
     def last(self) -> int:
         """The seat who won the last pli (-1 before the round is over)."""
         return self.winner(self.tricks[-1]) if self.is_over() else -1
@@ -156,8 +164,9 @@ class TrickState(GameState[Card | P, R]):
         return {}
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """Own hand; every seat's plis; the pli on the table; the history of the cards
-        played, ``[player, code]`` each; and the game's ``public()`` facts."""
+        """Own hand; every seat's plis; the pli on the table and the last one over
+        (``last_trick``); the history of the cards played, ``[player, code]`` each; and the
+        game's ``public()`` facts."""
         return {
             "seat": seat,
             "to_move": self.to_move,
@@ -166,6 +175,7 @@ class TrickState(GameState[Card | P, R]):
             **self.public(),
             "plis": list(self.plis),
             "trick": [[s, code(c)] for s, c in self.table_trick()],
+            "last_trick": self.last_trick(),
         }
 
     # -- playing ------------------------------------------------------------------------

@@ -102,9 +102,11 @@ class SheetRules(Protocol):
         contract)."""
 
     def lines(self, results: Sequence[Any]) -> dict[str, Any] | None:
-        """The sheet after ``results`` as the table's page draws it beside the play, JSON-ready
-        (Roimat's Table de marque: each donne's line and cumul), or None when each player's
-        total says all."""
+        """The sheet after ``results`` as the table's page draws it beside the play,
+        JSON-ready, or None when each player's total says all: ``head``, the columns' words
+        (the paper sheet's); ``groups``, each column's tint (a team's key, or ""); ``rows``,
+        each round's ``cells`` (text or numbers) with its ``kind`` (``scoring.play.layout``'s
+        ``ROW``, or ``ANNULLED``, drawn muted); ``foot``, the totals line."""
 
 
 def check_turn(seq: object, expected: int, seat: str | None, to_move: str | None) -> None:

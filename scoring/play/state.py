@@ -118,6 +118,14 @@ class GameState(ABC, Generic[M, R]):
     #: first word alone in ``observation``'s history: a Differenzler estimate), marked as
     #: ``move_words``.
     secret_words: ClassVar[Mapping[str, str]] = {}
+    #: The words of the other words of a move's text (``"oui"`` in ``"contre_plis oui"``)
+    #: and of the codes a fact of ``observation`` holds (a trump's colour), marked as
+    #: ``move_words``; a word not listed is shown as written (a card by its face).
+    token_words: ClassVar[Mapping[str, str]] = {}
+    #: Each card's face, by code, for a game whose pack is not the French one: ``symbol``
+    #: (drawn on the card), ``rank`` (its name, as the game's players say it) and ``tint``
+    #: (its colour's code, named by ``token_words``); empty: the page writes the codes.
+    card_faces: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: Whether the card codes are the French pack's (``scoring.games.cards``: rank then suit
     #: ``T``, ``K``, ``C``, ``P``), which a page may draw with the suits' signs; a game of
     #: another pack (Römer's) keeps its own codes.

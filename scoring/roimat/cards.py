@@ -110,3 +110,13 @@ def mask_of_codes(codes: list[str]) -> int:
         else:
             mask |= 1 << card
     return mask
+
+
+#: Each rank's name and chess piece (§1), for drawing a card: ``FACES[code]`` is its
+#: ``symbol``, ``rank`` and ``tint`` (its colour letter), as ``GameState.card_faces``.
+RANK_NAMES = {"D": "Dame", "T": "Tour", "C": "Cavalier", "F": "Fou", "R": "Roi", "P": "Pion"}
+PIECES = {"D": "\u265b", "T": "\u265c", "C": "\u265e", "F": "\u265d", "R": "\u265a", "P": "\u265f"}
+FACES = {
+    code: {"symbol": PIECES[code[0]], "rank": RANK_NAMES[code[0]], "tint": code[1]}
+    for code in dict.fromkeys(CODE)
+}

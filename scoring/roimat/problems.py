@@ -42,6 +42,21 @@ PLACE_NAMES = {
     "surcontre_roi": gettext_noop("surcontre on the Roi au bout"),
 }
 
+#: The other words of a move's text and the codes a seat's view holds, in words
+#: (``GameState.token_words``): the Roi announced, a donne annulled, a contre's answer, the
+#: colours (a trump), the contres made.
+TOKEN_WORDS = {
+    "roi": gettext_noop("the Roi"),
+    "annule": gettext_noop("— annul the donne (king sec)"),
+    "oui": gettext_noop("yes"),
+    "non": gettext_noop("no"),
+    "J": gettext_noop("yellow"),
+    "R": gettext_noop("red"),
+    "V": gettext_noop("green"),
+    "B": gettext_noop("blue"),
+    **PLACE_NAMES,
+}
+
 MESSAGES: dict[str, str] = {
     "not_json": "not JSON: %(detail)s",
     "not_object": "a record is a JSON object",

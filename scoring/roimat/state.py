@@ -31,7 +31,7 @@ from typing import Any
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table
 
 from ..play.live import MoveRefused
-from .cards import BY_CODE, CODE, COLOUR_LETTERS, hand_codes, mask_of_codes
+from .cards import BY_CODE, CODE, COLOUR_LETTERS, FACES, hand_codes, mask_of_codes
 from .donne import (
     ANNOUNCE,
     BIDDING,
@@ -48,7 +48,7 @@ from .donne import (
     left,
 )
 from .players import RandomPlayer
-from .problems import MESSAGES, MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
+from .problems import MESSAGES, MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES, TOKEN_WORDS
 from .record import RecordError as DonneRecordError
 from .record import announcement, plays_of, record_of, start
 from .rules import RuleSet, rules_of_options
@@ -64,7 +64,8 @@ class RoimatState(GameState[Move, DonneEntry]):
 
     game = "roimat"
     refusal_messages = REFUSAL_MESSAGES
-    move_words, place_names = MOVE_WORDS, PLACE_NAMES
+    move_words, place_names, token_words = MOVE_WORDS, PLACE_NAMES, TOKEN_WORDS
+    card_faces = FACES
     scores_faults = True
     seats = 4
 
@@ -148,17 +149,13 @@ class RoimatState(GameState[Move, DonneEntry]):
         return winner if winner >= 0 else None
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """The remote table's view of ``seat`` (``donne_view``: seats there are letters)
-        with ``seat``, ``to_move`` (indices) and the public ``history``: ``[seat, text]``
-        a move."""
-        view = donne_view(self.donne, seat)
-        del view["to_move"]
+        """What ``seat`` (-1: a spectator) may see (``table.donne_view``, seats by index) with
+        ``seat``, ``to_move`` and the public ``history``: ``[seat, text]`` a move."""
         return {
             "seat": seat,
             "to_move": self.to_move,
-            "hand": view.pop("hand"),
             "history": self.history(),
-            **view,
+            **donne_view(self.donne, seat),
         }
 
     def history(self) -> list[list[Any]]:

@@ -8,7 +8,7 @@ The table itself is the one of every game (``scoring.play.live.LiveTable``, over
   ``contre_plis oui``), read back by ``move_from_text``;
 - ``donne_view``: what a seat sees of a donne (``RoimatState.observation``);
 - ``RoimatSheet``: the Table de marque the table fills (totals by team, the end of the partie
-  by §6, each donne's line for the page);
+  by §6, each donne's line for the page, in the shape of every game's: ``SheetRules.lines``);
 - ``Robot``: the simulated players, who play as ``players.HeuristicPlayer``.
 """
 
@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..play.layout import ANNULLED, ROW
 from ..play.live import MoveRefused
 from .cards import BY_CODE, CODE, COLOUR_LETTERS, COLOUR_OF, PION_MASK, RANK_OF, hand_codes
 from .donne import BIDDING, BIDS, DonneState, Move, card_move
@@ -70,40 +71,46 @@ def atouts(record: dict[str, Any]) -> int | None:
     return len([code for code in record["deal"][announcer] if code[1] == trump])
 
 
-def _plays(plays: Sequence[tuple[int, int, bool, int]]) -> list[dict[str, str]]:
-    return [{"seat": SEATS[seat], "card": CODE[card]} for seat, card, _f, _t in plays]
+def _plays(plays: Sequence[tuple[int, int, bool, int]]) -> list[list[Any]]:
+    return [[seat, CODE[card]] for seat, card, _f, _t in plays]
 
 
 def last_trick(state: DonneState) -> dict[str, Any] | None:
-    """The donne's last trick over, ``{"plays": [{"seat": "N", "card": "DJ"}, …], "winner":
-    "E"}``, or None before its first trick ends."""
+    """The donne's last trick over, ``{"plays": [[seat, "DJ"], …], "winner": seat}`` (seats by
+    index), or None before its first trick ends."""
     complete = [t for t in state.tricks if t.winner >= 0]
     if not complete:
         return None
     last = complete[-1]
-    return {"plays": _plays(last.plays), "winner": SEATS[last.winner]}
+    return {"plays": _plays(last.plays), "winner": last.winner}
 
 
-def donne_view(state: DonneState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) sees of a donne: his own hand only, every hand's
-    size, the cards on the table, the last trick, who is to play, the announcement, the
-    contres and surcontres, both teams' plis and points. Seats are letters, cards codes."""
-    to_move = state.to_move()
+#: Each seat's team as the sheet names it (N and S: N/S).
+TEAMS = ["N/S", "O/E", "N/S", "O/E"]
+
+
+def donne_view(state: DonneState, seat: int) -> dict[str, Any]:
+    """What ``seat`` (-1: a spectator) sees of a donne, in the shape of every game's
+    ``observation`` (``docs/remote-protocol.md``): his own hand only; one value a seat for
+    every hand's size, its team (``side``) and its team's plis and points; the cards on the table as
+    ``[seat, code]``; the last trick over; the dealer and the announcer (seat indices), the
+    trump (a colour letter), the contres and surcontres made (their names). Seats are
+    indices, cards codes."""
     trick = state.current_trick()
     return {
-        "dealer": SEATS[state.dealer],
+        "dealer": state.dealer,
         "phase": "void" if state.void else "annulled" if state.annulled else str(state.phase),
-        "to_move": SEATS[to_move] if to_move >= 0 else None,
-        "announcer": SEATS[state.announcer] if state.announcer >= 0 else None,
+        "announcer": state.announcer if state.announcer >= 0 else None,
         "trump": COLOUR_LETTERS[state.trump] if state.trump >= 0 else None,
-        "bids": state.bids,
+        "contres": [name for name in BIDS if state.bids[name]],
         "pending_bid": state.pending_bids[0] if state.phase is BIDDING else None,
-        "hand": hand_codes(state.hands[seat]) if seat is not None else [],
-        "hand_sizes": {SEATS[s]: state.hands[s].bit_count() for s in range(4)},
+        "hand": hand_codes(state.hands[seat]) if seat >= 0 else [],
+        "hand_sizes": [state.hands[s].bit_count() for s in range(4)],
+        "side": TEAMS,
+        "plis": [state.plis[s % 2] for s in range(4)],
+        "points": [state.points[s % 2] for s in range(4)],
         "trick": _plays(trick.plays) if trick is not None else [],
         "last_trick": last_trick(state),
-        "plis": {"ns": state.plis[0], "oe": state.plis[1]},
-        "points": {"ns": state.points[0], "oe": state.points[1]},
     }
 
 
@@ -126,7 +133,28 @@ class RoimatSheet:
         return f"Donne {number}"
 
     def lines(self, results: Sequence[DonneEntry]) -> dict[str, Any]:
-        return compute_sheet(results, self.rules).as_dict()
+        """The Table de marque in the live page's shape (``SheetRules.lines``): each donne's
+        totals and cumuls by team, an annulled one muted, and the partie's totals; the words
+        are the paper sheet's (French, as ``layout``'s)."""
+        sheet = compute_sheet(results, self.rules)
+        rows: list[dict[str, Any]] = []
+        for row in sheet.rows:
+            if row.ns is None or row.oe is None:
+                rows.append({"kind": ANNULLED, "cells": ["–", "annulée", "", "", ""]})
+                continue
+            cells = [row.counted, signed(row.ns.total), row.ns.cumul]
+            rows.append({"kind": ROW, "cells": [*cells, signed(row.oe.total), row.oe.cumul]})
+        return {
+            "head": ["Donne", "N/S", "Total", "O/E", "Total"],
+            "groups": ["", "ns", "ns", "oe", "oe"],
+            "rows": rows,
+            "foot": ["Total", "", signed(sheet.total_ns), "", signed(sheet.total_oe)],
+        }
+
+
+def signed(total: int) -> str:
+    """A total as the Table de marque writes it: +35, -4, 0."""
+    return f"+{total}" if total > 0 else str(total)
 
 
 class Robot:

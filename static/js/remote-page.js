@@ -165,7 +165,7 @@ window.remotePage = function (live, hooks) {
     list.replaceChildren();
     for (const round of state.replays || []) {
       const item = el("li");
-      item.append(el("a", { href: round.url }, L.donne + " " + round.number));
+      item.append(el("a", { href: round.url }, round.name));
       if (round.void) item.append(" (" + L.voidDeal + ")");
       list.append(item);
     }

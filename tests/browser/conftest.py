@@ -30,7 +30,7 @@ CHROMIUM_ARGS = [
 ]
 #: A phone held upright.
 PHONE = {"width": 390, "height": 844}
-#: A phone held sideways (as Roimat's felt is meant to be played) and upright.
+#: A phone held sideways (as a card table is often played) and upright.
 LANDSCAPE = {"width": 844, "height": 390}
 PORTRAIT = PHONE
 

@@ -1,6 +1,7 @@
-"""Roimat à distance in real browsers (Debian's chromium): four players in four browser
-contexts take their seats by the link and play a whole donne by clicking, and the Table de
-marque on their pages fills itself; one player alone against three simulated players.
+"""Roimat à distance in real browsers (Debian's chromium), on the live page of every game:
+four players in four browser contexts take their seats by the link and play a whole donne by
+clicking, and the Table de marque on their pages fills itself; one player alone against three
+simulated players.
 
 The site is served over ASGI (uvicorn in a thread of the test process, on the test database),
 since the table's page talks to the server over a WebSocket."""
@@ -39,7 +40,7 @@ def take_seat(page, url, seat, name):
     page.locator("form.take-seat [name=name]").fill(name)
     with page.expect_navigation():
         tap(page.locator("form.take-seat button[type=submit]"), scroll=True)
-    expect(page.locator(f'.seat[data-pos="bottom"][data-seat="{seat}"]')).to_contain_text(name)
+    expect(page.locator(f'#players tr[data-seat="{seat}"]')).to_contain_text(name)
     expect(page.locator("form.take-seat")).to_be_hidden()
 
 
@@ -66,7 +67,7 @@ def play_donne(table, pages):
     """Click the moves of the player to move, on his page, until a donne is on the sheet."""
     for _ in range(200):
         table, view = table_state(table)
-        if view["sheet"]["donnes"]:
+        if view["sheet"]["rows"]:
             return
         seat = view["to_move"]
         play_one_click(pages[seat], view["seq"])
@@ -90,9 +91,7 @@ def test_four_players_play_a_donne_by_clicking_and_the_sheet_fills_itself(
         take_seat(pages[seat], url, seat, name)
     for seat, page in pages.items():
         expect(page.locator("#hand button.pc")).to_have_count(9)
-        expect(page.locator(f'.seat[data-pos="bottom"][data-seat="{seat}"]')).to_contain_text(
-            names[seat]
-        )
+        expect(page.locator(f'#players tr[data-seat="{seat}"]')).to_contain_text(names[seat])
     spectator = landscape()
     spectator.goto(url)
     expect(spectator.locator("#status")).to_contain_text("aucune main")
@@ -134,7 +133,7 @@ def test_one_player_against_three_simulated_players(asgi_server, landscape, djan
             tap(page.locator(f'#seat-list li[data-seat="{seat}"] button.robot'), scroll=True)
         expect(page.locator(f'#seat-list li[data-seat="{seat}"]')).to_contain_text("simulé")
     expect(page.locator("#hand button.pc")).to_have_count(9)
-    expect(page.locator(".seat[data-pos=top]")).to_contain_text("simulé")
+    expect(page.locator("#players tr[data-seat=N]")).to_contain_text("simulé")
     play_donne(table, {"S": page})
     partie = Partie.objects.get(pk=RemoteTable.objects.get(pk=table.pk).partie_id)
     rows = len(partie.sheet.rows)  # a simulated announcer may annul the next on a king sec
@@ -213,7 +212,7 @@ def until_my_cards(page):
     """Answer no to the contres and surcontres asked until South's cards are to be played."""
     for _ in range(4):
         expect(page.locator("#status")).to_have_text("À vous de jouer")
-        no = page.locator("#choice [data-bid=false]")
+        no = page.locator('#choice [data-move$=" non"]')
         if not no.count():
             return
         seq = page.locator("#live").get_attribute("data-seq")
@@ -225,8 +224,10 @@ def until_my_cards(page):
 def test_the_contres_made_are_named_in_the_words_of_the_sheets(south_alone):
     page = south_alone()
     until_my_cards(page)  # East, dealing with every rouge card, contred the 5 plis
-    expect(page.locator("#info")).to_contain_text("Contre sur les 5 plis")
-    expect(page.locator("#info")).not_to_contain_text("C plis")
+    expect(page.locator('#facts [data-fact="contres"]')).to_have_text("Contre sur les 5 plis")
+    history = page.locator("#history")
+    expect(history).to_contain_text("annonce le Roi rouge")
+    expect(history).to_contain_text("contre sur les 5 plis : oui")
 
 
 def box(page, selector):
@@ -234,9 +235,10 @@ def box(page, selector):
 
 
 def assert_trick_and_hand_seen_together(page):
-    """The felt (the trick and the four seats) and every card of the hand are on the screen
-    together, none covering another, without the player scrolling."""
-    assert page.locator(".felt").evaluate(SEEN), box(page, ".felt")
+    """The trick, the four seats and every card of the hand are on the screen together, none
+    covering another, without the player scrolling."""
+    for part in ("#players", "#trick"):
+        assert page.locator(part).evaluate(SEEN), box(page, part)
     for card in page.locator("#hand button.pc").all():
         assert card.evaluate(SEEN), card.bounding_box()
 
@@ -313,14 +315,14 @@ SHOWN = """(node) => {
   return r.width > 0 && r.height > 0;
 }"""
 
-#: Each seat's presence and name as a page shows them, on the felt and in the seat list (the
-#: list only when shown).
+#: Each seat's presence and name as a page shows them, in the players' table and in the seat
+#: list (the list only when shown).
 SEATS_SHOWN = """(shown) => {
   const name = (n) => n.querySelector(".name").textContent.replace(/^ (: )?/, "");
   const read = (nodes) => Object.fromEntries(Array.from(nodes).map((n) =>
     [n.dataset.seat, [n.dataset.presence, name(n)]]));
   const list = document.getElementById("seat-list");
-  return { felt: read(document.querySelectorAll(".felt .seat")),
+  return { table: read(document.querySelectorAll("#players tbody tr")),
            list: shown(list) ? read(list.children) : null };
 }"""
 
@@ -356,8 +358,8 @@ def until(check, timeout=15.0, what="the pages to agree"):
 
 
 def no_contradiction(table, pages):
-    """On every page: the seat list (when shown) says what the felt says, the felt says what
-    the server's state says, and the Table de marque is the partie's sheet on the site."""
+    """On every page: the seat list (when shown) says what the players' table says, which says
+    what the server's state says, and the Table de marque is the partie's sheet on the site."""
 
     def check():
         views = remote.table_views(RemoteTable.objects.get(pk=table.pk))
@@ -366,14 +368,14 @@ def no_contradiction(table, pages):
         sheet = Partie.objects.get(pk=partie_id).sheet if partie_id else None
         for seat, page in pages.items():
             shown = seats_shown(page)
-            if shown["list"] is not None and shown["list"] != shown["felt"]:
-                return f"{seat}'s seat list {shown['list']} beside its felt {shown['felt']}"
-            felt = {s: word for s, (word, _name) in shown["felt"].items()}
-            if felt != presence_expected(seats, seat):
-                return f"{seat}'s felt {felt}, the server {seats}"
-            names = {s: name for s, (_word, name) in shown["felt"].items()}
+            if shown["list"] is not None and shown["list"] != shown["table"]:
+                return f"{seat}'s seat list {shown['list']} beside its table {shown['table']}"
+            presences = {s: word for s, (word, _name) in shown["table"].items()}
+            if presences != presence_expected(seats, seat):
+                return f"{seat}'s table {presences}, the server {seats}"
+            names = {s: name for s, (_word, name) in shown["table"].items()}
             if names != {s: info["name"] for s, info in seats.items()}:
-                return f"{seat}'s felt names {names}"
+                return f"{seat}'s table names {names}"
             if sheet is not None:
                 rows = page.locator("#sheet tbody tr:not(.totals)").count()
                 ns = page.locator("#sheet [data-total=ns]").text_content()
@@ -423,7 +425,7 @@ def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over
     with the same table. A donne ends: every page announces its result, the sheet's figures.
     South closes his page: he is shown away, then abandoned, and the host (North, who opened
     the table) gives his seat to a simulated player, who plays on. At every step the seat
-    list, the felt and the Table de marque agree on every page."""
+    list, the players' table and the Table de marque agree on every page."""
     settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second, present for 2.5 s
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
     table = remote.table_create(options={"variant": "club-8"}, created_by=host)
@@ -459,15 +461,15 @@ def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over
     west.context.set_offline(True)
     others = {s: pages[s] for s in "NES"}
     for page in others.values():
-        expect(page.locator('.felt .seat[data-seat="O"]')).to_have_attribute(
+        expect(page.locator('#players tr[data-seat="O"]')).to_have_attribute(
             "data-presence", re.compile("away|abandoned")
         )
-        expect(page.locator('.felt .seat[data-seat="O"] .presence')).to_have_text(" (hors ligne)")
+        expect(page.locator('#players tr[data-seat="O"] .presence')).to_have_text(" (hors ligne)")
     expect(west.locator("#status")).to_have_text("Connexion perdue : reconnexion…", timeout=8000)
     west.wait_for_timeout(max(0, 4000 - 1000 * (time.monotonic() - dropped)))
     west.context.set_offline(False)
     for page in others.values():
-        expect(page.locator('.felt .seat[data-seat="O"]')).to_have_attribute(
+        expect(page.locator('#players tr[data-seat="O"]')).to_have_attribute(
             "data-presence", "present"
         )
     no_contradiction(table, pages)
@@ -481,10 +483,9 @@ def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over
         news = page.locator("#news")
         expect(news).to_be_visible()
         assert news.evaluate(SHOWN)
-        expect(news).to_contain_text("Donne terminée")
-        expect(news).to_contain_text(f"N/S {signed(row.ns.total)}")
-        expect(news).to_contain_text(f"({row.ns.plis} plis, {row.ns.points} points)")
-        expect(news).to_contain_text(f"O/E {signed(row.oe.total)}")
+        expect(news).to_contain_text("Fin : Donne 1")
+        expect(news).to_contain_text(f"N/S {signed(row.ns.cumul)}")
+        expect(news).to_contain_text(f"O/E {signed(row.oe.cumul)}")
     for page in pages.values():  # the result, and his turn once he had touched the page
         buzzes = page.evaluate("buzzes")
         assert [100, 60, 100] in buzzes and 200 in buzzes, buzzes
@@ -495,7 +496,7 @@ def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over
     pages["S"].close()
     del pages["S"]
     for page in pages.values():
-        expect(page.locator('.felt .seat[data-seat="S"] .presence')).to_have_text(" (hors ligne)")
+        expect(page.locator('#players tr[data-seat="S"] .presence')).to_have_text(" (hors ligne)")
     no_contradiction(table, pages)
     robot = pages["N"].locator('#seat-list li[data-seat="S"] button.robot')
     expect(robot).to_be_visible(timeout=8000)  # abandoned: the host may give his seat
@@ -505,10 +506,10 @@ def test_a_walk_of_four_phones_one_drops_its_network_one_leaves_robots_take_over
     with pages["N"].expect_navigation():
         tap(robot, scroll=True)
     for page in pages.values():
-        expect(page.locator('.felt .seat[data-seat="S"]')).to_have_attribute(
+        expect(page.locator('#players tr[data-seat="S"]')).to_have_attribute(
             "data-presence", "robot"
         )
-        expect(page.locator('.felt .seat[data-seat="S"]')).to_contain_text("Sophie (simulé)")
+        expect(page.locator('#players tr[data-seat="S"]')).to_contain_text("Sophie (simulé)")
     no_contradiction(table, pages)
     before = table_state(table)[1]["seq"]
     play_moves(table, pages, 12)  # South's moves are the engine's now
