@@ -17,8 +17,17 @@ In the same run, a bare Django site (``bench/bare``: ``startproject``'s middlewa
 that inserts one row and redirects) on the same server stack and database settings gets the
 same burst: 40 browsers open its form, then post it twice each, 80 at once. The bench prints
 both bursts' time, submissions per second, median and p99 latency (nearest rank: with 80
-requests, the slowest), and the project's ratio to bare Django (issue 25's goals: at least
-0.5×, p99 under 0.5 s; printed, not part of the exit status).
+requests, the slowest), the server's CPU time per submission, and the project's ratio to bare
+Django (issue 25's goals: at least 0.5×, p99 under 0.5 s; printed, not part of the exit
+status).
+
+Then the same submissions in-process, the figure that the other work of a shared machine moves
+least: the 48 tables of a second evening each post their donne twice through Django's request
+handler (its test ``Client``: the middleware and the view, no HTTP server), one after another,
+in rounds of 16, each followed by as many posts of the bare site's form made the same way in a
+process on its own settings (a process holds one site's settings) and the same database. It
+prints each site's CPU time (of the thread that posts) per submission, its best and median
+round, and the median of the rounds' ratios, bare Django's to the project's.
 
     .venv/bin/python bench/room_bench.py
     REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/room_bench.py [--workers 3]
@@ -34,8 +43,11 @@ from __future__ import annotations
 import argparse
 import collections
 import datetime
+import json
 import math
 import os
+import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -47,7 +59,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_server import (  # noqa: E402
+    PYTHON,
+    ROOT,
     Browser,
+    bare_site,
     django_setup,
     fresh_site,
     read_proc,
@@ -60,6 +75,10 @@ TABLES = 40
 #: What each table enters (the dealer is the one the page proposes).
 DONNE = {"trump": "R", "plis_ns": "6", "points_ns": "84", "roi_au_bout": "on"}
 REPLAYS = 5
+#: The in-process submissions are timed in this many rounds of each site's, in turn.
+IN_PROCESS_ROUNDS = 5
+#: The tables of the in-process evening: 16 submissions a round, and a round to warm up.
+IN_PROCESS_TABLES = 8 * (IN_PROCESS_ROUNDS + 1)
 
 
 class FormReader(HTMLParser):
@@ -280,6 +299,105 @@ def bare_burst(base: str, browsers: int) -> dict:
     }
 
 
+def timed(posts: list) -> tuple[float, collections.Counter]:
+    """This thread's CPU seconds per call of ``posts`` (calls returning a status), called one
+    after another, and their statuses."""
+    statuses: collections.Counter = collections.Counter()
+    began = time.thread_time()
+    for post in posts:
+        statuses[post()] += 1
+    return (time.thread_time() - began) / len(posts), statuses
+
+
+def project_posts(tables: list[tuple[int, str]]) -> list:
+    """Each table's phone (a test ``Client`` with its cookies) opens its page: the calls that
+    post its donne twice (sent and resent, as in the burst), table by table."""
+    from django.test import Client
+
+    posts = []
+    for _number, code in tables:
+        phone = Client(enforce_csrf_checks=True)
+        path = f"/t/{code}/"
+        page = phone.get(path)
+        data = filled(entry_form(page.content.decode()), "N")
+        data["csrfmiddlewaretoken"] = phone.cookies["csrftoken"].value
+        posts += [lambda p=phone, u=path, d=data: p.post(u, d).status_code] * 2
+    return posts
+
+
+def bare_rounds() -> None:
+    """The child of ``in_process``, on the bare site's settings: for each line it reads (a
+    number n), n browsers open the bare form, then each posts it twice; prints ``timed`` of
+    the posts as a line of JSON."""
+    from django.test import Client
+
+    for line in sys.stdin:
+        posts = []
+        for number in range(int(line) // 2):
+            phone = Client(enforce_csrf_checks=True)
+            phone.get("/post/")
+            token = phone.cookies["csrftoken"].value
+            data = {"csrfmiddlewaretoken": token, "number": str(number), "text": "donne"}
+            posts += [lambda p=phone, d=data: p.post("/post/", d).status_code] * 2
+        seconds, statuses = timed(posts)
+        print(json.dumps([seconds, statuses]), flush=True)
+
+
+def in_process(env: dict[str, str], tables: list[tuple[int, str]]) -> dict:
+    """The tables' submissions (``project_posts``) in this process, in ``IN_PROCESS_ROUNDS``
+    rounds, each followed by a round of as many of the bare site's in a process on its
+    settings and the same database (``bare_rounds``), so that the two sites' rounds meet the
+    same moments of a shared machine; a first round of each is not counted (it loads what a
+    process loads once). Each one's CPU seconds a submission, by round, and the statuses."""
+    posts = project_posts(tables)
+    size = len(posts) // (IN_PROCESS_ROUNDS + 1)
+    figures: dict = {"project": [], "bare": [], "statuses": collections.Counter(), "size": size}
+    child = subprocess.Popen(
+        [PYTHON, __file__, "--bare-in-process"],
+        env=bare_site(env),
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for start in range(0, size * (IN_PROCESS_ROUNDS + 1), size):
+            seconds, statuses = timed(posts[start : start + size])
+            child.stdin.write(f"{size}\n")
+            child.stdin.flush()
+            bare_seconds, bare_statuses = json.loads(child.stdout.readline())
+            if start:
+                figures["project"].append(seconds)
+                figures["bare"].append(bare_seconds)
+            figures["statuses"].update(statuses)
+            figures["statuses"].update({int(k): n for k, n in bare_statuses.items()})
+    finally:
+        child.stdin.close()
+        child.wait(timeout=60)
+    return figures
+
+
+def cpu_lines(figures: dict) -> list[str]:
+    """The in-process figures: each site's CPU time a submission (its best round and the
+    median round) and the ratio, round by round, of bare Django's to the project's."""
+    lines = []
+    for label, name in (
+        ("bare Django POST+INSERT:", "bare"),
+        ("the project's table entry:", "project"),
+    ):
+        rounds = figures[name]
+        lines.append(
+            f"{label:<28} CPU {min(rounds) * 1000:.2f} ms a submission (best round; median "
+            f"{statistics.median(rounds) * 1000:.2f} ms)"
+        )
+    ratios = [b / p for b, p in zip(figures["bare"], figures["project"], strict=True)]
+    lines.append(
+        f"the project's CPU a submission: {statistics.median(ratios):.2f}x bare Django's "
+        f"(median of the rounds' ratios; {min(ratios):.2f}x-{max(ratios):.2f}x)"
+    )
+    return lines
+
+
 def nearest_rank(values: list[float], percent: float) -> float:
     """The ``percent`` percentile of ``values`` by nearest rank (99 of 80 values: the
     largest)."""
@@ -304,7 +422,15 @@ def listing(counts: collections.Counter) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
+    parser.add_argument("--bare-in-process", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.bare_in_process:  # the child of ``in_process``, on the bare site's settings
+        import django
+
+        sys.path.insert(0, str(ROOT))
+        django.setup()
+        bare_rounds()
+        return 0
     server_url = os.environ.get("DATABASE_URL") or None
     print(f"{server_line(server_url, options.workers)}; {TABLES} tables")
     with fresh_site(server_url, demo=False) as env:
@@ -315,6 +441,8 @@ def main() -> int:
         numbers = stored()
         with serve_bare(env, options.workers) as base:
             bare = bare_burst(base, TABLES)
+        evening = draw_evening("Soirée en process", IN_PROCESS_TABLES * 4, "Process")
+        handled = in_process(env, evening)
     first = {number: [n for n in numbers.get(number, []) if n == 1] for number, _c in tables}
     lost = sum(1 for found in first.values() if not found)
     duplicated = sum(len(found) - 1 for found in first.values() if len(found) > 1)
@@ -347,7 +475,15 @@ def main() -> int:
         f"{bare['submit_cpu'] / figures['submit_cpu']:.2f}x), p99 {p99:.3f} s "
         "(goal: under 0.5 s)"
     )
+    print(
+        f"in-process (Django's test Client, no HTTP server), {IN_PROCESS_ROUNDS} rounds of "
+        f"{handled['size']} submissions one after another, each site's in turn: "
+        f"{listing(handled['statuses'])}"
+    )
+    for line in cpu_lines(handled):
+        print(line)
     good = not lost and not duplicated and not fives and not figures["dropped"] and replayed == 1
+    good = good and set(handled["statuses"]) == {302}
     print("OK" if good else "NOT AS EXPECTED")
     return 0 if good else 1
 

@@ -7,7 +7,7 @@ confirmed, refused, annulled, restored, deleted, with who and when.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -16,6 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import registry
+from scoring.freshness import touch_parties
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
 from scoring.models import (
@@ -61,10 +62,17 @@ def _one_writer() -> Iterator[None]:
 
 
 @contextmanager
-def entry_partie(pk: int) -> Iterator[Partie]:
+def entry_partie(
+    pk: int | None = None, *, read: Callable[[], Partie] | None = None
+) -> Iterator[Partie]:
     """One write transaction on partie ``pk``: yields it locked, read once with what an entry
     needs (its seats with their players, its donnes or rounds). Raises
     ``Partie.DoesNotExist``.
+
+    ``read``, instead of ``pk``: reads and locks the partie (``select_for_update``) in the
+    transaction, as a caller finds it (a table's phone, by the table's code, in the query
+    that checks the table is open), with its evening if it is one's; what it raises leaves
+    the block, nothing written.
 
     Inside the block, the entry services given this partie (``entry_record``,
     ``entry_decide``, ``keep_rival``) take what it holds as the partie's state instead of
@@ -76,7 +84,9 @@ def entry_partie(pk: int) -> Iterator[Partie]:
         # With its evening, if it is one's (read in the same query: whether the partie counts
         # for a season, ``tournaments.league.on_partie_changed``); only its own row locked.
         partie = (
-            Partie.objects.select_for_update(of=("self",))
+            read()
+            if read is not None
+            else Partie.objects.select_for_update(of=("self",))
             .select_related("tournament_table__round__tournament")
             .get(pk=pk)
         )
@@ -117,13 +127,18 @@ def _prefetched(partie: Partie, **relations: QuerySet) -> None:
     belong to it) and keep them as ``prefetch_related_objects`` does (``partie.seats.all()``
     reads no more; each row knows its partie) in Django's own cache of prefetched relations
     (``_prefetched_objects_cache``, which ``_now_holds`` updates too), at about half its
-    cost: one plain query each (none for an empty queryset), without the machinery of
-    prefetching for many objects."""
+    cost: one plain query each, without the machinery of prefetching for many objects. An
+    empty queryset (``none()``) is kept as read, empty: an unevaluated one still compiles its
+    SQL to find it empty, which takes about as long as a query."""
     cache = partie.__dict__.setdefault("_prefetched_objects_cache", {})
     for name, queryset in relations.items():
-        rows = queryset.filter(partie=partie)
-        for row in rows:
-            row.partie = partie
+        if queryset.query.is_empty():
+            rows = queryset
+            rows._result_cache, rows._prefetch_done = [], True  # as Django's prefetching does
+        else:
+            rows = queryset.filter(partie=partie)
+            for row in rows:
+                row.partie = partie
         cache[name] = rows
 
 
@@ -274,7 +289,8 @@ def entry_record(
         entry.save()
         keep_version(entry, action, author, user)
         _now_holds(partie, entry)
-    after_change(partie)
+    # A new entry left pending comes after every entry that counts: no total changes.
+    after_change(partie, results=old is not None or entry.confirmed)
     return entry
 
 
@@ -286,21 +302,29 @@ CHANGED_PREFETCH = (
 )
 
 
-def after_change(partie: Partie) -> None:
+def after_change(partie: Partie, *, results: bool = True) -> None:
     """Store the players' results again, then tell the apps built on the sheets
     (``signals.partie_changed``, with the partie as it now stands: the ratings of a finished
     partie).
 
     A partie held by an ``entry_partie`` block is current: its results are computed from it
     and stored in the block's transaction, and it is what the signal sends. Another is read
-    again (``results.store_results``, then for the signal)."""
-    if _held(partie):
+    again (``results.store_results``, then for the signal). ``results`` False: the change
+    left the entries that count as they were (a new entry pending, after them: the results
+    read the counted entries only, ``Partie.sheet``), so the stored results stand; the pages
+    that show the partie's sheet are made stale all the same (``touch_parties``)."""
+    held = _held(partie)
+    if not results:
+        touch_parties()
+    elif held:
         write_results(partie)
-        current = partie
     else:
         store_results(partie)
+    if held:
+        current = partie
+    else:
         current = Partie.objects.prefetch_related(*CHANGED_PREFETCH).get(pk=partie.pk)
-    partie_changed.send(sender=Partie, partie=current)
+    partie_changed.send(sender=Partie, partie=current, counted=results)
 
 
 def entry_data(entry: Entry) -> dict:

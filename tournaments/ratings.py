@@ -20,10 +20,12 @@ def teams_and_places(partie: Partie):
     return teams, places_of(scores)
 
 
-def on_partie_changed(sender, partie: Partie, **kwargs) -> None:
+def on_partie_changed(sender, partie: Partie, counted: bool = True, **kwargs) -> None:
     """``scoring.signals.partie_changed``: rate the partie (sent as it now stands, with its
-    seats, donnes and rounds) if it has just finished."""
-    rate_partie(partie)
+    seats, donnes and rounds) if it has just finished; not when the entries that count are as
+    they were (``counted`` False: its end too), without scoring its sheet again."""
+    if counted:
+        rate_partie(partie)
 
 
 def rated_parties():

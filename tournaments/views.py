@@ -306,6 +306,8 @@ def room_screen(request, pk: int):
 #: The tables with what ``Table.is_open`` reads (``with_openness``), built once: its subquery
 #: costs more to build than the query to run; each request filters a copy of it.
 OPEN_TABLES = Table.objects.with_openness()
+#: The same with their partie, whose row only is locked (``table_partie``).
+LOCKED_TABLES = OPEN_TABLES.select_related("partie").select_for_update(of=("partie",))
 
 
 class TableClosed(Exception):
@@ -319,7 +321,20 @@ def table_of(request, code: str) -> Table:
     looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
     wrong code (counted), ``TableClosed`` after the round or the tournament closed.
     """
-    table = by_code(request, OPEN_TABLES, code, "table-code")
+    return _open(by_code(request, OPEN_TABLES, code, "table-code"))
+
+
+def table_partie(request, code: str) -> Partie:
+    """The partie of the table a code opens, read and locked for an entry or a decision in
+    ``entry_partie``'s transaction (its ``read``), in the query that finds the table and
+    checks it is open (``table_of``, whose errors it raises): the table is found open in the
+    transaction that writes, and a partie with its evening is one query. The partie's table
+    is ``partie.tournament_table``."""
+    return _open(by_code(request, LOCKED_TABLES, code, "table-code")).partie
+
+
+def _open(table: Table) -> Table:
+    """``table``, if its phone may enter (``Table.is_open``); else raises ``TableClosed``."""
     if not table.is_open:
         raise TableClosed()
     return table
@@ -344,20 +359,25 @@ def table_entry(request, code: str):
     a message saying so (the phone's form is never stuck on a number already taken).
 
     An entry is read, checked and stored in one write transaction (``entry_partie``): the
-    partie is read once, locked, with what the form and the sheet need.
+    partie is read once, locked, with what the form and the sheet need, by the table's code in
+    the query that finds the table open (``table_partie``).
     """
-    try:
-        table = table_of(request, code)
-    except (Ratelimited, TableClosed) as error:
-        return table_refusal(request, error)
     if request.POST.get("action") == "enter":
-        with entry_partie(table.partie_id) as partie:
-            form = partie.adapter.table_form(partie, request.POST)
-            if form is not None and form.is_valid():
-                entered = _table_record(request, table, partie, form)
-                if entered is not None:
-                    return entered
+        try:
+            with entry_partie(read=lambda: table_partie(request, code)) as partie:
+                table = partie.tournament_table
+                form = partie.adapter.table_form(partie, request.POST)
+                if form is not None and form.is_valid():
+                    entered = _table_record(request, table, partie, form)
+                    if entered is not None:
+                        return entered
+        except (Ratelimited, TableClosed) as error:
+            return table_refusal(request, error)
     else:
+        try:
+            table = table_of(request, code)
+        except (Ratelimited, TableClosed) as error:
+            return table_refusal(request, error)
         partie = Partie.objects.prefetch_related(
             "seats__player", "donnes", "game_rounds", "versions"
         ).get(pk=table.partie_id)
@@ -476,15 +496,13 @@ def table_manifest(request, code: str):
 def table_confirm(request, code: str, number: int):
     """A player of the other side accepts (``decision=accept``) or refuses pending entry
     ``number``, naming himself (``seat``); a refused entry goes back to be corrected."""
-    try:
-        table = table_of(request, code)
-    except (Ratelimited, TableClosed) as error:
-        return table_refusal(request, error)
     decision = request.POST.get("decision", "accept")
     accept = decision != "refuse"
-    author = f"{_('table')} {table.number}"
     try:
-        with entry_partie(table.partie_id) as partie:  # one write transaction
+        # One write transaction, the table found open in it.
+        with entry_partie(read=lambda: table_partie(request, code)) as partie:
+            table = partie.tournament_table
+            author = f"{_('table')} {table.number}"
             what = {"entry": partie.adapter.entry_name, "n": number}
             if decision in ("keep", "take"):
                 table_choose(partie=partie, number=number, take=decision == "take", author=author)
@@ -497,6 +515,8 @@ def table_confirm(request, code: str, number: int):
                     author=author,
                     reason=request.POST.get("reason", ""),
                 )
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
     except SheetRefused as error:
         messages.error(request, str(error))
     else:
