@@ -79,16 +79,17 @@ def option_field(spec: OptionSpec) -> forms.Field:
 def option_words(adapter: GameAdapter, options: dict[str, Any]) -> list[str]:
     """A partie's or a table's rule options in words, as its form asks them: each one's label
     and value (a choice by its label, a flag as yes or no); an option asked only with another's
-    value (``data-asked-with``) only with that value, as its form shows it."""
+    value (``OptionSpec.asked_with``) only with that value, as its form shows it."""
     fields = adapter.option_fields()
     words = []
     for key, value in options.items():
-        field = fields.get(key)
+        field, spec = fields.get(key), adapter.option_specs.get(key)
         if field is None:
             continue
-        other, _sep, needed = field.widget.attrs.get("data-asked-with", "").partition("=")
-        if other and str(options.get(other)) != needed:
-            continue
+        if spec is not None and spec.asked_with is not None:
+            other, needed = spec.asked_with
+            if str(options.get(other)) != needed:
+                continue
         if isinstance(value, bool):
             shown = _("yes") if value else _("no")
         else:

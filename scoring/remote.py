@@ -436,7 +436,8 @@ def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
 def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
     """The protocol's ``state`` message for each seat and for spectators (key
     ``"spectator"``): ``LiveTable.view`` with the seats, the partie and its sheet's address,
-    the rounds over (``replays``) and ``you``."""
+    the round's ``title`` (``round_title``, once one is dealt), the rounds over (``replays``)
+    and ``you``."""
     seats = seats_view(table)
     common = {
         "type": "state",
@@ -447,6 +448,8 @@ def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
         else None,
         "replays": replays_view(table, game),
     }
+    if game.number:
+        common["title"] = round_title(game, game.number)
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in seats}
     views["spectator"] = {**common, **game.view(None), "you": None}
     return views

@@ -212,7 +212,6 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         **page_labels(),
         **{seat: adapter.live_seat_words(seat) for seat in seats},
         "invite": _("Come and play at my table"),
-        "donne": pgettext("a round of a game", "Round"),
         "voidDeal": _("nothing on the sheet"),
         "player": _("Player %(n)s"),
         "hand": _("Your hand"),

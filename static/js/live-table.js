@@ -106,7 +106,7 @@
   function draw() {
     const round = state.round;
     const toMove = state.to_move;
-    $("round-title").textContent = round ? roundTitle(state) : "";
+    $("round-title").textContent = round ? state.title : "";
     drawFacts(round);
     drawPlayers(round);
     drawPlays($("trick"), round ? round.trick || (round.last ? [round.last] : []) : []);
@@ -190,14 +190,6 @@
   // A total as the sheet writes it: +35, -4, 0.
   function signed(total) {
     return total > 0 ? "+" + total : String(total);
-  }
-
-  // The round as the sheet names it ("Coup 3"), its number first when the name has none (a
-  // Roi manche's contract: "Round 7 — Atout trèfle").
-  function roundTitle(seen) {
-    const name = seen.name || "";
-    if (name.includes(String(seen.number))) return name;
-    return [L.donne + " " + seen.number, name].filter(Boolean).join(" \u2014 ");
   }
 
   // The round's public facts (trump, contract, dealer …), each under its name; its number and
@@ -346,8 +338,10 @@
   // where the seats play in teams), or as putting nothing on the sheet (a void deal).
   function announce(before) {
     if (!before || state.replays.length <= before.replays.length) return;
-    const over = L.roundOver.replace("%(round)s", roundTitle(before));
-    if (state.replays[state.replays.length - 1].void) {
+    // The round just over is the last one replayed, named by the server as its title was.
+    const ended = state.replays[state.replays.length - 1];
+    const over = L.roundOver.replace("%(round)s", ended.name);
+    if (ended.void) {
       page.news(over + " \u2014 " + L.voidDeal);
       return;
     }
