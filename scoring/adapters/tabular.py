@@ -11,14 +11,14 @@ which holds its rules (``rules``) and, for a game played card by card, its play 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
@@ -77,25 +77,13 @@ def player_name(seat: int) -> str:
 
 
 class TabularAdapter(EntryAdapter):
-    """A ``Game`` of individual players on the site.
+    """A ``Game`` of individual players on the site: its entry form asks each round as the
+    game declares (``Game.entry_asked``, its texts translated here).
 
-    - ``card_fields``: fields typed as cards ``colour:value`` (Römer's teams);
-    - ``complete``: (field, function, refusal) when one player's value may be left blank and
-      computed from the others' by ``function`` (which raises ``ValueError`` with ``refusal``
-      shown): Differenzler's points, what remains of 157;
-    - ``hint``: a line under the entry form;
-    - ``card_total``: the points of the cards typed in a card field, shown as they are typed
-      (Römer's ``team_points``: the rule stays the engine's alone);
-    - ``round_choice``: (key, label, choices) of a value of the round as a whole, noted once
-      and written in every player's entry (Differenzler's trump);
-    - ``state``: the game's round played move by move (``scoring.play.state.GameState``),
-      None for a game not played card by card; its whole sheets are then simulated
-      (``simulation``: ``scoring.games.simulate.played_sheets``) and its records verified
-      (``scoring.play.verify``) over it;
-    - ``one_player``: (key, label) of a field that is 1 for one player and 0 for the others,
-      noted once by naming the player: required when it is one of the round's fields
-      (Rumoli's dealer, proposed by rotation), optional otherwise (Differenzler's last
-      trick).
+    ``state`` is the game's round played move by move (``scoring.play.state.GameState``),
+    None for a game not played card by card; its whole sheets are then simulated
+    (``simulation``: ``scoring.games.simulate.played_sheets``) and its records verified
+    (``scoring.play.verify``) over it.
     """
 
     partners = False
@@ -103,18 +91,7 @@ class TabularAdapter(EntryAdapter):
     entry_class = "game-round"
     entry_script = "js/game-round.js"
 
-    def __init__(
-        self,
-        game: Game,
-        *,
-        state: type[GameState[Any, Any]] | None = None,
-        card_fields: Sequence[str] = (),
-        complete: tuple[str, Callable[[list[int | None]], list[int]], Any] | None = None,
-        hint: Any = "",
-        card_total: Callable[[list[list[int]]], int] | None = None,
-        round_choice: tuple[str, Any, list[tuple[str, Any]]] | None = None,
-        one_player: tuple[str, Any] | None = None,
-    ):
+    def __init__(self, game: Game, *, state: type[GameState[Any, Any]] | None = None):
         self.game = self.rules = game
         self.state = state
         self.simulation: Simulation | None = None
@@ -122,12 +99,23 @@ class TabularAdapter(EntryAdapter):
             self.simulation = played_sheets(game, state)
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
         self.option_specs = game.option_specs
-        self.card_fields = frozenset(card_fields)
-        self.complete = complete
-        self.hint = hint
-        self.card_total = card_total
-        self.round_choice = round_choice
-        self.one_player = one_player
+        asked = game.entry_asked
+        self.card_fields = frozenset(asked.card_fields)
+        self.card_total = asked.card_total
+        self.hint = gettext_lazy(asked.hint) if asked.hint else ""
+        self.one_player = None
+        if asked.one_player:
+            key, label = asked.one_player
+            self.one_player = (key, gettext_lazy(label))
+        self.round_choice = None
+        if asked.round_choice:
+            key, label, choices = asked.round_choice
+            words = [(value, gettext_lazy(words)) for value, words in choices]
+            self.round_choice = (key, gettext_lazy(label), words)
+        self.complete = None
+        if asked.complete:
+            field, complete, refusal = asked.complete
+            self.complete = (field, complete, gettext_lazy(refusal))
         self.playable = state is not None
 
     @property
@@ -617,7 +605,6 @@ def seat_number(field: Any, *, required: bool, more: bool) -> EntryField:
     )
 
 
-def register_game(game: Game, **settings_: Any) -> TabularAdapter:
-    """Put ``game`` on the site, in the registry (``settings_`` are ``TabularAdapter``'s
-    keyword arguments)."""
-    return register(TabularAdapter(game, **settings_))
+def register_game(game: Game, state: type[GameState[Any, Any]] | None = None) -> TabularAdapter:
+    """Put ``game`` on the site, in the registry, with its play state if it has one."""
+    return register(TabularAdapter(game, state=state))

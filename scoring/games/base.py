@@ -53,6 +53,34 @@ class RoundSpec:
     rule: str = ""
 
 
+@dataclass(frozen=True)
+class EntryAsked:
+    """How the entry form asks a round beyond each player's numbers: what the game declares
+    for the site (all optional). Texts are English msgids marked with ``gettext_noop``, which
+    the site translates.
+
+    - ``hint``: a line under the entry form;
+    - ``card_fields``: fields typed as cards ``colour:value`` (Römer's teams), whose points are
+      ``card_total(cards)`` (Römer's ``team_points``: the rule stays the engine's alone);
+    - ``one_player``: (key, label) of a field that is 1 for one player and 0 for the others,
+      noted once by naming the player: required when it is one of the round's fields
+      (Rumoli's dealer, proposed by rotation), optional otherwise (Differenzler's last trick);
+    - ``round_choice``: (key, label, choices as (value, label)) of a value of the round as a
+      whole, noted once and written in every player's entry (Differenzler's trump);
+    - ``complete``: (field, function, refusal) when one player's value may be left blank and
+      computed from the others' by ``function`` (a list of numbers or None to a list of
+      numbers; it raises ``ValueError``, and the form shows ``refusal``): Differenzler's
+      points, what remains of 157.
+    """
+
+    hint: str = ""
+    card_fields: tuple[str, ...] = ()
+    card_total: Callable[[Sequence[Sequence[int]]], int] | None = None
+    one_player: tuple[str, str] | None = None
+    round_choice: tuple[str, str, tuple[tuple[str, str], ...]] | None = None
+    complete: tuple[str, Callable[[Sequence[int | None]], list[int]], str] | None = None
+
+
 def option_problems(
     specs: Mapping[str, OptionSpec], options: Mapping[str, Any]
 ) -> list[GameProblem]:
@@ -147,6 +175,8 @@ class Game(ABC):
     option_specs: Mapping[str, OptionSpec] = {}
     #: Entry fields' names of before, by old name: read as today's (``renamed``).
     aliases: Mapping[str, str] = {}
+    #: How the site's entry form asks a round beyond each player's numbers.
+    entry_asked: EntryAsked = EntryAsked()
 
     def renamed(self, entry: Any) -> Any:
         """An entry with the names of before (``aliases``) read as today's; anything else, or

@@ -19,7 +19,16 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
+from ..base import (
+    Entry,
+    EntryAsked,
+    FieldSpec,
+    Game,
+    GameProblem,
+    OptionSpec,
+    RoundSpec,
+    gettext_noop,
+)
 from .messages import problem
 
 ROUND_POINTS = 157
@@ -72,6 +81,20 @@ def deal_possible(card_points: Sequence[int]) -> bool:
     return _fits(0, tuple(sorted(card_points)))
 
 
+def complete_points(points: Sequence[int | None]) -> list[int]:
+    """Three players' points entered, the fourth's is what remains of 157.
+
+    Raises ``ValueError`` unless exactly one is missing and the others leave 0 to 157.
+    """
+    missing = [i for i, p in enumerate(points) if p is None]
+    if len(missing) != 1:
+        raise ValueError("exactly one player's points may be left out")
+    rest = ROUND_POINTS - sum(p for p in points if p is not None)
+    if not 0 <= rest <= ROUND_POINTS:
+        raise ValueError(f"the others already hold {ROUND_POINTS - rest} points")
+    return [rest if p is None else p for p in points]
+
+
 class Differenzler(Game):
     """The Differenzler: see the module docstring."""
 
@@ -79,6 +102,28 @@ class Differenzler(Game):
     name = "Differenzler"
     seats = (4, 4)
     higher_wins = False
+    entry_asked = EntryAsked(
+        hint=gettext_noop(
+            "Leave one player's points blank: they are what remains of 157. Who won the last "
+            "trick and the trump may be noted: they are then checked."
+        ),
+        one_player=("last", gettext_noop("Last trick (5 points) won by")),
+        round_choice=(
+            "trump",
+            gettext_noop("Trump"),
+            (
+                ("T", gettext_noop("clubs")),
+                ("K", gettext_noop("diamonds")),
+                ("C", gettext_noop("hearts")),
+                ("P", gettext_noop("spades")),
+            ),
+        ),
+        complete=(
+            "points",
+            complete_points,
+            gettext_noop("Enter the points of three players at least; they add up to 157."),
+        ),
+    )
     option_specs = {
         "rounds": OptionSpec("whole", DEFAULT_ROUNDS, 1, MAX_ROUNDS, label=gettext_noop("Rounds")),
         "leader": OptionSpec.of_choices(
@@ -171,20 +216,6 @@ def trump_problems(entries: Sequence[Entry]) -> list[GameProblem]:
     if len(given) != len(entries) or len({value for _p, value in given}) > 1:
         return [problem(None, "trump", "trump_differs")]
     return []
-
-
-def complete_points(points: Sequence[int | None]) -> list[int]:
-    """Three players' points entered, the fourth's is what remains of 157.
-
-    Raises ``ValueError`` unless exactly one is missing and the others leave 0 to 157.
-    """
-    missing = [i for i, p in enumerate(points) if p is None]
-    if len(missing) != 1:
-        raise ValueError("exactly one player's points may be left out")
-    rest = ROUND_POINTS - sum(p for p in points if p is not None)
-    if not 0 <= rest <= ROUND_POINTS:
-        raise ValueError(f"the others already hold {ROUND_POINTS - rest} points")
-    return [rest if p is None else p for p in points]
 
 
 DIFFERENZLER = Differenzler()

@@ -29,7 +29,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
+from ..base import (
+    Entry,
+    EntryAsked,
+    FieldSpec,
+    Game,
+    GameProblem,
+    OptionSpec,
+    RoundSpec,
+    gettext_noop,
+)
 from .cards import DEFAULT_LAYOUT
 from .messages import problem
 
@@ -94,6 +103,14 @@ class Romer(Game):
             "flag", True, label=gettext_noop("A trumper beaten by a higher trump loses a team card")
         ),
     }
+    entry_asked = EntryAsked(
+        hint=gettext_noop(
+            "A team: colour:value for each card, the trump first (colours 1 to 5; values 0 for "
+            "a César, 3, 5, 10, 20), e.g. 1:20 1:5 2:10."
+        ),
+        card_fields=("cards",),
+        card_total=team_points,
+    )
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
         return [self.round_spec(1, players, options)]

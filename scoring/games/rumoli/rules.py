@@ -45,7 +45,16 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Entry, FieldSpec, Game, GameProblem, OptionSpec, RoundSpec, gettext_noop
+from ..base import (
+    Entry,
+    EntryAsked,
+    FieldSpec,
+    Game,
+    GameProblem,
+    OptionSpec,
+    RoundSpec,
+    gettext_noop,
+)
 from .messages import problem
 
 BOODLES = 4
@@ -257,6 +266,7 @@ class Rumoli(Game):
     name = "Rumoli"
     seats = (3, 7)
     aliases = ALIASES
+    entry_asked = EntryAsked(one_player=("dealer", gettext_noop("Dealer")))
     option_specs = {
         "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, MAX_COUPS, label=gettext_noop("Coups")),
         "stakes": OptionSpec.of_choices(
