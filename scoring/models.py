@@ -235,7 +235,7 @@ class Partie(models.Model):
     @cached_property
     def counts(self) -> int:
         """How many entries, from the first, count (``counted_prefix``)."""
-        return len(counted_prefix([*self.donnes.all(), *self.game_rounds.all()]))
+        return len(counted_prefix(getattr(self, self.adapter.entries_relation).all()))
 
     @cached_property
     def players_in_order(self) -> list:
@@ -451,6 +451,18 @@ class GameRound(Entry):
 
     def __str__(self) -> str:
         return f"{self.partie_id} / {self.number}"
+
+
+#: Every table of entries (a subclass of ``Entry``) by its relation's name on ``Partie``; a
+#: game's entries are all in one of them (``GameAdapter.entries_relation``). What reads or
+#: counts a partie's entries goes through this, naming none of them.
+ENTRY_TABLES: dict[str, type[Entry]] = {"donnes": Donne, "game_rounds": GameRound}
+
+
+def entry_reads(prefix: str = "") -> list[str]:
+    """The relations to prefetch for a partie's entries, whatever its game: ``prefix`` is the
+    path to the partie (``"partie__"`` from a table)."""
+    return [prefix + name for name in ENTRY_TABLES]
 
 
 class PlayerResult(models.Model):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from scoring.freshness import touch, touch_parties
-from scoring.models import Partie, PlayerResult
+from scoring.models import Partie, PlayerResult, entry_reads
 
-PREFETCH = ("seats__player", "donnes", "game_rounds")
+PREFETCH = ("seats__player", *entry_reads())
 
 
 def store_results(partie: Partie) -> None:

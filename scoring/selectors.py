@@ -8,14 +8,13 @@ from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, prefetch_re
 from django.utils.translation import ngettext
 
 from scoring import registry
-from scoring.models import Donne, GameRound, Partie, Seat
+from scoring.models import ENTRY_TABLES, Partie, Seat, entry_reads
 
 #: What a partie's sheet and list line read besides its row: its seats with their players,
 #: its donnes and its rounds.
 SHEET_READS = (
     Prefetch("seats", queryset=Seat.objects.select_related("player")),
-    "donnes",
-    "game_rounds",
+    *entry_reads(),
 )
 
 
@@ -94,7 +93,7 @@ def left_out(parties: QuerySet[Partie]) -> LeftOut:
     stopped = [Partie.Closing.PLAYED, Partie.Closing.EXCLUDED]
     live = parties.exclude(closing__in=stopped).values("pk")
     counts = []
-    for model in (Donne, GameRound):
+    for model in ENTRY_TABLES.values():
         first_waiting = (
             model.objects.filter(partie=OuterRef("partie"), confirmed=False)
             .order_by("number")

@@ -20,6 +20,7 @@ from scoring.freshness import touch_parties
 from scoring.games.base import compute
 from scoring.games.notation import GameSheetInput
 from scoring.models import (
+    ENTRY_TABLES,
     Donne,
     Entry,
     EntryVersion,
@@ -27,6 +28,7 @@ from scoring.models import (
     Partie,
     Player,
     Seat,
+    entry_reads,
 )
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
@@ -98,7 +100,7 @@ def entry_partie(
             seats=Seat.objects.select_related("player").order_by("seat"),
             **{
                 name: (model.objects if name == held else model.objects.none()).order_by("number")
-                for name, model in (("donnes", Donne), ("game_rounds", GameRound))
+                for name, model in ENTRY_TABLES.items()
             },
         )
         _HELD.add(id(partie))
@@ -297,8 +299,7 @@ def entry_record(
 #: What ``partie_changed``'s receivers read of the partie it sends.
 CHANGED_PREFETCH = (
     Prefetch("seats", queryset=Seat.objects.select_related("player")),
-    "donnes",
-    "game_rounds",
+    *entry_reads(),
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from statistics import median
 
+from scoring.models import entry_reads
 from tournaments.models import Round
 
 
@@ -26,7 +27,7 @@ def progress(round_: Round) -> list[TableProgress]:
     """Each table of the round with its progress."""
     tables = list(
         round_.tables.select_related("partie").prefetch_related(
-            "partie__donnes", "partie__seats__player", "partie__game_rounds"
+            "partie__seats__player", *entry_reads("partie__")
         )
     )
     states = [state(t.partie) for t in tables]

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.exports.tabular import table_pdf
-from scoring.models import Partie, Player
+from scoring.models import Partie, Player, entry_reads
 from tournaments.models import SentMessage, Tournament
 from tournaments.rankings import ranking_table
 from tournaments.services import with_ranking_data
@@ -200,9 +200,7 @@ class Renderer:
         if not message.everything:
             parties = parties.filter(seats__player=message.player_id)
         return list(
-            parties.prefetch_related("seats__player", "donnes", "game_rounds")
-            .order_by("id")
-            .distinct()
+            parties.prefetch_related("seats__player", *entry_reads()).order_by("id").distinct()
         )
 
     def files(self, partie: Partie) -> tuple[str, bytes, str, bytes]:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring import registry, remote
 from scoring.freshness import touch
-from scoring.models import Partie, Player, PlayerResult, Seat
+from scoring.models import Partie, Player, PlayerResult, Seat, entry_reads
 from scoring.selectors import left_out
 from tournaments.engine import seating
 from tournaments.engine.standings import Result, Standing, rank
@@ -221,9 +221,7 @@ def result_rows(results) -> dict[int, list[tuple]]:
 def unfinished_tables(tournament: Tournament) -> list[Table]:
     """The tables whose partie is not finished (by what counts: confirmed entries)."""
     tables = Table.objects.filter(round__tournament=tournament).select_related("round", "partie")
-    tables = tables.prefetch_related(
-        "partie__seats__player", "partie__donnes", "partie__game_rounds"
-    )
+    tables = tables.prefetch_related("partie__seats__player", *entry_reads("partie__"))
     return [t for t in tables.order_by("round__number", "number") if not t.partie.sheet.finished]
 
 
