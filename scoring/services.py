@@ -6,8 +6,9 @@ confirmed, refused, annulled, restored, deleted, with who and when.
 
 from __future__ import annotations
 
+import datetime
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -17,14 +18,10 @@ from django.utils.translation import gettext as _
 
 from scoring import registry
 from scoring.freshness import touch_parties
-from scoring.games.base import compute
-from scoring.games.notation import GameSheetInput
 from scoring.models import (
     ENTRY_TABLES,
-    Donne,
     Entry,
     EntryVersion,
-    GameRound,
     Partie,
     Player,
     Seat,
@@ -32,9 +29,6 @@ from scoring.models import (
 )
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
-from scoring.roimat.notation import SheetInput
-from scoring.roimat.partie import compute_sheet
-from scoring.roimat.rules import options_of
 from scoring.signals import partie_changed
 
 #: The parties read by ``entry_partie`` whose block is running (by ``id()``): the entry
@@ -163,48 +157,45 @@ def _now_holds(partie: Partie, entry: Entry) -> None:
         partie.__dict__.pop(computed, None)
 
 
-def partie_create(*, sheet: SheetInput, players: dict[str, Player], created_by=None) -> Partie:
-    """Store a partie with its seats and donnes.
+def players_named(names: Mapping[str, str]) -> dict[str, Player]:
+    """Seat → ``Player`` for seat → name: each found by name, the ones not yet known added."""
+    return {seat: Player.objects.get_or_create(name=name)[0] for seat, name in names.items()}
 
-    ``players`` maps each seat to a saved Player. Checks the donnes first: raises
-    ``InvalidSheet`` and stores nothing when one is refused.
-    """
-    compute_sheet(sheet.donnes, sheet.rules)
-    rules = sheet.rules
+
+def partie_store(
+    game: str,
+    *,
+    options: Mapping[str, Any],
+    seats: Mapping[str, Player],
+    values: Sequence[Any] = (),
+    place: str = "",
+    table: str = "",
+    date: datetime.date | None = None,
+    created_by=None,
+) -> Partie:
+    """Store a partie of ``game`` with its rule ``options``, its ``seats`` (seat → saved
+    ``Player``) and its entries: the game's ``values`` in the order played, each stored as the
+    game's row (``GameAdapter.entry_row``) with its first version. One transaction; the
+    caller has checked the values with the game's rules, nothing here checks them again."""
+    adapter = registry.get(game)
+    model = ENTRY_TABLES[adapter.entries_relation]
     with transaction.atomic():
         partie = Partie(
-            options=options_of(rules),
-            place=sheet.place,
-            table=sheet.table,
-            created_by=created_by,
+            game=game, options=dict(options), place=place, table=table, created_by=created_by
         )
-        if sheet.date is not None:
-            partie.played_on = sheet.date
+        if date is not None:
+            partie.played_on = date
         partie.save()
         Seat.objects.bulk_create(
-            Seat(partie=partie, seat=seat, player=player) for seat, player in players.items()
+            Seat(partie=partie, seat=seat, player=player) for seat, player in seats.items()
         )
-        donnes = Donne.objects.bulk_create(
-            Donne.from_entry(entry, partie=partie, number=number, entered_by=created_by)
-            for number, entry in enumerate(sheet.donnes, start=1)
-        )
-        for donne in donnes:
-            keep_version(donne, EntryVersion.Action.ENTER, user=created_by)
+        rows = [adapter.entry_row(partie, value, n) for n, value in enumerate(values, start=1)]
+        for row in rows:
+            row.entered_by = created_by
+        for row in model.objects.bulk_create(rows):
+            keep_version(row, EntryVersion.Action.ENTER, user=created_by)
     after_change(partie)
     return partie
-
-
-def partie_import(*, sheet: SheetInput, created_by=None) -> Partie:
-    """Store a §10 score sheet, finding players by name and adding the ones not yet known.
-
-    Raises ``InvalidSheet`` (nothing stored) when a donne is refused.
-    """
-    compute_sheet(sheet.donnes, sheet.rules)
-    with transaction.atomic():
-        players = {
-            seat: Player.objects.get_or_create(name=name)[0] for seat, name in sheet.players.items()
-        }
-        return partie_create(sheet=sheet, players=players, created_by=created_by)
 
 
 def entry_record(
@@ -521,32 +512,3 @@ def entry_delete_last(*, partie: Partie, user=None) -> Entry | None:
         last.delete()
     after_change(partie)
     return last
-
-
-def game_partie_create(*, sheet: GameSheetInput, created_by=None) -> Partie:
-    """Store a partie of another game (``scoring.games``), finding players by name and adding
-    the ones not yet known. Raises ``InvalidGameSheet`` (nothing stored) when a round is
-    refused."""
-    compute(registry.get(sheet.game).rules, len(sheet.players), sheet.rounds, sheet.options)
-    with transaction.atomic():
-        partie = Partie(
-            game=sheet.game,
-            options=dict(sheet.options),
-            place=sheet.place,
-            table=sheet.table,
-            created_by=created_by,
-        )
-        if sheet.date is not None:
-            partie.played_on = sheet.date
-        partie.save()
-        for position, name in enumerate(sheet.players, start=1):
-            player = Player.objects.get_or_create(name=name)[0]
-            Seat.objects.create(partie=partie, seat=str(position), player=player)
-        rounds = GameRound.objects.bulk_create(
-            GameRound(partie=partie, number=n, entries=list(entries), entered_by=created_by)
-            for n, entries in enumerate(sheet.rounds, start=1)
-        )
-        for game_round in rounds:
-            keep_version(game_round, EntryVersion.Action.ENTER, user=created_by)
-    after_change(partie)
-    return partie

@@ -1,11 +1,22 @@
-"""Helpers for the site's tests: a §10 donne as the phone form's POST data, a club evening of a
-season played by simulated players."""
+"""Helpers for the site's tests: a Roimat partie stored, a §10 donne as the phone form's POST
+data, a club evening of a season played by simulated players."""
 
 import datetime
 
+from scoring import registry
 from scoring.roimat.seats import SEATS
 from tournaments.models import Registration, Tournament
 from tournaments.services import play_round_simulated, start_round
+
+
+def partie_import(*, sheet, created_by=None):
+    """Store a Roimat §10 score sheet as the site's import does (``GameAdapter.import_sheet``)."""
+    return registry.get("roimat").import_sheet(sheet, created_by)
+
+
+def partie_create(*, sheet, players):
+    """Store a Roimat §10 score sheet with its seats' saved players (seat → ``Player``)."""
+    return registry.get("roimat").store(sheet, players, None)
 
 
 def evening(season, day, players, closed=True) -> Tournament:

@@ -12,8 +12,7 @@ from django.urls import reverse
 from scoring.models import Donne, Partie, Player
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
-from scoring.services import partie_create
-from tests.helpers import donne_post
+from tests.helpers import donne_post, partie_create
 from tournaments.models import Round, Table, Tournament
 
 DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}

@@ -18,9 +18,8 @@ from scoring.freshness import touch
 from scoring.models import Partie, Player, PlayerResult
 from scoring.roimat.notation import parse_sheet
 from scoring.roimat.stats import player_stats
-from scoring.services import partie_import
 from tests.conftest import load
-from tests.helpers import donne_post, evening
+from tests.helpers import donne_post, evening, partie_import
 from tournaments.models import Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 

@@ -100,8 +100,8 @@ def test_simulate_season_command(client):
 
 def test_stand_alone_parties_count_as_evenings(client):
     from scoring.roimat.notation import parse_sheet
-    from scoring.services import partie_import
     from tests.conftest import load
+    from tests.helpers import partie_import
 
     season = Season.objects.create(
         name="S", start=datetime.date(2026, 1, 1), end=datetime.date(2099, 12, 31)

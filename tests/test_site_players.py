@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from scoring.models import Player
 from scoring.roimat.notation import parse_sheet
-from scoring.services import partie_import
 from tests.conftest import load
+from tests.helpers import partie_import
 from tournaments.models import Rating, RatingHistory
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,8 @@ from pypdf import PdfReader
 from scoring.models import Donne, Partie
 from scoring.roimat.notation import parse_sheet
 from scoring.roimat.partie import compute_sheet
-from scoring.services import partie_import
 from tests.conftest import load
-from tests.helpers import donne_post
+from tests.helpers import donne_post, partie_import
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 from scoring.models import Partie
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.rules import RuleSet
-from scoring.services import partie_create
 from tests.conftest import DATA
+from tests.helpers import partie_create
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = DATA / "donne-records.jsonl"

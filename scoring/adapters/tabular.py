@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -278,7 +279,21 @@ class TabularAdapter(EntryAdapter):
         return compute(self.game, len(sheet.players), sheet.rounds, sheet.options)
 
     def import_sheet(self, sheet: GameSheetInput, created_by: Any = None) -> Partie:
-        return services.game_partie_create(sheet=sheet, created_by=created_by)
+        """Store a sheet of the game, its players found by name or added (seats 1, 2, …).
+        Raises ``InvalidGameSheet`` (nothing stored) when a round is refused."""
+        self._computed(sheet)
+        names = {str(n): name for n, name in enumerate(sheet.players, start=1)}
+        with transaction.atomic():
+            return services.partie_store(
+                self.key,
+                options=sheet.options,
+                seats=services.players_named(names),
+                values=sheet.rounds,
+                place=sheet.place,
+                table=sheet.table,
+                date=sheet.date,
+                created_by=created_by,
+            )
 
     # -- its rounds (the lifecycle: ``adapters.entries``, ``services.entry_record``)
 
@@ -557,16 +572,16 @@ class TabularAdapter(EntryAdapter):
     # -- evenings
 
     def new_partie(self, *, players, options, date, place="", table="", created_by=None):
-        sheet = GameSheetInput(
-            game=self.key,
-            players=tuple(p.name for p in players),
-            rounds=(),
-            options=dict(options),
-            date=date,
+        compute(self.game, len(players), (), options)  # its options and players, as an import
+        return services.partie_store(
+            self.key,
+            options=options,
+            seats={str(n): player for n, player in enumerate(players, start=1)},
             place=place,
             table=table,
+            date=date,
+            created_by=created_by,
         )
-        return services.game_partie_create(sheet=sheet, created_by=created_by)
 
     def live_parts(self, table: RemoteTable) -> tuple[Table[Any], GameSheetRules, Player]:
         """The rounds dealt by the game's play state from the table's code, its sheet's

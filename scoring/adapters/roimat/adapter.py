@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist
+from django.db import transaction
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -68,6 +69,7 @@ from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import (
     OPTION_SPECS,
     RuleSet,
+    options_of,
     rules_of_options,
 )
 from scoring.roimat.scoring import MAX_FAULTS_PER_DONNE, MIN_TRUMPS, DonneEntry, validate_donne
@@ -223,7 +225,25 @@ class RoimatAdapter(EntryAdapter):
         return sheet_layout(sheet, compute_sheet(sheet.donnes, sheet.rules), club)
 
     def import_sheet(self, sheet: SheetInput, created_by: Any = None) -> Partie:
-        return services.partie_import(sheet=sheet, created_by=created_by)
+        """Store a §10 score sheet, its players found by name or added. Raises
+        ``InvalidSheet`` (nothing stored) when a donne is refused."""
+        compute_sheet(sheet.donnes, sheet.rules)
+        with transaction.atomic():
+            players = services.players_named(sheet.players)
+            return self.store(sheet, players, created_by)
+
+    def store(self, sheet: SheetInput, players: Mapping[str, Any], created_by: Any) -> Partie:
+        """Store ``sheet``, checked, with its seats' saved players (seat → ``Player``)."""
+        return services.partie_store(
+            self.key,
+            options=options_of(sheet.rules),
+            seats=players,
+            values=sheet.donnes,
+            place=sheet.place,
+            table=sheet.table,
+            date=sheet.date,
+            created_by=created_by,
+        )
 
     # -- pages
 
@@ -492,7 +512,7 @@ class RoimatAdapter(EntryAdapter):
             place=place,
             table=table,
         )
-        return services.partie_create(sheet=sheet, players=seated, created_by=created_by)
+        return self.store(sheet, seated, created_by)
 
     def simulated_sheet(
         self, seed: int, players: int, options: Mapping[str, Any]

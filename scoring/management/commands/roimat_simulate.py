@@ -15,12 +15,12 @@ import sys
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from scoring import registry
 from scoring.management.game_commands import bad_input
 from scoring.roimat.parallel import CHUNK, DonneRun, partie_records, record_chunks
 from scoring.roimat.record import to_text
 from scoring.roimat.rules import VARIANTS, RuleSet
 from scoring.roimat.simulate import PLAYERS, partie_sheet, simulate_donnes
-from scoring.services import partie_import
 
 
 class Command(BaseCommand):
@@ -129,7 +129,7 @@ class Command(BaseCommand):
             if bar:
                 bar.update(len(records))
             if options["save"]:
-                partie = partie_import(sheet=partie_sheet(rules, records))
+                partie = registry.get("roimat").import_sheet(partie_sheet(rules, records))
                 self.stderr.write(f"partie {partie.pk}: {len(records)} donnes")
             else:
                 for record in records:

@@ -15,13 +15,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
+from scoring import registry
 from scoring.access import DIRECTOR, SECRETARY
 from scoring.models import Partie, Player
 from scoring.roimat.notation import SheetInput
 from scoring.roimat.record import entry_of_record
 from scoring.roimat.rules import RuleSet
 from scoring.roimat.simulate import simulate_partie
-from scoring.services import partie_create
 from tournaments.models import Registration, Season, Tournament
 from tournaments.services import play_round_simulated, start_round
 
@@ -113,7 +113,7 @@ class Command(BaseCommand):
                 place="Club",
                 table=str(table),
             )
-            partie_create(sheet=sheet, players=seated, created_by=user)
+            registry.get("roimat").import_sheet(sheet, created_by=user)
         self.stdout.write(f"{len(PLAYERS)} players and {len(PARTIES)} parties created")
         self.evening(players, today, options["seed"])
 
