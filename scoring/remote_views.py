@@ -213,7 +213,6 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         **{seat: adapter.live_seat_words(seat) for seat in seats},
         "invite": _("Come and play at my table"),
         "voidDeal": _("nothing on the sheet"),
-        "player": _("Player %(n)s"),
         "hand": _("Your hand"),
         "moves": _("Your moves"),
         "history": _("Moves of the round"),

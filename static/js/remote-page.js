@@ -104,9 +104,9 @@ window.remotePage = function (live, hooks) {
   function seats() {
     return Object.keys(state.seats);
   }
-  // A seat in words: its label (North …, Player 2) where the page has one.
+  // A seat in words, as the game names it (North …, Player 2: ``live_seat_words``).
   function seatLabel(seat) {
-    return L[seat] || L.player.replace("%(n)s", seat);
+    return L[seat];
   }
 
   // A seat's presence, one word for the seat list and the table alike: "you", "present",
