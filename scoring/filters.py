@@ -1,13 +1,25 @@
-"""Filters of the parties list (django-filter): by player, date range, game and Roimat's
-rules."""
+"""Filters of the parties list (django-filter): by player, date range, game and rule set
+(a game's ``variant`` option, where it has one)."""
 
 import django_filters
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
-from scoring.messages import VARIANT_LABELS
 from scoring.models import Partie, Player
+
+
+def rule_sets() -> list[tuple[str, str]]:
+    """Every game's rule sets in the catalogue, in words (``"Roimat — Club, 8 donnes"``): the
+    choices of its option ``variant``, where it has one."""
+    choices = []
+    for adapter in registry.REGISTRY.values():
+        spec = adapter.option_specs.get("variant")
+        if spec is not None and spec.kind == "choice":
+            for value, words in zip(spec.choices, spec.labels, strict=False):
+                choices.append((value, f"{adapter.name} — {gettext(words)}"))
+    return choices
 
 
 class PartieFilter(django_filters.FilterSet):
@@ -29,7 +41,7 @@ class PartieFilter(django_filters.FilterSet):
 
     game = django_filters.ChoiceFilter(label=_("Game"), choices=registry.choices)
     variant = django_filters.ChoiceFilter(
-        label=_("rules"), field_name="options__variant", choices=list(VARIANT_LABELS.items())
+        label=_("rules"), field_name="options__variant", choices=rule_sets
     )
 
     class Meta:

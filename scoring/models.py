@@ -21,8 +21,6 @@ from django.utils.translation import gettext_lazy as _
 from scoring import registry
 from scoring.play.layout import evening_table
 from scoring.roimat.cards import COLOURS, TOTAL_POINTS, TRICKS
-from scoring.roimat.notation import SheetInput
-from scoring.roimat.rules import RuleSet, rules_of_options
 from scoring.roimat.scoring import (
     MAX_FAULTS_PER_DONNE,
     MIN_TRUMPS,
@@ -203,24 +201,10 @@ class Partie(models.Model):
         """Seat letter → Player (uses prefetched seats when there are)."""
         return {seat.seat: seat.player for seat in self.seats.all()}
 
-    def team_names(self, team: str) -> str:
-        """``"Annie & Claire"`` for ``"ns"``; seats without a player are left out."""
-        seats = ("N", "S") if team == "ns" else ("O", "E")
-        return " & ".join(str(self.players_by_seat[s]) for s in seats if s in self.players_by_seat)
-
-    def entries(self) -> list[DonneEntry]:
-        """The donnes as engine entries, in the order played."""
-        return [donne.to_entry() for donne in self.donnes.all()]
-
     @property
     def adapter(self) -> registry.GameAdapter:
         """The game's adapter (``scoring.registry``): everything the site does with it."""
         return registry.get(self.game)
-
-    @property
-    def rules(self) -> RuleSet:
-        """A Roimat partie's ``RuleSet``, from its rule ``options`` (ROIMAT.md §1, §6, §7)."""
-        return rules_of_options(self.options)
 
     @cached_property
     def sheet(self):
@@ -241,17 +225,6 @@ class Partie(models.Model):
     def players_in_order(self) -> list:
         """The players of another game, by seat 1, 2, …"""
         return [seat.player for seat in sorted(self.seats.all(), key=lambda s: s.seat)]
-
-    def to_sheet_input(self) -> SheetInput:
-        """The partie as the §10 score sheet, for the JSON download and the exports."""
-        return SheetInput(
-            rules=self.rules,
-            players={seat: str(player) for seat, player in self.players_by_seat.items()},
-            donnes=tuple(self.entries()),
-            date=self.played_on,
-            place=self.place,
-            table=self.table,
-        )
 
     def email_addresses(self) -> list[str]:
         """The players' addresses, in seat order, without blanks or repeats."""
@@ -539,11 +512,6 @@ class RemoteTable(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:remote_table", args=[self.code])
-
-    @property
-    def rules(self) -> RuleSet:
-        """A Roimat table's ``RuleSet``, from its rule ``options``."""
-        return rules_of_options(self.options)
 
     @property
     def adapter(self) -> registry.GameAdapter:

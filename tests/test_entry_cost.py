@@ -15,6 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.adapters.roimat.adapter import rules_of
 from scoring.models import Donne, GameRound, Partie, PlayerResult
 from scoring.roimat.notation import donne_to_dict
 from scoring.roimat.record import entry_of_record
@@ -170,7 +171,7 @@ def test_the_confirmation_that_ends_a_partie_rates_it_in_the_same_transaction(se
     it, in its one write transaction (a few more queries, once a partie)."""
     _tournament, table = first_table(secretary)
     partie = table.partie
-    entries = [entry_of_record(r) for r in simulate_partie(partie.rules, 3, "heuristic")]
+    entries = [entry_of_record(r) for r in simulate_partie(rules_of(partie), 3, "heuristic")]
     Donne.objects.bulk_create(
         Donne.from_entry(e, partie=partie, number=n) for n, e in enumerate(entries[:-1], start=1)
     )

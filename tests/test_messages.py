@@ -1,7 +1,7 @@
-"""One message catalogue: the engines raise codes with English defaults; ``scoring.messages``
-translates every code Roimat can raise, with the same parameters; the other games' problems
-carry their English text, the msgid the site translates: the generic ones and each game's
-own (its package's ``messages``)."""
+"""One message catalogue: the engines raise codes with English defaults; Roimat's site package
+(``scoring.adapters.roimat.messages``) translates every code Roimat can raise, with the same
+parameters; the other games' problems carry their English text, the msgid the site
+translates: the generic ones and each game's own (its package's ``messages``)."""
 
 import importlib
 import importlib.util
@@ -12,6 +12,7 @@ import pytest
 from django.utils import translation
 
 from scoring import games, messages
+from scoring.adapters.roimat import messages as roimat_messages
 from scoring.games import base as games_base
 from scoring.games import records as game_records
 from scoring.games.differenzler.state import DifferenzlerState
@@ -23,8 +24,8 @@ from scoring.roimat import problems, scoring
 from scoring.roimat.state import RoimatState
 
 CATALOGUES = [
-    (scoring.MESSAGES, messages.MESSAGES),
-    (problems.MESSAGES, messages.RECORD_MESSAGES),
+    (scoring.MESSAGES, roimat_messages.MESSAGES),
+    (problems.MESSAGES, roimat_messages.RECORD_MESSAGES),
 ]
 
 

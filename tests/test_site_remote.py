@@ -55,7 +55,7 @@ def test_a_member_opens_a_table_and_players_take_seats_by_the_link(victor):
     )
     table = RemoteTable.objects.get()
     assert response.url == reverse("scoring:remote_table", args=[table.code])
-    assert table.rules.target == 500 and table.created_by == victor
+    assert table.options["target"] == 500 and table.created_by == victor
     page = member.get(response.url)
     assert table.code in page.text and "Lien d’invitation" in page.text
     annie = Client()

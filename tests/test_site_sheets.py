@@ -9,6 +9,7 @@ from django.core import mail
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring.adapters.roimat.adapter import donne_entries, rules_of
 from scoring.models import Donne, Partie
 from scoring.roimat.notation import parse_sheet
 from scoring.roimat.partie import compute_sheet
@@ -357,7 +358,7 @@ def test_a_stored_donne_the_rules_refuse_is_shown_to_correct_not_a_server_error(
     take 130): the list, the sheet and the documents still open, the sheet names the donne and
     its field, the totals stop before it, and once corrected it counts again."""
     partie = partie_import(sheet=parse_sheet(load("club8-partie.json")))
-    whole = compute_sheet(partie.entries(), partie.rules)
+    whole = compute_sheet(donne_entries(partie), rules_of(partie))
     Donne.objects.filter(partie=partie, number=3).update(points_ns=130)
     partie = Partie.objects.get(pk=partie.pk)
     sheet = partie.sheet

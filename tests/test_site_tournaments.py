@@ -6,6 +6,7 @@ import html
 import pytest
 from django.urls import reverse
 
+from scoring.adapters.roimat.adapter import rules_of
 from scoring.models import Player
 from tests.helpers import donne_post
 from tournaments.models import Round, Tournament
@@ -124,7 +125,7 @@ def test_old_round_tables_are_closed_for_entry(secretary):
     secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     first = Round.objects.get()
     for table in first.tables.all():
-        records = simulate_partie(table.partie.rules, table.number, "heuristic")
+        records = simulate_partie(rules_of(table.partie), table.number, "heuristic")
         Donne.objects.bulk_create(
             Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
             for n, r in enumerate(records, start=1)
@@ -268,7 +269,7 @@ def test_next_round_waits_for_confirmations(secretary):
 
     tournament, _table = first_table(secretary)
     for number, table in enumerate(Round.objects.get().tables.all()):
-        records = simulate_partie(table.partie.rules, number, "heuristic")
+        records = simulate_partie(rules_of(table.partie), number, "heuristic")
         Donne.objects.bulk_create(
             Donne.from_entry(entry_of_record(r), partie=table.partie, number=n, confirmed=n > 1)
             for n, r in enumerate(records, start=1)
@@ -602,7 +603,7 @@ def test_a_roimat_evening_keeps_its_rules_in_its_options_as_every_game(secretary
         "fault_counting": "player",
         "target": 1000,
     }
-    assert partie.rules.plays_to_target and partie.rules.rounding
+    assert rules_of(partie).plays_to_target and rules_of(partie).rounding
 
 
 def test_a_roimat_evening_without_its_rules_chosen_plays_the_club_rule(secretary):

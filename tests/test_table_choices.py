@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.adapters.roimat.adapter import team_names
 from scoring.models import EntryVersion
 from tests.test_site_tournaments import DONNE, accept, close, first_table, table_post
 
@@ -127,7 +128,7 @@ def test_the_end_of_a_partie_names_the_winner_and_what_comes_next(secretary, cli
     page = client.get(url)
     assert page.context["form"] is None
     assert "La partie est finie." in words(page) and "Gagnée par" in words(page)
-    assert table.partie.team_names("ns").split()[0] in words(page).split("Gagnée par")[1]
+    assert team_names(table.partie, "ns").split()[0] in words(page).split("Gagnée par")[1]
     assert "tire le tour suivant" in words(page)
 
 

@@ -4,9 +4,6 @@ negative (the sign says it too, for whoever does not see the colour)."""
 from django import template
 from django.utils.html import format_html
 
-from scoring.messages import FAULT_COUNTING_LABELS, VARIANT_LABELS
-from scoring.roimat.rules import rules_of_options
-
 register = template.Library()
 
 
@@ -18,13 +15,3 @@ def signed(value):
         return "" if value is None else value
     kind = "pos" if value > 0 else "neg" if value < 0 else "zero"
     return format_html('<span class="score-{}">{}{}</span>', kind, "+" if value > 0 else "", value)
-
-
-@register.filter
-def rules_label(options: object, name: str) -> str:
-    """A Roimat rule option in words: ``{{ partie.options|rules_label:"variant" }}`` (the rule
-    set), ``"fault_counting"`` (per player or per team); its default when not given."""
-    rules = rules_of_options(options if isinstance(options, dict) else {})
-    if name == "variant":
-        return str(VARIANT_LABELS[rules.variant])
-    return str(FAULT_COUNTING_LABELS[rules.fault_counting])

@@ -24,13 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
-from scoring.messages import (
-    VARIANT_LABELS,
-    elide,
-    problem_message,
-    record_problem_text,
-    sheet_error_message,
-)
+from scoring.messages import elide
 from scoring.models import (
     COLOUR_CHOICES,
     ENTRY_FIELDS,
@@ -81,7 +75,44 @@ from scoring.roimat.table import ROBOT, Robot, RoimatSheet, atouts
 from scoring.roimat.verify import verify as verify_record
 from scoring.selectors import parties
 
+from .messages import (
+    VARIANT_LABELS,
+    problem_message,
+    record_problem_text,
+    sheet_error_message,
+)
+
+
+def rules_of(partie: Partie) -> RuleSet:
+    """A Roimat partie's ``RuleSet``, from its rule ``options`` (ROIMAT.md §1, §6, §7)."""
+    return rules_of_options(partie.options)
+
+
+def team_names(partie: Partie, team: str) -> str:
+    """``"Annie & Claire"`` for ``"ns"``; seats without a player are left out."""
+    seated = partie.players_by_seat
+    return " & ".join(str(seated[s]) for s in TEAM_SEATS[team] if s in seated)
+
+
+def donne_entries(partie: Partie) -> list[DonneEntry]:
+    """The partie's donnes as engine entries, in the order played."""
+    return [donne.to_entry() for donne in partie.donnes.all()]
+
+
+def sheet_input(partie: Partie) -> SheetInput:
+    """The partie as the §10 score sheet, for the JSON download and the exports."""
+    return SheetInput(
+        rules=rules_of(partie),
+        players={seat: str(player) for seat, player in partie.players_by_seat.items()},
+        donnes=tuple(donne_entries(partie)),
+        date=partie.played_on,
+        place=partie.place,
+        table=partie.table,
+    )
+
+
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
+TEAM_SEATS = {"ns": ("N", "S"), "oe": ("O", "E")}
 DEALER = capfirst(gettext_lazy("dealer"))
 #: The contres and surcontres (ROIMAT.md §4), as the donne's columns name them.
 ANNOUNCEMENTS = (
@@ -120,13 +151,13 @@ class RoimatAdapter(EntryAdapter):
         return [record_problem_text(problem) for problem in verify_record(record)]
 
     def compute(self, partie: Partie) -> Sheet:
-        return compute_stored(partie.entries(), partie.rules, partie.counts)
+        return compute_stored(donne_entries(partie), rules_of(partie), partie.counts)
 
     def counted(self, partie: Partie) -> int:
         return partie.sheet.counted
 
     def players_text(self, partie: Partie) -> str:
-        return f"{partie.team_names('ns')} / {partie.team_names('oe')}"
+        return f"{team_names(partie, 'ns')} / {team_names(partie, 'oe')}"
 
     def score_text(self, partie: Partie) -> str:
         return f"{partie.sheet.total_ns} / {partie.sheet.total_oe}"
@@ -135,10 +166,10 @@ class RoimatAdapter(EntryAdapter):
         sheet = partie.sheet
         if not sheet.finished:
             return None
-        return partie.team_names(sheet.winner) if sheet.winner else ""
+        return team_names(partie, sheet.winner) if sheet.winner else ""
 
     def label(self, partie: Partie) -> str:
-        return f"Roimat — {VARIANT_LABELS[partie.rules.variant]}"
+        return f"Roimat — {VARIANT_LABELS[rules_of(partie).variant]}"
 
     def results(self, partie: Partie) -> list[PlayerResult]:
         sheet = partie.sheet
@@ -172,8 +203,8 @@ class RoimatAdapter(EntryAdapter):
     def sides(self, partie: Partie) -> list[Side]:
         sheet = partie.sheet
         return [
-            Side("N/S", partie.team_names("ns"), sheet.total_ns, "ns"),
-            Side("O/E", partie.team_names("oe"), sheet.total_oe, "oe"),
+            Side("N/S", team_names(partie, "ns"), sheet.total_ns, "ns"),
+            Side("O/E", team_names(partie, "oe"), sheet.total_oe, "oe"),
         ]
 
     def seats(self, partie: Partie) -> list[str]:
@@ -198,12 +229,10 @@ class RoimatAdapter(EntryAdapter):
     # -- documents
 
     def sheet_dict(self, partie: Partie) -> dict[str, Any]:
-        return sheet_to_dict(partie.to_sheet_input())
+        return sheet_to_dict(sheet_input(partie))
 
     def layout(self, partie: Partie) -> SheetLayout:
-        return sheet_layout(
-            partie.to_sheet_input(), partie.sheet, settings.CLUB_NAME, partie.closing
-        )
+        return sheet_layout(sheet_input(partie), partie.sheet, settings.CLUB_NAME, partie.closing)
 
     def result_text(self, partie: Partie) -> str:
         players = {seat: str(p) for seat, p in partie.players_by_seat.items()}
@@ -293,7 +322,7 @@ class RoimatAdapter(EntryAdapter):
 
     def check_entries(self, partie: Partie, values: list[DonneEntry]) -> None:
         try:
-            compute_sheet(values, partie.rules)
+            compute_sheet(values, rules_of(partie))
         except InvalidSheet as error:
             raise SheetRefused(sheet_error_message(error)) from None
 
@@ -420,7 +449,7 @@ class RoimatAdapter(EntryAdapter):
         (``next_dealer``), its plis and points empty (a "0" there turns a typed 5 into 50),
         no fault."""
         if stored is None:
-            initial: dict[str, Any] = {"dealer": next_dealer(partie.entries())}
+            initial: dict[str, Any] = {"dealer": next_dealer(donne_entries(partie))}
         else:
             initial = {name: getattr(stored, name) for name in ENTRY_FIELDS}
         for seat in SEATS:
@@ -536,7 +565,7 @@ class RoimatAdapter(EntryAdapter):
         return sheet_to_dict(partie_sheet(rules, records)), records
 
     def simulate(self, partie: Partie, seed: int) -> bool:
-        records = simulate_partie(partie.rules, seed, "heuristic", 0.01)
+        records = simulate_partie(rules_of(partie), seed, "heuristic", 0.01)
         Donne.objects.bulk_create(
             Donne.from_entry(entry_of_record(r), partie=partie, number=n)
             for n, r in enumerate(records, start=1)
@@ -558,7 +587,8 @@ class RoimatAdapter(EntryAdapter):
     def live_parts(self, table: RemoteTable) -> tuple[RoimatTable, RoimatSheet, Robot]:
         """Roimat's donnes dealt from the table's code (``RoimatTable``), its Table de marque
         (``RoimatSheet``) and its heuristic players (``ROBOT``)."""
-        return RoimatTable(table.rules, random.Random(table.code)), RoimatSheet(table.rules), ROBOT
+        rules = rules_of_options(table.options)
+        return RoimatTable(rules, random.Random(table.code)), RoimatSheet(rules), ROBOT
 
 
 def field_label(field: str) -> str:
@@ -608,7 +638,7 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         lines.append(
             _("%(team)s: %(plis)s, %(points)s")
             % {
-                "team": partie.team_names(team),
+                "team": team_names(partie, team),
                 "plis": ngettext("%(count)s pli", "%(count)s plis", plis) % {"count": plis},
                 "points": ngettext("%(points)s point", "%(points)s points", points)
                 % {"points": points},
@@ -632,9 +662,9 @@ def donne_in_words(partie: Partie, donne: Donne, row) -> list[str]:
         lines.append(
             _("Score of the donne: %(ns)s %(ns_total)+d, %(oe)s %(oe_total)+d")
             % {
-                "ns": partie.team_names("ns"),
+                "ns": team_names(partie, "ns"),
                 "ns_total": row.ns.total,
-                "oe": partie.team_names("oe"),
+                "oe": team_names(partie, "oe"),
                 "oe_total": row.oe.total,
             }
         )
