@@ -1,4 +1,4 @@
-"""The commands: roimat_sheet, roimat_email, demo_data."""
+"""The commands: roimat_sheet, email_sheet (and its alias roimat_email), demo_data."""
 
 import json
 import subprocess
@@ -79,11 +79,22 @@ def test_unreadable_input_exits_2_with_one_line(tmp_path, content, expected):
 def test_email_command_sends_sheet_to_players(players):
     call_command("roimat_sheet", CLUB8, "--save")
     partie = Partie.objects.get()
-    call_command("roimat_email", str(partie.pk), "--players", "--to", "club@example.org")
+    call_command("email_sheet", str(partie.pk), "--players", "--to", "club@example.org")
     assert len(mail.outbox) == 1
     assert "club@example.org" in mail.outbox[0].to
     assert "annie@example.org" in mail.outbox[0].to
     assert len(mail.outbox[0].attachments) == 2
+
+
+@pytest.mark.django_db
+def test_email_command_sends_another_games_sheet(tmp_path, players):
+    call_command("simulate", "roi", "--sheets", "1", "--out", str(tmp_path / "roi.json"))
+    call_command("sheet", "roi", str(tmp_path / "roi.json"), "--save")
+    partie = Partie.objects.get(game="roi")
+    call_command("email_sheet", str(partie.pk), "--to", "club@example.org")
+    (sent,) = mail.outbox
+    assert sent.to == ["club@example.org"]
+    assert {name.rsplit(".", 1)[1] for name, _content, _type in sent.attachments} == {"pdf", "xlsx"}
 
 
 @pytest.mark.django_db
