@@ -238,6 +238,21 @@ def filled_in(fields: Sequence[tuple[registry.EntryField, forms.BoundField]]) ->
     )
 
 
+def parse_team(text: str) -> list[list[int]]:
+    """A Römer team typed as ``"1:20 1:5 2:10"`` (colour:value, trump first).
+
+    Raises ``ValidationError`` naming the card that cannot be read."""
+    cards = []
+    for token in text.replace(",", " ").split():
+        colour, _sep, value = token.partition(":")
+        if not (colour.isdigit() and value.isdigit()):
+            raise forms.ValidationError(
+                _("%(card)s: a card is colour:value, as 2:10.") % {"card": token}
+            )
+        cards.append([int(colour), int(value)])
+    return cards
+
+
 class LimitedJSONField(forms.JSONField):
     """A JSON field read with the site's limits (``jsoninput.read_json``: length, depth,
     digits, no ``NaN`` or infinity), refusing on the field what Django's would let through

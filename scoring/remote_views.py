@@ -27,10 +27,10 @@ from django_ratelimit.exceptions import Ratelimited
 from scoring import registry, remote
 from scoring.access import by_code
 from scoring.forms import RemoteSeatForm
-from scoring.game_forms import LiveTableForm
 from scoring.links import public_url, qr_svg
 from scoring.models import RemoteDonne, RemoteTable
 from scoring.option_fields import option_words
+from scoring.partie_forms import LiveTableForm
 from scoring.registry import GameAdapter
 from scoring.replays import replay_context
 

@@ -3,7 +3,7 @@
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from scoring import entry_views, game_views, registry, remote_views, views
+from scoring import entry_views, registry, remote_views, views
 
 urlpatterns = [
     # Roimat's new partie, where its page was before every game had the same one.
@@ -39,7 +39,7 @@ urlpatterns = [
     ),
     path("distance/<str:code>/robot/", remote_views.remote_robot, name="remote_robot"),
     path("jeux/<str:game>/distance/", remote_views.live_create, name="live_create"),
-    path("jeux/<str:game>/new/", game_views.game_partie_create, name="game_partie_create"),
+    path("jeux/<str:game>/new/", views.partie_create, name="game_partie_create"),
     path("parties/<int:pk>/rounds/new/", entry_views.entry_edit, name="game_round_create"),
     path("parties/<int:pk>/rounds/<int:number>/", entry_views.entry_edit, name="game_round_edit"),
     # Each game's own pages, from its package (``GameAdapter.urls``).

@@ -3,7 +3,7 @@ record (Roimat's at its old address too), the tables at a distance."""
 
 from django.urls import path
 
-from scoring import game_views, remote_views, views
+from scoring import remote_views, views
 
 urlpatterns = [
     path("parties/", views.partie_list, name="partie_list"),
@@ -13,7 +13,7 @@ urlpatterns = [
     path("parties/<int:pk>/sheet.json", views.partie_json, name="partie_json"),
     # Roimat's replay page's old address, which links and records name: the page of every game.
     path("donnes/replay/", views.game_replay, {"game": "roimat"}, name="donne_replay"),
-    path("jeux/<str:game>/cards/", game_views.card_total, name="card_total"),
+    path("jeux/<str:game>/cards/", views.card_total, name="card_total"),
     path("jeux/<str:game>/replay/", views.game_replay, name="game_replay"),
     path("distance/<str:code>/", remote_views.remote_table, name="remote_table"),
     path("distance/<str:code>/seat/", remote_views.remote_seat, name="remote_seat"),

@@ -1,7 +1,7 @@
-"""Pages of every game's sheets: the list, a partie's sheet page (the same for every game,
-drawn from its layout), the documents, the import and the email. A game's own actions are
-in its package (Roimat's: ``scoring.adapters.roimat.views``), a new partie of any game in
-``game_views``.
+"""Pages of every game's sheets: a new partie (its players and the game's rule options), the
+list, a partie's sheet page (the same for every game, drawn from its layout), the documents,
+the import and the email; the points of the cards typed in a card field (Römer's teams). A
+game's own actions are in its package (Roimat's: ``scoring.adapters.roimat.views``).
 
 Any game played move by move has its replay page: one round's record replayed move by move.
 
@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -27,11 +28,15 @@ from scoring.forms import (
     EmailSheetForm,
     GameRecordForm,
     SheetImportForm,
+    parse_team,
 )
 from scoring.freshness import drawn, kept, visitors_page
+from scoring.games.base import InvalidGameSheet
 from scoring.mail import send_sheet
+from scoring.messages import game_sheet_error_message
 from scoring.models import Partie
 from scoring.option_fields import option_words
+from scoring.partie_forms import GamePartieForm
 from scoring.play.layout import SheetLayout
 from scoring.replays import replay_context
 from scoring.selectors import parties, with_sheet_reads
@@ -176,3 +181,42 @@ def game_replay(request, game: str):
             context["add_url"], context["parties"] = target
             context["raw"] = form.cleaned_data["raw"]
     return render(request, "scoring/game_replay.html", context)
+
+
+@director_required
+def partie_create(request, game: str):
+    """Start a partie of any game: players in seat order and the game's options."""
+    adapter = registry.REGISTRY.get(game)
+    if adapter is None:
+        raise Http404(game)
+    form = GamePartieForm(request.POST or None, adapter=adapter)
+    if request.method == "POST" and form.is_valid():
+        try:
+            partie = adapter.new_partie(
+                players=form.players(),
+                options=form.options(),
+                date=form.cleaned_data["played_on"],
+                place=form.cleaned_data["place"],
+                table=form.cleaned_data["table"],
+                created_by=request.user,
+            )
+        except InvalidGameSheet as error:
+            form.add_error(None, game_sheet_error_message(error))
+        else:
+            messages.success(request, str(adapter.created_text))
+            return redirect(adapter.start_url(partie))
+    return render(request, "scoring/game_partie_form.html", {"form": form, "game": adapter})
+
+
+def card_total(request, game: str):
+    """The points of the cards typed in a card field (``?cards=1:20 1:5``), as the engine
+    counts them, for the entry form to show as they are typed: ``{"total": 75}``, or
+    ``{"error": …}`` naming the card that cannot be read."""
+    adapter = registry.REGISTRY.get(game)
+    if getattr(adapter, "card_total", None) is None:
+        raise Http404(game)
+    try:
+        cards = parse_team(request.GET.get("cards", "")[:500])
+    except ValidationError as error:
+        return JsonResponse({"error": " ".join(error.messages)})
+    return JsonResponse({"total": adapter.card_total(cards)})

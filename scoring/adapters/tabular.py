@@ -2,7 +2,8 @@
 
 Roi, Römer, Rumoli and Differenzler are plain-Python ``scoring.games.base.Game`` rules; this
 one adapter puts any such game on the site (its rounds are ``GameRound`` rows, entered through
-the one lifecycle of ``scoring.adapters.entries``; its sheet page is in ``scoring.game_views``).
+the one lifecycle of ``scoring.adapters.entries``; its sheet page is every game's,
+``scoring.views``).
 ``register_game`` registers a game with it in the site's one catalogue (``scoring.registry``),
 which holds its rules (``rules``) and, for a game played card by card, its play state
 (``state``).
@@ -23,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
-from scoring.game_forms import parse_team
+from scoring.forms import parse_team
 from scoring.games.base import (
     Game,
     GameSheet,

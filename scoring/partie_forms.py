@@ -1,5 +1,5 @@
-"""Forms of every game's partie (a new partie, a table at a distance: its players and rule
-options), and the reading of Römer's cards as typed."""
+"""Forms that open a partie of any game: a new partie and a table at a distance, their players
+and the game's rule options."""
 
 from __future__ import annotations
 
@@ -101,18 +101,3 @@ class LiveTableForm(GameOptionsForm):
             spec = adapter.option_specs.get(key)
             if spec is not None:
                 field.initial = spec.default
-
-
-def parse_team(text: str) -> list[list[int]]:
-    """A Römer team typed as ``"1:20 1:5 2:10"`` (colour:value, trump first).
-
-    Raises ``ValidationError`` naming the card that cannot be read."""
-    cards = []
-    for token in text.replace(",", " ").split():
-        colour, _sep, value = token.partition(":")
-        if not (colour.isdigit() and value.isdigit()):
-            raise forms.ValidationError(
-                _("%(card)s: a card is colour:value, as 2:10.") % {"card": token}
-            )
-        cards.append([int(colour), int(value)])
-    return cards
