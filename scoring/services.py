@@ -157,26 +157,29 @@ def _now_holds(partie: Partie, entry: Entry) -> None:
         partie.__dict__.pop(computed, None)
 
 
-def players_named(names: Mapping[str, str]) -> dict[str, Player]:
-    """Seat → ``Player`` for seat → name: each found by name, the ones not yet known added."""
-    return {seat: Player.objects.get_or_create(name=name)[0] for seat, name in names.items()}
+def _player(player: Player | str) -> Player:
+    """``player``, or the player of that name, added if not yet known."""
+    if isinstance(player, Player):
+        return player
+    return Player.objects.get_or_create(name=player)[0]
 
 
 def partie_store(
     game: str,
     *,
     options: Mapping[str, Any],
-    seats: Mapping[str, Player],
+    seats: Mapping[str, Player | str],
     values: Sequence[Any] = (),
     place: str = "",
     table: str = "",
     date: datetime.date | None = None,
     created_by=None,
 ) -> Partie:
-    """Store a partie of ``game`` with its rule ``options``, its ``seats`` (seat → saved
-    ``Player``) and its entries: the game's ``values`` in the order played, each stored as the
-    game's row (``GameAdapter.entry_row``) with its first version. One transaction; the
-    caller has checked the values with the game's rules, nothing here checks them again."""
+    """Store a partie of ``game`` with its rule ``options``, its ``seats`` (seat → a saved
+    ``Player``, or a name: the player of that name, added if not yet known) and its entries:
+    the game's ``values`` in the order played, each stored as the game's row
+    (``GameAdapter.entry_row``) with its first version. One transaction; the caller has
+    checked the values with the game's rules, nothing here checks them again."""
     adapter = registry.get(game)
     model = ENTRY_TABLES[adapter.entries_relation]
     with transaction.atomic():
@@ -187,7 +190,7 @@ def partie_store(
             partie.played_on = date
         partie.save()
         Seat.objects.bulk_create(
-            Seat(partie=partie, seat=seat, player=player) for seat, player in seats.items()
+            Seat(partie=partie, seat=seat, player=_player(player)) for seat, player in seats.items()
         )
         rows = [adapter.entry_row(partie, value, n) for n, value in enumerate(values, start=1)]
         for row in rows:

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -283,18 +282,16 @@ class TabularAdapter(EntryAdapter):
         """Store a sheet of the game, its players found by name or added (seats 1, 2, …).
         Raises ``InvalidGameSheet`` (nothing stored) when a round is refused."""
         self._computed(sheet)
-        names = {str(n): name for n, name in enumerate(sheet.players, start=1)}
-        with transaction.atomic():
-            return services.partie_store(
-                self.key,
-                options=sheet.options,
-                seats=services.players_named(names),
-                values=sheet.rounds,
-                place=sheet.place,
-                table=sheet.table,
-                date=sheet.date,
-                created_by=created_by,
-            )
+        return services.partie_store(
+            self.key,
+            options=sheet.options,
+            seats={str(n): name for n, name in enumerate(sheet.players, start=1)},
+            values=sheet.rounds,
+            place=sheet.place,
+            table=sheet.table,
+            date=sheet.date,
+            created_by=created_by,
+        )
 
     # -- its rounds (the lifecycle: ``adapters.entries``, ``services.entry_record``)
 

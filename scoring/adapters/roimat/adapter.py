@@ -16,7 +16,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist
-from django.db import transaction
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -257,12 +256,11 @@ class RoimatAdapter(EntryAdapter):
         """Store a §10 score sheet, its players found by name or added. Raises
         ``InvalidSheet`` (nothing stored) when a donne is refused."""
         compute_sheet(sheet.donnes, sheet.rules)
-        with transaction.atomic():
-            players = services.players_named(sheet.players)
-            return self.store(sheet, players, created_by)
+        return self.store(sheet, sheet.players, created_by)
 
     def store(self, sheet: SheetInput, players: Mapping[str, Any], created_by: Any) -> Partie:
-        """Store ``sheet``, checked, with its seats' saved players (seat → ``Player``)."""
+        """Store ``sheet``, checked, with its seats' players (seat → a saved ``Player``, or a
+        name: ``services.partie_store``)."""
         return services.partie_store(
             self.key,
             options=options_of(sheet.rules),
