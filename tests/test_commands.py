@@ -114,6 +114,8 @@ def test_demo_data_creates_account_players_and_parties_once(django_user_model):
     call_command("demo_data")
     count = Partie.objects.count()
     assert count >= 5
+    games = set(Partie.objects.values_list("game", flat=True))
+    assert games == {"roimat", "roi", "romer", "rumoli", "differenzler"}  # the club's five
     secretary = django_user_model.objects.get(username="secretaire")
     director = django_user_model.objects.get(username="directeur")
     assert secretary.check_password("roimat") and director.check_password("roimat")
@@ -121,6 +123,7 @@ def test_demo_data_creates_account_players_and_parties_once(django_user_model):
     assert not has_role(director, SECRETARY)
     finished = [p for p in Partie.objects.all() if p.sheet.finished]
     assert len(finished) >= 4
+    assert all(p.sheet.finished for p in Partie.objects.exclude(game="roimat"))
     call_command("demo_data")
     assert Partie.objects.count() == count
 

@@ -35,10 +35,9 @@ CUT = "box => box.scrollWidth > box.clientWidth"
 
 @pytest.fixture
 def sheets(live_server, context, damien):
-    """The demo club's last Roimat partie (eight donnes) and a simulated Roi partie, the
+    """The demo club's last Roimat partie (eight donnes) and its simulated Roi partie, the
     browser logged in as the director: (roimat, roi)."""
-    call_command("demo_data", verbosity=0)
-    call_command("roi_simulate", "--games", "1", "--save", verbosity=0)
+    call_command("demo_data", verbosity=0)  # a Roi partie among them
     director = Client()
     director.force_login(damien)
     cookie = director.cookies[settings.SESSION_COOKIE_NAME]

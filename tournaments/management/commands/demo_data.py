@@ -58,6 +58,14 @@ PARTIES = [
     (7, RuleSet("club-8"), (1, 2, 3, 5), None),
     (0, RuleSet("club-8"), (0, 1, 2, 3), 5),
 ]
+#: A partie of each of the club's other games, played to its end by simulated players through
+#: the catalogue, as the director's "simulate" does: (game, players by index in PLAYERS).
+GAME_PARTIES = [
+    ("roi", (0, 1, 2, 3)),
+    ("romer", (4, 5, 6, 7)),
+    ("rumoli", (8, 9, 0)),
+    ("differenzler", (1, 3, 5, 7)),
+]
 
 
 class Command(BaseCommand):
@@ -114,8 +122,24 @@ class Command(BaseCommand):
                 table=str(table),
             )
             registry.get("roimat").import_sheet(sheet, created_by=user)
-        self.stdout.write(f"{len(PLAYERS)} players and {len(PARTIES)} parties created")
+        self.other_games(players, today - datetime.timedelta(days=10), options["seed"], user)
+        created = len(PARTIES) + len(GAME_PARTIES)
+        self.stdout.write(f"{len(PLAYERS)} players and {created} parties created")
         self.evening(players, today, options["seed"])
+
+    def other_games(self, players, day, seed, user) -> None:
+        """A partie of each other game (``GAME_PARTIES``), played by simulated players."""
+        for table, (game, seats) in enumerate(GAME_PARTIES, start=len(PARTIES) + 1):
+            adapter = registry.get(game)
+            partie = adapter.new_partie(
+                players=[players[i] for i in seats],
+                options={},
+                date=day,
+                place="Club",
+                table=str(table),
+                created_by=user,
+            )
+            adapter.simulate(partie, seed + table)
 
     def evening(self, players, today, seed) -> None:
         """A finished individual evening of 8 players in 3 rounds, and one being registered."""
