@@ -116,4 +116,4 @@ class PartieTable(tables.Table):
             return _("in progress")
         if not winners:
             return _("draw")
-        return _("%(team)s win") % {"team": winners}
+        return _("won by %(team)s") % {"team": winners}  # one player or a team alike

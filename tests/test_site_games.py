@@ -101,6 +101,10 @@ def test_a_whole_simulated_partie_typed_through_the_site(secretary, game, count,
     values = evaluate(xlsx.content)
     totals = tuple(values[f"{chr(ord('B') + i)}{last}"] for i in range(len(computed.totals)))
     assert totals == computed.totals  # ... that give the site's totals
+    # The parties list says who won, in words that fit one winner as well as several.
+    names = [str(partie.players_in_order[w]) for w in computed.winners]
+    listed = secretary.get(reverse("scoring:partie_list"), {"game": game})
+    assert f"gagnée par {', '.join(names)}" in html.unescape(listed.text)
 
 
 def test_roi_refuses_counts_that_do_not_add_up(secretary):
