@@ -555,3 +555,26 @@ def test_the_existing_example_sheets_stay_valid():
         assert GAMES[key].option_problems({}) == []
     entries = copy.deepcopy(points(40, 37, 50, 30))
     assert compute(DIFFERENZLER, 4, [entries], {"rounds": 1}).finished
+
+
+def test_a_sheet_names_its_rounds_as_the_game_does_and_its_winners_in_the_plural():
+    """The first column is the game's word for a round (a Differenzler tour, not a manche), and
+    several winners read "Gagnants"."""
+    from scoring.games.layout import sheet_layout
+    from scoring.games.notation import GameSheetInput
+
+    entries = (
+        {"estimate": 40, "points": 40},
+        {"estimate": 30, "points": 30},
+        {"estimate": 50, "points": 60},
+        {"estimate": 0, "points": 27},
+    )
+    sheet_input = GameSheetInput(
+        game="differenzler", players=("A", "B", "C", "D"), rounds=(entries,), options={"rounds": 1}
+    )
+    computed = compute(DIFFERENZLER, 4, sheet_input.rounds, sheet_input.options)
+    layout = sheet_layout(DIFFERENZLER, sheet_input, computed)
+    assert layout.columns[0].title == "Tour" and layout.lines[0].cells[0] == "Tour 1"
+    assert layout.footer == ("Gagnants : A, B",)
+    rumoli = RUMOLI.rounds(3, {})[0]
+    assert rumoli.name == "Coup 1"

@@ -177,6 +177,9 @@ class Game(ABC):
     aliases: Mapping[str, str] = {}
     #: How the site's entry form asks a round beyond each player's numbers.
     entry_asked: EntryAsked = EntryAsked()
+    #: What the sheet calls a round, in French as on the paper sheet: its first column's
+    #: title (a Roi or Römer manche, a Rumoli coup, a Differenzler tour).
+    round_word: str = "Manche"
 
     def renamed(self, entry: Any) -> Any:
         """An entry with the names of before (``aliases``) read as today's; anything else, or

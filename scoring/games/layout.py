@@ -63,12 +63,15 @@ def sheet_layout(
         " · ".join(p for p in (when, sheet_input.place, table_words(sheet_input.table)) if p)
     ]
     if sheet.finished:
-        result = "Gagnant : " + ", ".join(names[w] for w in sheet.winners)
+        winners = [names[w] for w in sheet.winners]
+        result = ("Gagnants : " if len(winners) > 1 else "Gagnant : ") + ", ".join(winners)
     else:
         result = STOPPED.get(closing, STOPPED[""])
     longest = max(len(str(line.cells[0])) for line in lines)
     columns = (
-        Column("round", "Manche", width=min(max(10, longest + 2), 42), align="left", phone=True),
+        Column(
+            "round", game.round_word, width=min(max(10, longest + 2), 42), align="left", phone=True
+        ),
         *(
             Column(player_key(i), name, width=max(10, len(name) + 2), points=True, phone=True)
             for i, name in enumerate(names)

@@ -102,6 +102,7 @@ class Differenzler(Game):
     name = "Differenzler"
     seats = (4, 4)
     higher_wins = False
+    round_word = "Tour"
     entry_asked = EntryAsked(
         hint=gettext_noop(
             "Leave one player's points blank: they are what remains of 157. Who won the last "
@@ -146,7 +147,8 @@ class Differenzler(Game):
         rule = "|annonce − points| par joueur; le plus petit total gagne"
         count = self.option(options, "rounds")
         return [
-            RoundSpec(f"tour-{n}", f"Tour {n}", fields, optional, rule) for n in range(1, count + 1)
+            RoundSpec(f"tour-{n}", f"{self.round_word} {n}", fields, optional, rule)
+            for n in range(1, count + 1)
         ]
 
     def check(

@@ -266,6 +266,7 @@ class Rumoli(Game):
     name = "Rumoli"
     seats = (3, 7)
     aliases = ALIASES
+    round_word = "Coup"
     entry_asked = EntryAsked(one_player=("dealer", gettext_noop("Dealer")))
     option_specs = {
         "rounds": OptionSpec("whole", DEFAULT_COUPS, 1, MAX_COUPS, label=gettext_noop("Coups")),
@@ -325,7 +326,8 @@ class Rumoli(Game):
         count = self.option(options, "rounds")
         rule = "jetons : − mise ± vente + ramassés ± pénalités ± cartes restantes"
         return [
-            RoundSpec(f"coup-{n}", f"Coup {n}", FIELDS, OPTIONAL, rule) for n in range(1, count + 1)
+            RoundSpec(f"coup-{n}", f"{self.round_word} {n}", FIELDS, OPTIONAL, rule)
+            for n in range(1, count + 1)
         ]
 
     def filled(self, spec: RoundSpec, entry: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
