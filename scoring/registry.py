@@ -204,6 +204,8 @@ class Side:
     total: int
     #: What names the side on a page (its CSS class: a team's ``ns``), "" for none.
     key: str = ""
+    #: Whether its total is written signed, green or red (``GameAdapter.signed_totals``).
+    signed: bool = True
 
 
 class GameAdapter(ABC):
@@ -227,6 +229,10 @@ class GameAdapter(ABC):
     key: str
     name: str
     partners: bool = False
+    #: Whether a total is a score written signed, green above 0 and red below (Roimat's
+    #: points, Rumoli's chips), or a count of penalty points written as it is, where the lowest
+    #: total wins (Differenzler's differences): on the sheet, the heading and the live page.
+    signed_totals: bool = True
     table_sizes: tuple[int, int] = (4, 4)
     option_specs: Mapping[str, OptionSpec] = {}
     rules: Any = None
@@ -301,7 +307,7 @@ class GameAdapter(ABC):
     def sides(self, partie: Partie) -> list[Side]:
         """One line per team or player with its total, of the entries that count."""
         pairs = zip(partie.players_in_order, partie.sheet.totals, strict=True)
-        return [Side(str(player), "", total) for player, total in pairs]
+        return [Side(str(player), "", total, signed=self.signed_totals) for player, total in pairs]
 
     # -- documents ----------------------------------------------------------------------------
 

@@ -226,6 +226,7 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         "hiddenMoves": {word: _(text) for word, text in state.secret_words.items()},
         "tokens": {word: _(text) for word, text in state.token_words.items()},
         "frenchPack": state.french_pack,
+        "signedTotals": adapter.signed_totals,
         "faces": state.card_faces,
         "lastTrick": _("Last trick"),
         "winner": _("won the trick"),

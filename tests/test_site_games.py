@@ -90,6 +90,10 @@ def test_a_whole_simulated_partie_typed_through_the_site(secretary, game, count,
         assert sum(computed.totals) == -60
     page = secretary.get(partie.get_absolute_url())
     assert "Gagnant" in page.text and not page.context["can_add"]
+    # Scores are written signed, green or red; Differenzler's penalty points as they are.
+    signed = registry.get(game).signed_totals
+    assert signed == (game != "differenzler")
+    assert ("score-pos" in page.text or "score-neg" in page.text) == signed
     assert reverse("scoring:entry_create", args=[partie.pk]) not in page.text
     pdf = secretary.get(reverse("scoring:partie_pdf", args=[partie.pk]))
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()

@@ -118,6 +118,7 @@ class TabularAdapter(EntryAdapter):
             field, complete, refusal = asked.complete
             self.complete = (field, complete, gettext_lazy(refusal))
         self.playable = state is not None
+        self.signed_totals = game.higher_wins
 
     @property
     def simulated(self) -> bool:

@@ -73,7 +73,13 @@ def sheet_layout(
             "round", game.round_word, width=min(max(10, longest + 2), 42), align="left", phone=True
         ),
         *(
-            Column(player_key(i), name, width=max(10, len(name) + 2), points=True, phone=True)
+            Column(
+                player_key(i),
+                name,
+                width=max(10, len(name) + 2),
+                points=game.higher_wins,  # penalty points (the lowest wins) are not signed
+                phone=True,
+            )
             for i, name in enumerate(names)
         ),
     )

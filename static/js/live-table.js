@@ -187,9 +187,9 @@
     if (trick.top < 0 || trick.bottom > room) $("status").scrollIntoView({ block: "start" });
   }
 
-  // A total as the sheet writes it: +35, -4, 0.
+  // A total as the sheet writes it: +35, -4, 0; as it is where the game counts penalty points.
   function signed(total) {
-    return total > 0 ? "+" + total : String(total);
+    return L.signedTotals && total > 0 ? "+" + total : String(total);
   }
 
   // The round's public facts (trump, contract, dealer …), each under its name; its number and

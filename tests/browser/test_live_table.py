@@ -18,7 +18,7 @@ import pytest
 from django.db import transaction
 from playwright.sync_api import expect
 
-from scoring import remote
+from scoring import registry, remote
 from scoring.models import RemoteTable
 from tests.browser.conftest import PORTRAIT
 from tests.browser.test_layout import AXE_OPTIONS, SMALL_TARGETS, overflow
@@ -272,7 +272,8 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
         )
     total = mine.locator(f'#players [data-total="{seat}"]')
     figure = view["totals"][seat]
-    expect(total).to_have_text(f"+{figure}" if figure > 0 else str(figure))  # as the sheet
+    plus = "+" if figure > 0 and registry.get(game).signed_totals else ""  # penalty points: as is
+    expect(total).to_have_text(f"{plus}{figure}")  # as the sheet writes it
     assert total.evaluate(SHOWN)
     written = total.text_content()
     fits_the_phone(mine)
