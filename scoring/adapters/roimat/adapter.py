@@ -90,7 +90,9 @@ def rules_of(partie: Partie) -> RuleSet:
 def team_names(partie: Partie, team: str) -> str:
     """``"Annie & Claire"`` for ``"ns"``; seats without a player are left out."""
     seated = partie.players_by_seat
-    return " & ".join(str(seated[s]) for s in TEAM_SEATS[team] if s in seated)
+    return " & ".join(
+        str(seated[s]) for s in ("N", "S", "O", "E") if team_of(s) == team and s in seated
+    )
 
 
 def donne_entries(partie: Partie) -> list[DonneEntry]:
@@ -111,7 +113,6 @@ def sheet_input(partie: Partie) -> SheetInput:
 
 
 TEAMS = (("ns", "oe", "NS"), ("oe", "ns", "OE"))
-TEAM_SEATS = {"ns": ("N", "S"), "oe": ("O", "E")}
 DEALER = capfirst(gettext_lazy("dealer"))
 #: The contres and surcontres (ROIMAT.md §4), as the donne's columns name them.
 ANNOUNCEMENTS = (
