@@ -1,24 +1,23 @@
 """ASGI entry point (uvicorn, or gunicorn with uvicorn workers): the site over HTTP and the
 remote tables' WebSockets (Django Channels), opened only from the site's own pages; each page
-answers within ``REQUEST_SECONDS`` (``clubsite.limits``)."""
+answers within ``REQUEST_SECONDS`` (``clubsite.limits``).
 
-import os
+The pages are computed by Django's WSGI handler in a fixed pool of ``PAGE_THREADS`` threads
+(a2wsgi's ``WSGIMiddleware``), each keeping its database connection (``CONN_MAX_AGE``).
+Django's own ASGI handler started a thread for each request and stopped it after, and opened
+and closed a database connection each time: about 2 ms of a bare Django page's server time,
+and a fifth of a table entry's with SQLite reading its schema again (``bench/room_bench.py``)."""
+
 from urllib.parse import urlparse
 
-from django.core.asgi import get_asgi_application
+from a2wsgi import WSGIMiddleware
+from channels.routing import ProtocolTypeRouter, URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator, WebsocketDenier
+from django.conf import settings
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
-http = get_asgi_application()  # sets Django up before the consumers are imported
-
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import (  # noqa: E402
-    AllowedHostsOriginValidator,
-    WebsocketDenier,
-)
-from django.conf import settings  # noqa: E402
-
-from clubsite.limits import TimeLimit  # noqa: E402
-from scoring.routing import websocket_urlpatterns  # noqa: E402
+from clubsite.limits import TimeLimit
+from clubsite.wsgi import application as pages  # sets Django up, before the consumers' import
+from scoring.routing import websocket_urlpatterns
 
 
 def same_origin(scope: dict) -> bool:
@@ -52,9 +51,16 @@ class SameOriginValidator:
         return await WebsocketDenier()(scope, receive, send)
 
 
+def pages_application(seconds: float, threads: int) -> TimeLimit:
+    """The site's pages over ASGI: each computed by Django's WSGI handler in one of a pool of
+    ``threads`` threads, answered within ``seconds`` (else the 503 page, its thread stopped
+    and given back to the pool: ``clubsite.limits``)."""
+    return TimeLimit(WSGIMiddleware(pages, workers=threads), seconds, settings.LANGUAGE_CODE)
+
+
 application = ProtocolTypeRouter(
     {
-        "http": TimeLimit(http, settings.REQUEST_SECONDS, settings.LANGUAGE_CODE),
+        "http": pages_application(settings.REQUEST_SECONDS, settings.PAGE_THREADS),
         "websocket": AllowedHostsOriginValidator(
             SameOriginValidator(URLRouter(websocket_urlpatterns))
         ),

@@ -5,11 +5,12 @@ command line.
 
 What one request may cost a worker:
 
-- Time: Django runs each request's page in a thread of its own, so a slow page never stops the
-  worker's event loop; ``clubsite.limits`` answers it with the 503 page after
-  ``REQUEST_SECONDS`` (30) and stops its thread. ``timeout`` is gunicorn's heartbeat: uvicorn
-  tells the arbiter it lives from its event loop, so a worker whose loop is stuck (or a
-  process that hangs) is killed after it and replaced.
+- Time: Django computes each request's page in a thread of the worker's pool (``PAGE_THREADS``,
+  16: ``clubsite.asgi``), so a slow page never stops the worker's event loop;
+  ``clubsite.limits`` answers it with the 503 page after ``REQUEST_SECONDS`` (30) and stops its
+  thread. ``timeout`` is gunicorn's heartbeat: uvicorn tells the arbiter it lives from its
+  event loop, so a worker whose loop is stuck (or a process that hangs) is killed after it and
+  replaced.
 - Memory: after the fork each worker's address space is capped (``WORKER_MEMORY_MB``, 4,096
   MiB): an allocation beyond it raises ``MemoryError`` in the request that asked for it, which
   gets the 500 page, and the worker serves the next one.
@@ -36,7 +37,7 @@ keepalive = 5
 control_socket_disable = True
 
 #: A worker's address space, in MiB (virtual memory: threads' stacks and the allocator's arenas
-#: count: 80 requests at once reserve ~2 GiB of it, for ~150 MiB really held).
+#: count).
 WORKER_MEMORY_MB = int(os.environ.get("WORKER_MEMORY_MB", "4096"))
 
 

@@ -2,11 +2,12 @@
 page, and the thread computing it is stopped, so that one runaway request fails alone and the
 worker goes on serving the others.
 
-Django runs each request's page in a thread of its own (ASGI), which the server cannot kill; so
-:class:`PageThreadMiddleware` (first of ``MIDDLEWARE``) notes the thread in the request's ASGI
-scope while the page runs, and :class:`TimeLimit` (around the ASGI application) raises
-:class:`RequestTimeout` in it when the time is up: the page's transaction is rolled back as for
-any error. A thread stuck inside one C call (not Python code) stops when that call returns.
+Django computes each request's page in a thread of the server's pool (``clubsite.asgi``), which
+the server cannot kill; so :class:`PageThreadMiddleware` (first of ``MIDDLEWARE``) notes the
+thread in the request's ASGI scope while the page runs, and :class:`TimeLimit` (around the ASGI
+application) raises :class:`RequestTimeout` in it when the time is up: the page's transaction
+is rolled back as for any error, and the thread goes back to the pool. A thread stuck inside
+one C call (not Python code) stops when that call returns.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ class PageThreadMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        scope = getattr(request, "scope", None)
-        if scope is None:  # WSGI, the test client: no time limit
+        scope = request.META.get("asgi.scope")  # as a2wsgi passes it (``clubsite.asgi``)
+        if scope is None:  # a plain WSGI server, the test client: no time limit
             return self.get_response(request)
         scope[THREAD] = threading.get_ident()
         try:

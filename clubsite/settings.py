@@ -159,6 +159,9 @@ ASGI_APPLICATION = "clubsite.asgi.application"
 #: Seconds a request's page may take before it gets the 503 page and its thread is stopped
 #: (``clubsite.limits``; 0: no limit).
 REQUEST_SECONDS = env_int("REQUEST_SECONDS", 30)
+#: Threads of a server process that compute pages (``clubsite.asgi``): the pages beyond wait
+#: for one, in the order they came.
+PAGE_THREADS = env_int("PAGE_THREADS", 16)
 
 # The remote tables' WebSockets (Django Channels) reach every page of a table through the
 # channel layer: in the server's memory when one process serves the site (``make run``), in
@@ -183,11 +186,14 @@ CHANNEL_LAYERS = {
 #: a simulated player.
 REMOTE_ABANDON_SECONDS = env_int("REMOTE_ABANDON_SECONDS", 60)
 
-# Seconds a database connection is kept for the next request: 0, a connection per request, as
-# Django advises under ASGI (the site's server): there each request runs on its own thread, so
-# persistent connections are never reused and pile up (measured: about 70 open under load,
-# memory growing, p99 1.3-3.5x worse than WSGI). A WSGI server may set it higher.
-CONN_MAX_AGE = env_int("DJANGO_CONN_MAX_AGE", 0)
+# Seconds a database connection is kept for the next request. The pages run in a fixed pool of
+# threads (``PAGE_THREADS``, ``clubsite.asgi``), each keeping its SQLite connection: opening
+# one (and SQLite reading the schema again) was about a fifth of a table entry's time. Under
+# Django's own ASGI handler, where each request had a thread of its own, persistent
+# connections were never reused and piled up (measured: about 70 open under load), as Django's
+# docs warn; not here. PostgreSQL takes its connections from Django's pool instead
+# (``DB_POOL_SIZE``), unless ``DJANGO_CONN_MAX_AGE`` is set.
+CONN_MAX_AGE = env_int("DJANGO_CONN_MAX_AGE", 60)
 
 # SQLite tuned for a room of phones entering scores at once: immediate write transactions
 # wait for the lock instead of failing, WAL lets readers run beside the writer.
@@ -206,17 +212,16 @@ SQLITE = {
 
 DATABASE_URL = env_str("DATABASE_URL")
 #: Connections of one server process to PostgreSQL, at most (``DB_POOL_SIZE``, 10; 0: none
-#: kept): Django's pool (psycopg_pool), which works under ASGI, where persistent connections
-#: pile up. A request waits up to 20 s for a connection when all are busy, so that a burst of
-#: phones (80 at once) never passes the server's ``max_connections`` (100 by default).
+#: kept): Django's pool (psycopg_pool), which the pages' threads and the remote tables'
+#: WebSockets share. A request waits up to 20 s for a connection when all are busy, so that a
+#: burst of phones (80 at once) never passes the server's ``max_connections`` (100 by default).
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
 if DATABASE_URL:
+    kept = env_int("DJANGO_CONN_MAX_AGE", 0)  # the pool's, unless asked
     DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
-        )
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=kept, conn_health_checks=True)
     }
-    if DB_POOL_SIZE and not CONN_MAX_AGE and "postgresql" in DATABASES["default"]["ENGINE"]:
+    if DB_POOL_SIZE and not kept and "postgresql" in DATABASES["default"]["ENGINE"]:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": DB_POOL_SIZE,

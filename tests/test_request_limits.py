@@ -6,10 +6,16 @@ import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from asgiref.sync import sync_to_async
 from asgiref.testing import ApplicationCommunicator
+from django.db import connection
+from django.db.backends.signals import connection_created
+from django.http import HttpResponse
+from django.urls import path
 
 from clubsite.limits import THREAD, RequestTimeout, TimeLimit
+from scoring.models import Player
 
 SCOPE = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": b""}
 
@@ -64,3 +70,73 @@ def test_a_page_in_time_is_untouched():
 
     start, body = answer(TimeLimit(app, 0.5), SCOPE)
     assert start["status"] == 200 and body["body"] == b"ok"
+
+
+def forever(request):
+    """A page that never answers."""
+    while True:
+        pass
+
+
+def players(request):
+    """A page that reads the database."""
+    return HttpResponse(str(Player.objects.count()))
+
+
+urlpatterns = [path("forever/", forever), path("players/", players)]
+
+
+def site_page(app, path):
+    """``path`` asked of the site's pages application ``app``: its status, once the
+    application is done with the request."""
+    scope = {**SCOPE, "path": path, "http_version": "1.1", "headers": [(b"host", b"testserver")]}
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, whole_answer(app, scope)).result()
+
+
+async def whole_answer(app, scope):
+    comm = ApplicationCommunicator(app, dict(scope))
+    await comm.send_input({"type": "http.request", "body": b""})
+    start = message = await comm.receive_output(timeout=5)
+    while message["type"] == "http.response.start" or message.get("more_body"):
+        message = await comm.receive_output(timeout=5)
+    await comm.wait(timeout=5)
+    return start["status"]
+
+
+@pytest.mark.timeout(60)  # a thread never stopped would hang the test
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db(transaction=True)
+def test_a_runaway_page_of_the_site_fails_alone_and_its_thread_serves_the_next_one():
+    """The site's own stack (``clubsite.asgi``): with one thread in the pool, the page after a
+    runaway one is answered only if the runaway's thread was stopped and given back."""
+    from clubsite.asgi import pages_application
+
+    app = pages_application(seconds=0.5, threads=1)
+    assert site_page(app, "/forever/") == 503
+    assert site_page(app, "/players/") == 200
+
+
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db(transaction=True)
+def test_the_pages_threads_keep_their_database_connection():
+    """Twenty pages in turn open at most one connection per thread of the pool, not one each
+    (Django's own ASGI handler gave every request a new thread, and so a new connection)."""
+    from clubsite.asgi import pages_application
+
+    if connection.vendor != "sqlite":
+        pytest.skip("PostgreSQL's connections come from Django's pool (DB_POOL_SIZE)")
+    opened = []
+
+    def count(sender, connection, **kwargs):
+        opened.append(threading.get_ident())
+
+    app = pages_application(seconds=5, threads=2)
+    connection_created.connect(count)
+    try:
+        statuses = [site_page(app, "/players/") for _n in range(20)]
+    finally:
+        connection_created.disconnect(count)
+        app.application.executor.shutdown()
+    assert statuses == [200] * 20
+    assert len(opened) <= 2

@@ -40,5 +40,7 @@ ROOT_URLCONF = "bare.urls"
 TEMPLATES: list = []
 #: The project's database settings, the file or database named by the bench's environment.
 DATABASES = club.DATABASES
+#: The threads that compute its pages, as the project's (``bare.asgi``).
+PAGE_THREADS = club.PAGE_THREADS
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True
