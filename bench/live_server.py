@@ -43,6 +43,10 @@ ROOM = {
 }
 
 
+#: gunicorn's options that keep a worker however many requests it serves (``make run``
+#: replaces it after ``max_requests``, 2,000): a bench's figures, or a leak, stay its own.
+NOT_RECYCLED = ("--max-requests", "0")
+
 #: A site already running that the benches use (``.ci/production``), or "".
 RUNNING = os.environ.get("BENCH_SITE", "").rstrip("/")
 
@@ -101,7 +105,7 @@ def server_process(
     does (ASGI: gunicorn with uvicorn workers and the project's ``clubsite/gunicorn.conf.py``,
     ``room_workers(workers)`` processes) on a free loopback port, once its page ``ready``
     answers; yields gunicorn's arbiter and the base URL. ``options``: more of gunicorn's
-    command-line options (``memory_bench``'s ``--max-requests 0``)."""
+    command-line options (``NOT_RECYCLED``)."""
     port = free_port()
     server = subprocess.Popen(
         [
@@ -163,21 +167,24 @@ def read_proc(path: Path) -> bytes:
 
 
 @contextlib.contextmanager
-def serve(env: dict[str, str], workers: int = 3) -> Iterator[str]:
+def serve(env: dict[str, str], workers: int = 3, options: tuple[str, ...] = ()) -> Iterator[str]:
     """``server_process``, yielding the base URL only (the running site's, ``RUNNING``)."""
     if RUNNING:
         yield RUNNING
         return
-    with server_process(env, workers) as (_server, base):
+    with server_process(env, workers, options=options) as (_server, base):
         yield base
 
 
 @contextlib.contextmanager
-def serve_bare(env: dict[str, str], workers: int = 3) -> Iterator[str]:
+def serve_bare(
+    env: dict[str, str], workers: int = 3, options: tuple[str, ...] = ()
+) -> Iterator[str]:
     """The bare Django site (``bench/bare``, ``bare_site``) served as ``serve`` serves the
     project (gunicorn, uvicorn workers, the project's ``gunicorn.conf.py``, as many
-    processes); yields its base URL."""
-    with server_process(bare_site(env), workers, "bare.asgi:application", "/post/") as served:
+    processes, ``options``); yields its base URL."""
+    bare = bare_site(env)
+    with server_process(bare, workers, "bare.asgi:application", "/post/", options) as served:
         yield served[1]
 
 

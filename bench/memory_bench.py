@@ -43,6 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_server import (  # noqa: E402
+    NOT_RECYCLED,
     RUNNING,
     Browser,
     django_setup,
@@ -153,8 +154,7 @@ def main() -> int:
         django_setup(env)
         reads = [path for _name, path in pages() if path != "/"]
         room = Room()
-        recycling = ("--max-requests", "0")
-        with server_process(env, options.workers, options=recycling) as (_server, base):
+        with server_process(env, options.workers, options=NOT_RECYCLED) as (_server, base):
             start = time.monotonic()
             end = start + seconds
             clients = [

@@ -213,8 +213,11 @@ SQLITE = {
 DATABASE_URL = env_str("DATABASE_URL")
 #: Connections of one server process to PostgreSQL, at most (``DB_POOL_SIZE``, 10; 0: none
 #: kept): Django's pool (psycopg_pool), which the pages' threads and the remote tables'
-#: WebSockets share. A request waits up to 20 s for a connection when all are busy, so that a
-#: burst of phones (80 at once) never passes the server's ``max_connections`` (100 by default).
+#: WebSockets share, so that a burst of phones (80 at once) never passes the server's
+#: ``max_connections`` (100 by default). A page waits up to 5 s for a connection when all are
+#: busy (a few milliseconds in a burst), then gets the 503 page: while the database is down,
+#: the pages waiting for it must not hold the server's threads (``PAGE_THREADS``) for long,
+#: or every page would wait behind them instead of saying the site is unavailable.
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
 if DATABASE_URL:
     kept = env_int("DJANGO_CONN_MAX_AGE", 0)  # the pool's, unless asked
@@ -225,7 +228,7 @@ if DATABASE_URL:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": DB_POOL_SIZE,
-            "timeout": 20,
+            "timeout": 5,
         }
 else:
     DATABASES = {"default": SQLITE}

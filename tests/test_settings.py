@@ -118,11 +118,11 @@ def test_postgresql_connections_come_from_a_bounded_pool():
     ``max_connections``; none with persistent connections asked for, or ``DB_POOL_SIZE=0``."""
     pooled = manage("shell", "-c", POOL, **PRODUCTION)
     assert pooled.returncode == 0, pooled.stderr
-    assert pooled.stdout.splitlines()[-1] == "{'min_size': 1, 'max_size': 10, 'timeout': 20}"
+    assert pooled.stdout.splitlines()[-1] == "{'min_size': 1, 'max_size': 10, 'timeout': 5}"
     assert (
         manage("shell", "-c", POOL, **PRODUCTION, DB_POOL_SIZE="4")
         .stdout.splitlines()[-1]
-        .endswith("'max_size': 4, 'timeout': 20}")
+        .endswith("'max_size': 4, 'timeout': 5}")
     )
     for off in ({"DB_POOL_SIZE": "0"}, {"DJANGO_CONN_MAX_AGE": "60"}):
         assert manage("shell", "-c", POOL, **PRODUCTION, **off).stdout.splitlines()[-1] == "None"
