@@ -242,22 +242,26 @@ def table_url(live_server, evening):
 
 @pytest.fixture
 def asgi_server(transactional_db):
-    """The site over ASGI (pages, static files, WebSockets) on a free loopback port: its URL."""
+    """The site over ASGI (pages, static files, WebSockets) on a free loopback port, its pages
+    served as the production server serves them (``clubsite.asgi.pages_application``: a pool
+    of threads, each page within its time limit): its URL."""
     import uvicorn
     from channels.db import database_sync_to_async
     from channels.routing import ProtocolTypeRouter, URLRouter
+    from django.conf import settings
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-    from django.core.asgi import get_asgi_application
     from django.db import connections
 
+    from clubsite.asgi import pages_application
     from scoring.routing import websocket_urlpatterns
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    pages = pages_application(settings.REQUEST_SECONDS, settings.PAGE_THREADS)
     application = ProtocolTypeRouter(
         {
-            "http": ASGIStaticFilesHandler(get_asgi_application()),
+            "http": ASGIStaticFilesHandler(pages),
             "websocket": URLRouter(websocket_urlpatterns),
         }
     )
@@ -276,6 +280,7 @@ def asgi_server(transactional_db):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+    pages.application.executor.shutdown()  # the pages' threads, their connections closed
     with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
         pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
     database["CONN_MAX_AGE"] = kept
