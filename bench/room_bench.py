@@ -56,7 +56,6 @@ import urllib.parse
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -326,7 +325,7 @@ def project_posts(tables: list[tuple[int, str]]) -> list:
         page = phone.get(path)
         data = filled(entry_form(page.content.decode()), "N")
         data["csrfmiddlewaretoken"] = phone.cookies["csrftoken"].value
-        body = urlencode(data)
+        body = urllib.parse.urlencode(data)
         posts += [lambda p=phone, u=path, d=body: p.post(u, d, FORM).status_code] * 2
     return posts
 
@@ -344,7 +343,7 @@ def bare_rounds() -> None:
             phone.get("/post/")
             token = phone.cookies["csrftoken"].value
             data = {"csrfmiddlewaretoken": token, "number": str(number), "text": "donne"}
-            body = urlencode(data)
+            body = urllib.parse.urlencode(data)
             posts += [lambda p=phone, d=body: p.post("/post/", d, FORM).status_code] * 2
         seconds, statuses = timed(posts)
         print(json.dumps([seconds, statuses]), flush=True)

@@ -40,8 +40,9 @@ def runaway_app(stopped: threading.Event):
 
 
 def answer(app, scope):
-    """The response's two messages, from an event loop of its own thread (Playwright's browser
-    tests keep one running in the test thread for the whole session)."""
+    """The response's start message and its whole body (``{"body": bytes}``), once the
+    application is done with the request, from an event loop of its own thread (Playwright's
+    browser tests keep one running in the test thread for the whole session)."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, answering(app, scope)).result()
 
@@ -50,8 +51,14 @@ async def answering(app, scope):
     comm = ApplicationCommunicator(app, dict(scope))
     await comm.send_input({"type": "http.request", "body": b""})
     start = await comm.receive_output(timeout=5)
-    body = await comm.receive_output(timeout=5)
-    return start, body
+    chunks = []
+    while True:
+        message = await comm.receive_output(timeout=5)
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            break
+    await comm.wait(timeout=5)
+    return start, {"body": b"".join(chunks)}
 
 
 def test_a_page_out_of_time_gets_the_503_page_and_its_thread_is_stopped():
@@ -87,21 +94,9 @@ urlpatterns = [path("forever/", forever), path("players/", players)]
 
 
 def site_page(app, path):
-    """``path`` asked of the site's pages application ``app``: its status, once the
-    application is done with the request."""
+    """``path`` asked of the site's pages application ``app``: its status (``answer``)."""
     scope = {**SCOPE, "path": path, "http_version": "1.1", "headers": [(b"host", b"testserver")]}
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, whole_answer(app, scope)).result()
-
-
-async def whole_answer(app, scope):
-    comm = ApplicationCommunicator(app, dict(scope))
-    await comm.send_input({"type": "http.request", "body": b""})
-    start = message = await comm.receive_output(timeout=5)
-    while message["type"] == "http.response.start" or message.get("more_body"):
-        message = await comm.receive_output(timeout=5)
-    await comm.wait(timeout=5)
-    return start["status"]
+    return answer(app, scope)[0]["status"]
 
 
 @pytest.mark.timeout(60)  # a thread never stopped would hang the test

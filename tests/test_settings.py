@@ -99,6 +99,7 @@ def test_the_pages_threads_keep_their_sqlite_connection_and_postgresql_uses_its_
     assert postgresql.returncode == 0, postgresql.stderr
     assert postgresql.stdout.splitlines()[-1] == "0"
     kept = manage("shell", "-c", CONNECTIONS, **PRODUCTION, DJANGO_CONN_MAX_AGE="60")
+    assert kept.returncode == 0, kept.stderr
     assert kept.stdout.splitlines()[-1] == "60"
     sqlite = {k: v for k, v in PRODUCTION.items() if k != "DATABASE_URL"}
     assert manage("shell", "-c", CONNECTIONS, **sqlite).stdout.splitlines()[-1] == "60"
