@@ -21,10 +21,12 @@ from functools import wraps
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
+
+from scoring.prepared import Prepared
 
 VISITOR, DIRECTOR, SECRETARY = "visitor", "director", "secretary"
 
@@ -102,17 +104,18 @@ director_required = role_required(DIRECTOR)
 secretary_required = role_required(SECRETARY)
 
 
-def by_code(request, objects, code: str, group: str):
-    """The object of ``objects`` (a queryset with a ``code`` field) that a code typed or
-    scanned opens, case aside. Raises ``Ratelimited`` once this address has tried more wrong
-    codes of ``group`` than ``TABLE_CODE_RATE`` allows (checked before the code is looked up,
-    so a guesser over the limit learns nothing), ``Http404`` for a wrong code (counted)."""
+def by_code(request, find: Prepared, code: str, group: str):
+    """The object that a code typed or scanned opens, case aside: the one row of ``find`` (a
+    ``Prepared`` query of the objects whose ``code`` is its one value). Raises
+    ``Ratelimited`` once this address has tried more wrong codes of ``group`` than
+    ``TABLE_CODE_RATE`` allows (checked before the code is looked up, so a guesser over the
+    limit learns nothing), ``Http404`` for a wrong code (counted)."""
     limit = {"group": group, "key": "ip", "rate": settings.TABLE_CODE_RATE}
     if is_ratelimited(request, increment=False, **limit):
         raise Ratelimited()
-    try:  # ``get``, not ``first``: a code is unique, and an order costs as much as the query
-        return objects.get(code=code.upper()[:12])
-    except ObjectDoesNotExist:
+    found = find(code.upper()[:12])
+    if not found:
         if is_ratelimited(request, increment=True, **limit):
             raise Ratelimited() from None
         raise Http404("no table has this code") from None
+    return found[0]

@@ -27,6 +27,7 @@ from scoring.models import (
     Seat,
     entry_reads,
 )
+from scoring.prepared import ID_MARKER, Prepared
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
 from scoring.signals import partie_changed
@@ -86,17 +87,7 @@ def entry_partie(
             .select_related("tournament_table__round__tournament")
             .get(pk=pk)
         )
-        held = partie.adapter.entries_relation  # the game's entries (``donnes`` …)
-        # The orders of the models' Meta (by partie, whose own order would join it), of one
-        # partie; the other relation is empty, known without a query.
-        _prefetched(
-            partie,
-            seats=Seat.objects.select_related("player").order_by("seat"),
-            **{
-                name: (model.objects if name == held else model.objects.none()).order_by("number")
-                for name, model in ENTRY_TABLES.items()
-            },
-        )
+        _prefetched(partie, "seats", partie.adapter.entries_relation)
         _HELD.add(id(partie))
         try:
             yield partie
@@ -118,24 +109,38 @@ def locked_entries(partie: Partie) -> Iterator[list]:
         yield list(getattr(partie, relation).order_by("number"))
 
 
-def _prefetched(partie: Partie, **relations: QuerySet) -> None:
-    """Read the partie's reverse relations (``seats=queryset``: the rows of ``queryset`` that
-    belong to it) and keep them as ``prefetch_related_objects`` does (``partie.seats.all()``
+#: What an entry reads of its partie (``entry_partie``), in the orders of the models' Meta
+#: (by partie, whose own order would join it): its seats with their players, and the game's
+#: entries (donnes or rounds).
+_READS: dict[str, QuerySet] = {
+    "seats": Seat.objects.select_related("player").order_by("seat"),
+    **{name: model.objects.order_by("number") for name, model in ENTRY_TABLES.items()},
+}
+#: The same of one partie (its id), compiled once (``scoring.prepared``).
+_PREPARED_READS = {
+    name: Prepared(lambda pk, rows=rows: rows.filter(partie_id=pk), ID_MARKER)
+    for name, rows in _READS.items()
+}
+
+
+def _prefetched(partie: Partie, *names: str) -> None:
+    """Read the partie's reverse relations ``names`` (of ``_READS``: its seats, its donnes
+    or rounds) and keep them as ``prefetch_related_objects`` does (``partie.seats.all()``
     reads no more; each row knows its partie) in Django's own cache of prefetched relations
-    (``_prefetched_objects_cache``, which ``_now_holds`` updates too), at about half its
-    cost: one plain query each, without the machinery of prefetching for many objects. An
-    empty queryset (``none()``) is kept as read, empty: an unevaluated one still compiles its
-    SQL to find it empty, which takes about as long as a query."""
+    (``_prefetched_objects_cache``, which ``_now_holds`` updates too): one query each,
+    compiled once (``_PREPARED_READS``). The other relations of ``_READS`` are kept empty,
+    known without a query (a partie has entries of one kind only)."""
     cache = partie.__dict__.setdefault("_prefetched_objects_cache", {})
-    for name, queryset in relations.items():
-        if queryset.query.is_empty():
-            rows = queryset
-            rows._result_cache, rows._prefetch_done = [], True  # as Django's prefetching does
-        else:
-            rows = queryset.filter(partie=partie)
-            for row in rows:
+    for name, rows in _READS.items():
+        if name in names:
+            kept = rows.filter(partie=partie)  # as prefetching keeps it; not run
+            found = _PREPARED_READS[name](partie.pk)
+            for row in found:
                 row.partie = partie
-        cache[name] = rows
+        else:
+            kept, found = rows.none(), []
+        kept._result_cache, kept._prefetch_done = found, True  # as Django's prefetching does
+        cache[name] = kept
 
 
 def _held(partie: Partie) -> bool:

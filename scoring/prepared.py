@@ -1,0 +1,103 @@
+"""Querysets whose SQL Django compiles once, for the few reads that every table entry makes.
+
+Django compiles a queryset's SQL again each time it runs it. For the reads of a table entry
+(the table found open with its partie, its seats, its donnes) compiling costs several times
+what the database does: about 0.5 ms for the table's query with its three joins and its
+subquery, 0.25 ms for the donnes' 26 columns, against 0.05 ms to run either
+(``bench/room_bench.py``). No maintained library keeps Django's compiled SQL
+(django-prepared-queries stopped at Django 2), so :class:`Prepared` does it for those reads:
+Django builds the queryset and compiles it, once per database connection; each call runs
+that SQL with its own values and builds the model instances as Django's own iterable does
+(``django.db.models.query.ModelIterable``: ``select_related`` objects and annotations
+included), so the rows are the ORM's in every way that the callers read them.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
+
+#: The value that stands for an id in a ``Prepared`` query (no row has a negative id).
+ID_MARKER = -1_234_567_891
+#: The value that stands for a code (a table's: ``scoring.access.by_code``).
+CODE_MARKER = "#prepared-code#"
+
+
+class Prepared:
+    """A queryset compiled once per database connection, run with new values.
+
+    ``build(*markers)`` returns the queryset (a ``QuerySet`` of model instances, not
+    ``values()``); ``markers`` are values, one for each argument of a call, that the
+    compiled query's parameters hold exactly once each (an unlikely id, an unlikely code),
+    so that a call's values take their places. ``Prepared(build, *markers)(*values)`` is the
+    list that ``list(build(*values))`` would give, in one query and without compiling it.
+
+    A call's values must be what the database is sent for them (an ``int`` for an id, a
+    ``str`` for a text), as the queryset would have prepared them. Raises ``ValueError``
+    (at the first call) when a marker is not among the compiled parameters exactly once.
+    """
+
+    def __init__(self, build: Callable[..., QuerySet], *markers: Any, using: str = ""):
+        self.build = build
+        self.markers = markers
+        self.using = using or DEFAULT_DB_ALIAS
+        #: Each connection's compiled query (a connection is a thread's: Django's own
+        #: compiler and converters are kept with the connection that compiled them).
+        self.compiled: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __call__(self, *values: Any) -> list[Model]:
+        connection = connections[self.using]
+        compiled = self.compiled.get(connection)
+        if compiled is None:
+            compiled = self.compiled[connection] = _Compiled(self.build(*self.markers), self)
+        return compiled.run(connection, values)
+
+
+class _Compiled:
+    """One connection's compiled query of a ``Prepared``: its SQL and parameters (the
+    markers' places), and what Django's model iterable reads of its compiler."""
+
+    def __init__(self, queryset: QuerySet, prepared: Prepared):
+        compiler = queryset.query.get_compiler(using=prepared.using)
+        self.sql, params = compiler.as_sql()
+        self.params = list(params)
+        self.places = []
+        for marker in prepared.markers:
+            if self.params.count(marker) != 1:
+                raise ValueError(f"the marker {marker!r} is not once in the query's parameters")
+            self.places.append(self.params.index(marker))
+        select, info = compiler.select, compiler.klass_info
+        self.model = info["model"]
+        first, last = info["select_fields"][0], info["select_fields"][-1] + 1
+        self.fields = slice(first, last)
+        self.names = [column[0].target.attname for column in select[self.fields]]
+        self.populators = get_related_populators(info, select, prepared.using)
+        self.annotations = dict(compiler.annotation_col_map or {})
+        self.compiler = compiler
+        self.converters = compiler.get_converters([s[0] for s in select[: compiler.col_count]])
+        self.using = prepared.using
+
+    def run(self, connection, values: tuple) -> list[Model]:
+        params = list(self.params)
+        for place, value in zip(self.places, values, strict=True):
+            params[place] = value
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        if self.converters:
+            rows = self.compiler.apply_converters(rows, self.converters)
+        return [self.instance(row) for row in rows]
+
+    def instance(self, row) -> Model:
+        """The model instance of a row, as ``ModelIterable`` builds it."""
+        obj = self.model.from_db(self.using, self.names, row[self.fields])
+        for populator in self.populators:
+            populator.populate(row, obj)
+        for name, position in self.annotations.items():
+            setattr(obj, name, row[position])
+        return obj
