@@ -4,11 +4,11 @@ Django compiles a queryset's SQL again each time it runs it. For the reads of a 
 (the table found open with its partie, its seats, its donnes) compiling costs several times
 what the database does: about 0.5 ms for the table's query with its three joins and its
 subquery, 0.25 ms for the donnes' 26 columns, against 0.05 ms to run either
-(``bench/room_bench.py``). No maintained library keeps Django's compiled SQL
-(django-prepared-queries stopped at Django 2), so :class:`Prepared` does it for those reads:
-Django builds the queryset and compiles it, once per database connection; each call runs
-that SQL with its own values and builds the model instances as Django's own iterable does
-(``django.db.models.query.ModelIterable``: ``select_related`` objects and annotations
+(``bench/room_bench.py``). No maintained library keeps Django's compiled SQL (the one found,
+django-prepared-queries, is no longer kept up), so :class:`Prepared` does it for those
+reads: Django builds the queryset and compiles it, once per database connection; each call
+runs that SQL with its own values and builds the model instances as Django's own iterable
+does (``django.db.models.query.ModelIterable``: ``select_related`` objects and annotations
 included), so the rows are the ORM's in every way that the callers read them.
 """
 

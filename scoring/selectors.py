@@ -30,10 +30,11 @@ def with_sheet_reads(partie: Partie) -> Partie:
     return partie
 
 
-def player_parties(player_id: int, newest: int) -> list[Partie]:
-    """A player's ``newest`` parties of every game, newest first."""
-    mine = parties().filter(seats__player_id=player_id)
-    return list(mine.order_by("-played_on", "-id")[:newest])
+def player_parties(player_id: int) -> QuerySet[Partie]:
+    """A player's parties of every game, with what their list lines need (``parties``): a
+    table reads and scores the page it shows only. No DISTINCT: a player has one seat a
+    partie (``one_seat_per_player``)."""
+    return parties().filter(seats__player_id=player_id)
 
 
 def game_figures(player) -> list[dict]:

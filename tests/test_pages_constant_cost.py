@@ -160,10 +160,10 @@ def test_two_players_swapped_between_tables_show_at_once_on_their_pages(client, 
     mover, companion = (seat.player for seat in first.seats.order_by("seat")[:2])
     stranger = other.seats.first().player
     url = reverse("tournaments:player", args=[mover.pk])
-    before = [row.record.players for row in client.get(url).context["table"].rows]
+    before = [row.get_cell("players") for row in client.get(url).context["table"].rows]
     assert companion.name in before[0]
     swap_seats(round_=round_, first=mover.pk, second=stranger.pk)
-    after = [row.record.players for row in client.get(url).context["table"].rows]
+    after = [row.get_cell("players") for row in client.get(url).context["table"].rows]
     assert companion.name not in after[0]
 
 

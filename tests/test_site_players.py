@@ -29,6 +29,25 @@ def test_player_page_shows_figures_partners_and_rating(client):
     assert RatingHistory.objects.count() == 4
 
 
+def test_a_player_page_lists_his_whole_history_twenty_parties_a_page(client):
+    import datetime
+
+    from scoring.services import partie_store
+
+    seats = {"N": "Annie", "E": "Bernard", "S": "Claire", "O": "Denis"}
+    first = datetime.date(2024, 1, 1)
+    for day in range(105):
+        partie_store("roimat", options={}, seats=seats, date=first + datetime.timedelta(days=day))
+    url = reverse("tournaments:player", args=[Player.objects.get(name="Annie").pk])
+    newest = client.get(url)
+    assert len(newest.context["table"].page.object_list) == 20
+    assert newest.context["table"].page.paginator.num_pages == 6
+    oldest = client.get(url, {"page": 6})
+    dates = [row.record.played_on for row in oldest.context["table"].page.object_list]
+    assert len(dates) == 5 and dates[-1] == first  # the 105th newest, his first partie
+    assert "01/01/2024" in oldest.content.decode()
+
+
 def test_a_partie_finishing_updates_the_ratings(secretary, players):
     from tests.helpers import donne_post
 

@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.exports.chart import SCREEN, line_chart, svg_of
 from scoring.freshness import kept
 from scoring.models import Partie, Player
-from scoring.selectors import game_figures, left_out, player_parties
-from scoring.tables import line_of
+from scoring.selectors import game_figures, left_out
 from tournaments.engine.league import movement
 from tournaments.league import progression, season_left_out, season_results, season_table
 from tournaments.models import Rating, Season, Tournament
@@ -48,12 +47,11 @@ def with_ratings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def player_page(player: Player) -> dict[str, Any]:
     """A player's figures over all his parties, kept until anything changes
-    (``scoring.freshness``): ``figures`` (``game_figures``), ``lines`` (his newest 100
-    parties' ``PartieLine``), ``chart`` (his rating after each partie, SVG; "" with fewer than
-    two) and ``left_out`` (what their totals leave out)."""
+    (``scoring.freshness``): ``figures`` (``game_figures``), ``chart`` (his rating after each
+    partie, SVG; "" with fewer than two) and ``left_out`` (what their totals leave out). His
+    parties are listed a page at a time (``player_parties``)."""
 
     def compute() -> dict[str, Any]:
-        parties = player_parties(player.pk, newest=100)
         ordinals = player.rating_history.order_by("played_on", "partie_id").values_list(
             "ordinal", flat=True
         )
@@ -63,7 +61,6 @@ def player_page(player: Player) -> dict[str, Any]:
             chart = svg_of(line_chart({player.name: points}, _("Parties"), **SCREEN))
         return {
             "figures": game_figures(player),
-            "lines": [line_of(partie) for partie in parties],
             "chart": chart,
             "left_out": left_out(Partie.objects.filter(seats__player=player)),
         }

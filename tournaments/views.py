@@ -27,6 +27,7 @@ from scoring.links import public_url, qr_svg
 from scoring.models import EntryVersion, Partie, Player
 from scoring.prepared import CODE_MARKER, Prepared
 from scoring.registry import EntryTaken, SheetRefused
+from scoring.selectors import player_parties
 from scoring.services import (
     entry_partie,
     refusal_text,
@@ -648,14 +649,16 @@ def season_export(request, pk: int, kind: str):
 def player_detail(request, pk: int):
     """A player's page: rating and its history, Roimat figures, partners and opponents,
     evenings and parties. A hidden page is shown to club accounts only. Its figures over all
-    his parties are kept in the cache until anything changes (``player_page``)."""
+    his parties are kept in the cache until anything changes (``player_page``); his parties
+    are listed 20 a page, newest first, each page read and scored on its own as the parties
+    list's (``scoring.views.partie_list``), and kept drawn."""
     player = get_object_or_404(Player, pk=pk)
     if player.hidden and not has_role(request.user, DIRECTOR):
         raise Http404("hidden")
     page = player_page(player)
 
     def table() -> dict[str, Any]:  # the parties' table, kept drawn as ``season_detail``'s
-        table = PartieTable(page["lines"])
+        table = PartieTable(player_parties(player.pk))
         configure(request, table, per_page=20)
         return {"table": table}
 
