@@ -652,7 +652,7 @@ def player_detail(request, pk: int):
     his parties are kept in the cache until anything changes (``player_page``); his parties
     are listed 20 a page, newest first, each page read and scored on its own as the parties
     list's (``scoring.views.partie_list``), and kept drawn."""
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(Player.objects.select_related("rating"), pk=pk)
     if player.hidden and not has_role(request.user, DIRECTOR):
         raise Http404("hidden")
     page = player_page(player)
@@ -670,7 +670,7 @@ def player_detail(request, pk: int):
             "player": player,
             "figures": page["figures"],
             "table": table,
-            "rating": getattr(player, "rating", None) if hasattr(player, "rating") else None,
+            "rating": getattr(player, "rating", None),  # read with him: None unrated
             "chart": page["chart"],
             "left_out": page["left_out"],
             "evenings": player.registrations.select_related("tournament").order_by(
