@@ -136,6 +136,9 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=4, help="browsers at once")
     parser.add_argument("--every", type=float, default=30.0, help="seconds between samples")
     parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
+    parser.add_argument(
+        "--cache-entries", type=int, help="the server's CACHE_MAX_ENTRIES (the site's: 2,000)"
+    )
     options = parser.parse_args()
     if RUNNING:
         print("BENCH_SITE: this bench measures its own server's workers; unset it")
@@ -144,13 +147,17 @@ def main() -> int:
     seconds = options.minutes * 60
     warm_up = min(60.0, seconds / 3)
     database = "PostgreSQL" if server_url else "SQLite"
+    entries = options.cache_entries or "the site's"
+    cache = f"cache of {entries} entries"
     print(
-        f"database: {database}; ASGI (gunicorn, uvicorn workers, no recycling); "
+        f"database: {database}; ASGI (gunicorn, uvicorn workers, no recycling); {cache}; "
         f"{options.clients} clients for {options.minutes:g} min; warm-up {warm_up:.0f} s"
     )
     counts: collections.Counter = collections.Counter()
     samples: list[tuple[float, dict[int, int]]] = []
     with fresh_site(server_url) as env:
+        if options.cache_entries:
+            env["CACHE_MAX_ENTRIES"] = str(options.cache_entries)
         django_setup(env)
         reads = [path for _name, path in pages() if path != "/"]
         room = Room()

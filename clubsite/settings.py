@@ -108,9 +108,11 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # shared by every server process in Redis when REDIS_URL is set, else in the memory of the one
 # process that serves (without REDIS_URL one process serves, as for the channel layer below):
 # every request opening a table by its code reads its address's count there, which in memory
-# costs no query and no write transaction of the database the room's phones share. Up to 2,000
-# entries (Django's default, 300, is fewer than a club's players' pages: past it, a third of
-# the entries go, so pages would be computed again).
+# costs no query and no write transaction of the database the room's phones share. Up to
+# CACHE_MAX_ENTRIES entries, 2,000 (Django's default, 300, is fewer than a club's players'
+# pages: past it, a third of the entries go, so pages would be computed again). A kept value
+# is about 20 KB (a drawn sheet, a player's figures): the cache holds up to about 40 MB of a
+# process's memory, which grows while it fills (bench/memory_bench.py --cache-entries).
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": (
@@ -119,7 +121,7 @@ CACHES = {
         else {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "club",
-            "OPTIONS": {"MAX_ENTRIES": 2000},
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000)},
         }
     )
 }

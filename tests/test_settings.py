@@ -137,3 +137,22 @@ def test_the_last_middleware_keeps_the_whole_chain_in_the_pages_thread():
 
     last = import_string(settings.MIDDLEWARE[-1])
     assert getattr(last, "sync_capable", True) and not getattr(last, "async_capable", False)
+
+
+CACHE_SIZE = (
+    "from django.core.cache import caches; "
+    "print(type(caches['default']).__name__, caches['default']._max_entries)"
+)
+
+
+def test_the_cache_in_a_process_s_memory_holds_a_bounded_number_of_values():
+    """Without Redis the pages' kept values live in the serving process's memory, at most
+    ``CACHE_MAX_ENTRIES`` of them (2,000): a small machine may keep fewer."""
+    sqlite = {k: v for k, v in PRODUCTION.items() if k != "DATABASE_URL"}
+    default = manage("shell", "-c", CACHE_SIZE, **sqlite)
+    assert default.returncode == 0, default.stderr
+    assert default.stdout.splitlines()[-1] == "LocMemCache 2000"
+    fewer = manage("shell", "-c", CACHE_SIZE, **sqlite, CACHE_MAX_ENTRIES="300")
+    assert fewer.stdout.splitlines()[-1] == "LocMemCache 300"
+    wrong = manage("shell", "-c", CACHE_SIZE, **sqlite, CACHE_MAX_ENTRIES="many")
+    assert wrong.returncode != 0 and "CACHE_MAX_ENTRIES" in wrong.stderr
