@@ -48,7 +48,8 @@ def with_ratings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def player_page(player: Player) -> dict[str, Any]:
     """A player's figures over all his parties, kept until anything changes
     (``scoring.freshness``): ``figures`` (``game_figures``), ``chart`` (his rating after each
-    partie, SVG; "" with fewer than two) and ``left_out`` (what their totals leave out). His
+    partie, SVG; "" with fewer than two), ``left_out`` (what their totals leave out) and
+    ``drawn``, the three drawn as his page shows them (HTML, the same for everyone). His
     parties are listed a page at a time (``player_parties``)."""
 
     def compute() -> dict[str, Any]:
@@ -59,11 +60,12 @@ def player_page(player: Player) -> dict[str, Any]:
         if len(ordinals) > 1:
             points = [(i, ordinal) for i, ordinal in enumerate(ordinals, start=1)]
             chart = svg_of(line_chart({player.name: points}, _("Parties"), **SCREEN))
-        return {
+        page = {
             "figures": game_figures(player),
             "chart": chart,
             "left_out": left_out(Partie.objects.filter(seats__player=player)),
         }
+        return {**page, "drawn": render_to_string("tournaments/_player_figures.html", page)}
 
     return kept(f"player:{player.pk}:{get_language()}", compute)
 

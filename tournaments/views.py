@@ -669,6 +669,7 @@ def player_detail(request, pk: int):
         {
             "player": player,
             "figures": page["figures"],
+            "figures_drawn": page["drawn"],  # safe HTML, as render_to_string gives it
             "table": table,
             "rating": getattr(player, "rating", None),  # read with him: None unrated
             "chart": page["chart"],
