@@ -116,6 +116,6 @@ def by_code(request, find: Prepared, code: str, group: str):
     found = find(code.upper()[:12])
     if not found:
         if is_ratelimited(request, increment=True, **limit):
-            raise Ratelimited() from None
-        raise Http404("no table has this code") from None
+            raise Ratelimited()
+        raise Http404("no table has this code")
     return found[0]

@@ -66,8 +66,8 @@ def test_each_page_costs_the_same_queries_with_2_evenings_and_with_6(client, sea
     many = costs(client, season, players[0])
     assert many == few
     # Kept: the page's own rows (the player with his rating, his evenings; the season) and
-    # one cache read. The parties list computes its 25 parties with their sheets, a count and the
-    # filter's players (6 queries), then keeps them drawn.
+    # one cache read. The parties list computes its 25 parties with their sheets, a count
+    # and the filter's players (6 queries), then keeps them drawn.
     bounds = {"player": 2, "season": 3, "chart": 2, "parties": 0}
     for name, (computed, kept) in many.items():
         assert kept < computed and kept <= bounds[name], (name, kept)
