@@ -1,9 +1,6 @@
 """The parties list (django-tables2)."""
 
 import copy
-import datetime
-from dataclasses import dataclass
-from typing import Any
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
@@ -27,48 +24,9 @@ def configure(request, table: tables.Table, per_page: int | None = None) -> tabl
     return table
 
 
-@dataclass(frozen=True)
-class PartieLine:
-    """A partie's line of ``PartieTable`` computed once (``line_of``), to be kept in the cache
-    by a page that lists many (``scoring.freshness``): no sheet to score again."""
-
-    played_on: datetime.date
-    place: str
-    table: str
-    table_label: str
-    game: Any
-    players: Any
-    score: Any
-    counted: Any
-    #: ``GameAdapter.winners_text``: None in progress, "" a draw.
-    winners: Any
-    url: str
-
-    def get_absolute_url(self) -> str:
-        return self.url
-
-
-def line_of(partie: Partie) -> PartieLine:
-    """The partie's line, in its adapter's words (its sheet is scored once)."""
-    adapter = partie.adapter
-    return PartieLine(
-        played_on=partie.played_on,
-        place=partie.place,
-        table=partie.table,
-        table_label=partie.table_label,
-        game=adapter.label(partie),
-        players=adapter.players_text(partie),
-        score=adapter.score_text(partie),
-        counted=adapter.counted(partie),
-        winners=adapter.winners_text(partie),
-        url=partie.get_absolute_url(),
-    )
-
-
 class PartieTable(tables.Table):
     """One line per partie of any game, in the words of its game's adapter; scores come from
-    the engines, so they do not sort in the database. Its rows are parties, or their lines
-    computed before (``PartieLine``, in a list)."""
+    the engines, so they do not sort in the database."""
 
     played_on = tables.DateColumn(verbose_name=_("Date"), format="d/m/Y", linkify=True)
     game = tables.Column(_("Game"), empty_values=(), orderable=False)
@@ -90,28 +48,19 @@ class PartieTable(tables.Table):
         return record.table_label
 
     def render_game(self, record):
-        return record.game if isinstance(record, PartieLine) else record.adapter.label(record)
+        return record.adapter.label(record)
 
     def render_players(self, record):
-        if isinstance(record, PartieLine):
-            return record.players
         return record.adapter.players_text(record)
 
     def render_score(self, record):
-        if isinstance(record, PartieLine):
-            return record.score
         return record.adapter.score_text(record)
 
     def render_donnes(self, record):
-        if isinstance(record, PartieLine):
-            return record.counted
         return record.adapter.counted(record)
 
     def render_status(self, record):
-        if isinstance(record, PartieLine):
-            winners = record.winners
-        else:
-            winners = record.adapter.winners_text(record)
+        winners = record.adapter.winners_text(record)
         if winners is None:
             return _("in progress")
         if not winners:
