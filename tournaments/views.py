@@ -305,20 +305,18 @@ def room_screen(request, pk: int):
     )
 
 
-#: The table of a code, with what ``Table.is_open`` reads (``with_openness``), compiled once
-#: (``scoring.prepared``): its joins and subquery cost ten times more to compile than to run.
-OPEN_TABLE = Prepared(
-    lambda code: Table.objects.with_openness().filter(code=code).order_by(), CODE_MARKER
-)
+def _table_of_code(code: str):
+    """The table of ``code`` with what ``Table.is_open`` reads (``with_openness``); no order
+    (a code is unique)."""
+    return Table.objects.with_openness().filter(code=code).order_by()
+
+
+#: The table of a code, compiled once (``scoring.prepared``): its joins and subquery cost ten
+#: times more to compile than to run.
+OPEN_TABLE = Prepared(_table_of_code, CODE_MARKER)
 #: The same with its partie, whose row only is locked (``table_partie``).
 LOCKED_TABLE = Prepared(
-    lambda code: (
-        Table.objects.with_openness()
-        .select_related("partie")
-        .select_for_update(of=("partie",))
-        .filter(code=code)
-        .order_by()
-    ),
+    lambda code: _table_of_code(code).select_related("partie").select_for_update(of=("partie",)),
     CODE_MARKER,
 )
 
