@@ -2,7 +2,13 @@
 
 import pytest
 
-from tournaments.engine.league import EveningResult, LeagueRule, league_standings, movement
+from tournaments.engine.league import (
+    EveningResult,
+    LeagueRule,
+    league_standings,
+    movement,
+    progression,
+)
 
 SEASON = [
     # player, evening, place, points, parties, wins
@@ -58,6 +64,39 @@ def test_movement_since_the_last_evening():
     after = league_standings(SEASON, LeagueRule())
     moves = movement(before, after)
     assert moves == {"Annie": 1, "Bernard": 0, "Denis": 0, "Claire": 0}
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        LeagueRule(),
+        LeagueRule(best=2),
+        LeagueRule("points", best=1),
+        LeagueRule("wins"),
+        LeagueRule("average", best=2),
+        LeagueRule(min_evenings=3),
+    ],
+)
+def test_the_charts_progression_is_the_standings_after_each_evening(rule):
+    import random
+
+    chance = random.Random(7)
+    players = [f"P{i}" for i in range(9)]
+    season = [
+        EveningResult(
+            player, evening, place, chance.randint(-400, 900), 4, chance.choice([0, 1.5, 3])
+        )
+        for evening in range(1, 31)
+        for place, player in enumerate(chance.sample(players, 6), start=1)
+    ]
+    evenings = list(range(1, 31))
+    chart = progression(season, rule, players[:5], evenings)
+    for player in players[:5]:
+        assert chart[player][0] == (0, 0.0)
+        for index, evening in enumerate(evenings, start=1):
+            lines = league_standings([r for r in season if r.evening <= evening], rule)
+            expected = next((line.value for line in lines if line.player == player), 0)
+            assert chart[player][index] == (index, expected)
 
 
 def test_bad_rules_are_refused():

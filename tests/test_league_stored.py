@@ -12,8 +12,9 @@ from scoring.freshness import touch
 from scoring.models import Partie, Player
 from scoring.services import entry_delete_last
 from tests.helpers import evening
-from tournaments.league import evening_lines, ranked_results, season_results
-from tournaments.models import EveningLeague, Registration, Season, Tournament
+from tournaments.engine.league import league_standings
+from tournaments.league import evening_lines, ranked_results, rule_of, season_results, season_table
+from tournaments.models import EveningLeague, Registration, Season, SeasonLeague, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,22 @@ def assert_stored_is_ranked_now(tournament, season) -> list:
     assert lines == evening_lines(Tournament.objects.get(pk=tournament.pk))
     closed = season.tournaments.filter(finished=True).order_by("date", "id")
     assert sorted(season_results(season), key=repr) == sorted(ranked_results(closed), key=repr)
+    assert_totals_are_a_recount(season)
     return lines
+
+
+def assert_totals_are_a_recount(season) -> None:
+    """The season's standings from its kept totals (``SeasonLeague``), now and before its
+    last evening, and its evenings counted, are those of all its results counted again."""
+    season = Season.objects.get(pk=season.pk)
+    results = season_results(season)
+    evenings = sorted({r.evening for r in results})
+    rule = rule_of(season)
+    before = [r for r in results if r.evening != evenings[-1]] if evenings else []
+    now_kept, before_kept, counted = season_table(season)
+    assert now_kept == league_standings(results, rule)
+    assert before_kept == league_standings(before, rule)
+    assert counted == len(evenings)
 
 
 def season_points(client, season) -> dict[int, float]:
@@ -158,3 +174,47 @@ def test_a_donne_pending_at_a_table_left_to_finish_later_shows_at_once_on_the_se
     assert page.context["left_out"].donnes == 0 and "en attente" not in page.text
     assert EveningLeague.objects.get(tournament=tournament).donnes_left_out == 0
     assert_stored_is_ranked_now(tournament, season)
+
+
+def test_a_seasons_totals_follow_its_evenings_as_they_move_close_reopen_and_go(client, season):
+    """The totals are kept as each change comes (not counted again), and stay those of a
+    recount: a new evening, a closed one changed, one moved to another season, a season's
+    rule changed, a stand-alone partie, an evening reopened and one deleted."""
+    other = Season.objects.create(
+        name="Autre", start=datetime.date(2026, 1, 1), end=datetime.date(2099, 12, 31), best=1
+    )
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    first = evening(season, 5, players[:4])
+    second = evening(season, 12, players)
+    assert_totals_are_a_recount(season)
+    kept = SeasonLeague.objects.get(season=season)
+    third = evening(season, 19, players[2:])
+    assert_totals_are_a_recount(season)
+    assert SeasonLeague.objects.get(season=season).evenings == kept.evenings + 1 == 3
+
+    entry_delete_last(
+        partie=Partie.objects.filter(tournament_table__round__tournament=third).first()
+    )
+    assert_totals_are_a_recount(season)
+    second.season = other  # moved: off one season's totals, onto the other's
+    second.save()
+    assert_totals_are_a_recount(season)
+    assert_totals_are_a_recount(other)
+    assert SeasonLeague.objects.get(season=season).evenings == 2
+    assert SeasonLeague.objects.get(season=other).evenings == 1
+
+    for kind, best in (("points", 1), ("wins", None), ("average", 2)):
+        Season.objects.filter(pk=season.pk).update(kind=kind, best=best)
+        assert_totals_are_a_recount(season)
+    standalone = Partie.objects.filter(tournament_table__round__tournament=first).first()
+    season.parties.add(standalone)  # counted as an evening of its own
+    assert_totals_are_a_recount(season)
+    season.parties.clear()
+
+    third.finished = False
+    third.save()
+    assert_totals_are_a_recount(season)
+    Tournament.objects.filter(pk=first.pk).delete()
+    assert_totals_are_a_recount(season)
+    page = client.get(reverse("tournaments:season", args=[season.pk]))
+    assert page.context["evenings"] == 0 and not page.context["rows"]

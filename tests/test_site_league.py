@@ -150,3 +150,33 @@ def test_the_charts_labels_read_at_11_px_at_least_on_a_phone(client):
     }
     for name, svg in charts.items():
         assert min(label_sizes_on_a_phone(svg)) >= 11, name
+
+
+def test_a_long_season_lists_its_newest_evenings_and_links_to_all_of_them(client):
+    season = Season.objects.create(
+        name="Longue", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31)
+    )
+    other = Tournament.objects.create(name="Hors saison", date=datetime.date(2026, 3, 1))
+    for week in range(53):
+        Tournament.objects.create(
+            name=f"Semaine {week}",
+            date=datetime.date(2026, 1, 1) + datetime.timedelta(weeks=week),
+            season=season,
+        )
+    page = client.get(reverse("tournaments:season", args=[season.pk])).text
+    assert "Semaine 52" in page and "Semaine 41" in page and "Semaine 40" not in page
+    link = f"{reverse('tournaments:list')}?saison={season.pk}"
+    assert f'href="{link}"' in page and "Toutes les soirées de la saison (53)" in page
+    listed = client.get(link)
+    names = [row.record.name for row in listed.context["table"].paginated_rows]
+    assert len(names) == 50 and names[0] == "Semaine 52" and other.name not in listed.text
+    last = client.get(link + "&page=2").context["table"]
+    assert [row.record.name for row in last.paginated_rows] == [
+        "Semaine 2",
+        "Semaine 1",
+        "Semaine 0",
+    ]
+    assert other.name in client.get(reverse("tournaments:list")).text
+    for hostile in ("2147483648", "99999999999999999999", "-1", "abc"):
+        refused = client.get(reverse("tournaments:list"), {"saison": hostile})
+        assert refused.status_code == 200 and not list(refused.context["table"].paginated_rows)

@@ -16,7 +16,14 @@ class TournamentsConfig(AppConfig):
         from scoring.freshness import watch
         from scoring.models import Partie
         from tournaments import league, ratings
-        from tournaments.models import Registration, Round, Season, Table, Tournament
+        from tournaments.models import (
+            EveningLeague,
+            Registration,
+            Round,
+            Season,
+            Table,
+            Tournament,
+        )
 
         partie_changed.connect(ratings.on_partie_changed, dispatch_uid="tournaments.ratings")
         partie_changed.connect(league.on_partie_changed, dispatch_uid="tournaments.league")
@@ -30,6 +37,10 @@ class TournamentsConfig(AppConfig):
             uid = f"tournaments.league:{model._meta.label}"
             post_save.connect(league.on_evening_saved, sender=model, dispatch_uid=f"{uid}:save")
             post_delete.connect(league.on_evening_saved, sender=model, dispatch_uid=f"{uid}:del")
+        # A season's totals are counted again when one of its stored evenings goes.
+        post_delete.connect(
+            league.forget_season, sender=EveningLeague, dispatch_uid="tournaments.league:season"
+        )
         post_save.connect(league.on_partie_saved, sender=Partie, dispatch_uid="tournaments.league")
         m2m_changed.connect(
             league.on_sit_out_changed,

@@ -17,8 +17,22 @@ from django.db.models import Exists, OuterRef, Sum
 from scoring.freshness import touch
 from scoring.models import Partie, PlayerResult
 from scoring.selectors import LeftOut, left_out
-from tournaments.engine.league import EveningResult, LeagueLine, LeagueRule, league_standings
-from tournaments.models import EveningLeague, Registration, Round, Season, Table, Tournament
+from tournaments.engine.league import (
+    EveningResult,
+    LeagueLine,
+    LeagueRule,
+    LeagueTotals,
+)
+from tournaments.engine.league import progression as league_progression
+from tournaments.models import (
+    EveningLeague,
+    Registration,
+    Round,
+    Season,
+    SeasonLeague,
+    Table,
+    Tournament,
+)
 from tournaments.services import result_rows, standings, with_ranking_data
 
 
@@ -77,8 +91,9 @@ def evening_lines(tournament: Tournament, entrants=None, rows=None, sat_out=None
 def store_evening(tournament_id: int) -> None:
     """Store what the evening ``tournament_id`` gives the league as it now stands: its
     ranking and what its totals leave out when it is closed, nothing when it is open or
-    gone. The evening is locked (``select_for_update``) while it is ranked, so that two
-    changes at once store the last state. In the caller's transaction, or one of its own."""
+    gone; its season's totals (``SeasonLeague``) follow its lines (``count_in_season``). The
+    evening is locked (``select_for_update``) while it is ranked, so that two changes at once
+    store the last state. In the caller's transaction, or one of its own."""
     with transaction.atomic():
         tournament = with_ranking_data(
             Tournament.objects.select_for_update().filter(pk=tournament_id)
@@ -86,15 +101,100 @@ def store_evening(tournament_id: int) -> None:
         if tournament is None or not tournament.finished:
             EveningLeague.objects.filter(tournament_id=tournament_id).delete()
             return
+        old = (
+            EveningLeague.objects.filter(tournament_id=tournament_id)
+            .values_list("season_id", "lines")
+            .first()
+        )
         waiting = left_out(Partie.objects.filter(tournament_table__round__tournament=tournament))
+        lines = evening_lines(tournament)
         EveningLeague.objects.update_or_create(
             tournament_id=tournament_id,
             defaults={
-                "lines": evening_lines(tournament),
+                "lines": lines,
+                "season_id": tournament.season_id,
                 "donnes_left_out": waiting.donnes,
                 "rounds_left_out": waiting.rounds,
             },
         )
+        changes = {}
+        if old is not None and old[0] is not None:
+            changes[old[0]] = [(old[1], -1)]
+        if tournament.season_id is not None:
+            changes.setdefault(tournament.season_id, []).append((lines, 1))
+        for season_id in sorted(changes):
+            count_in_season(season_id, changes[season_id])
+
+
+def rule_data(rule: LeagueRule) -> list:
+    """What of a season's rule its totals depend on (``SeasonLeague.rule``)."""
+    return [rule.kind, list(rule.scale), rule.best]
+
+
+def _results_of(lines: list, evening=None) -> list[EveningResult]:
+    """An evening's stored ``lines`` as ``EveningResult``s."""
+    return [EveningResult(player, evening, *figures) for player, *figures in lines]
+
+
+def count_in_season(season_id: int, changes: list[tuple[list, int]]) -> None:
+    """Count evenings' lines in the season's totals (``SeasonLeague``): ``changes`` are
+    ``(lines, +1)`` for lines added, ``(lines, -1)`` for lines taken off. The season is
+    locked while its totals change; totals not stored yet are counted from its stored
+    evenings (which already hold the change). In the caller's transaction."""
+    season = Season.objects.select_for_update().filter(pk=season_id).first()
+    if season is None:
+        return
+    rule = rule_of(season)
+    row = SeasonLeague.objects.filter(season=season).first()
+    if row is None or row.rule != rule_data(rule):
+        store_season(season)
+        return
+    totals = LeagueTotals.from_data(rule, row.totals)
+    for lines, sign in changes:
+        for result in _results_of(lines):
+            totals.add(result, sign)
+        row.evenings += sign if lines else 0
+    row.totals = totals.as_data()
+    row.save(update_fields=["totals", "evenings"])
+
+
+def store_season(season: Season) -> tuple[LeagueTotals, int]:
+    """Count the season's totals again from its stored evenings, and store them
+    (``SeasonLeague``); returns them with the number of evenings counted."""
+    rule = rule_of(season)
+    totals = LeagueTotals(rule)
+    evenings = 0
+    for lines in EveningLeague.objects.filter(season=season).values_list("lines", flat=True):
+        for result in _results_of(lines):
+            totals.add(result)
+        evenings += 1 if lines else 0
+    SeasonLeague.objects.update_or_create(
+        season=season,
+        defaults={"rule": rule_data(rule), "totals": totals.as_data(), "evenings": evenings},
+    )
+    return totals, evenings
+
+
+def season_totals(season: Season) -> tuple[LeagueTotals, int]:
+    """The season's totals over its stored evenings and how many they are: its stored row
+    (one query), or counted again and stored when there is none under its rule (the season
+    locked meanwhile, as ``count_in_season`` locks it)."""
+    rule = rule_of(season)
+    found = (
+        SeasonLeague.objects.filter(season=season).values_list("rule", "totals", "evenings").first()
+    )
+    if found is not None and found[0] == rule_data(rule):
+        return LeagueTotals.from_data(rule, found[1]), found[2]
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        return store_season(season)
+
+
+def forget_season(sender, instance: EveningLeague, **kwargs) -> None:
+    """A stored evening removed (its evening reopened or deleted): its season's totals go,
+    to be counted again when next read (``season_totals``; a change to a season's rule is
+    seen there)."""
+    SeasonLeague.objects.filter(season_id=instance.season_id).delete()
 
 
 def store_all_evenings(**kwargs) -> None:
@@ -251,26 +351,42 @@ def standalone_results(season: Season) -> list[EveningResult]:
     return results
 
 
-def season_table(season: Season, results=None) -> tuple[list[LeagueLine], list[LeagueLine], list]:
-    """The standings now, the standings before the last evening, and the evenings in order."""
-    results = season_results(season) if results is None else results
-    evenings = sorted({r.evening for r in results})
-    rule = rule_of(season)
-    before = [r for r in results if evenings and r.evening != evenings[-1]]
-    return league_standings(results, rule), league_standings(before, rule), evenings
+def season_table(season: Season) -> tuple[list[LeagueLine], list[LeagueLine], int]:
+    """The standings now, the standings before the last evening, and the number of evenings
+    counted: the season's stored totals (``season_totals``), with its closed evenings not
+    stored yet (ranked now, ``ranked_results``) and its stand-alone parties
+    (``standalone_results``) added, then the last evening's results taken off. Reads one
+    row a season and one a stored evening (the last), whatever the season's length."""
+    totals, count = season_totals(season)
+    unstored = list(
+        season.tournaments.filter(finished=True, league__isnull=True).values_list("pk", flat=True)
+    )
+    extra = standalone_results(season)
+    if unstored:
+        extra += ranked_results(Tournament.objects.filter(pk__in=unstored))
+    for result in extra:
+        totals.add(result)
+    last_extra = max((r.evening for r in extra), default=None)
+    count += len({r.evening for r in extra})
+    stored = (
+        EveningLeague.objects.filter(season=season)
+        .order_by("-tournament__date", "-tournament_id")
+        .values_list("tournament__date", "tournament_id", "lines")
+    )
+    last = next(((date, pk, lines) for date, pk, lines in stored.iterator(4) if lines), None)
+    now = totals.standings()
+    if last is not None and (last_extra is None or last[:2] > last_extra):
+        taken = _results_of(last[2])
+    else:
+        taken = [r for r in extra if r.evening == last_extra]
+    for result in taken:
+        totals.remove(result)
+    return now, totals.standings(), count
 
 
 def progression(season: Season, players: list, evenings: list, results=None) -> dict:
-    """Each given player's cumulative league value after each evening (for the chart);
-    ``results`` are the season's (``season_results``) when the caller already has them."""
-    rule = rule_of(season)
+    """Each given player's cumulative league value after each evening (for the chart:
+    ``tournaments.engine.league.progression``); ``results`` are the season's
+    (``season_results``) when the caller already has them."""
     results = season_results(season) if results is None else results
-    wanted = set(players)
-    results = [r for r in results if r.player in wanted]  # a player's value is his own
-    series = {player: [(0, 0.0)] for player in players}
-    for index, evening in enumerate(evenings, start=1):
-        lines = league_standings([r for r in results if r.evening <= evening], rule)
-        values = {line.player: line.value for line in lines}
-        for player in players:
-            series[player].append((index, values.get(player, 0)))
-    return series
+    return league_progression(results, rule_of(season), players, evenings)

@@ -287,11 +287,35 @@ class EveningLeague(models.Model):
         related_name="league",
     )
     lines = models.JSONField(default=list)
+    #: The season its lines were counted in (``SeasonLeague``): the tournament's when stored.
+    season = models.ForeignKey(
+        Season, null=True, on_delete=models.SET_NULL, db_constraint=False, related_name="+"
+    )
     donnes_left_out = models.PositiveIntegerField(default=0)
     rounds_left_out = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return str(self.tournament)
+
+
+class SeasonLeague(models.Model):
+    """A season's totals over its stored closed evenings (``EveningLeague``), under the rule
+    they were counted with: each player's ``tournaments.engine.league.LeagueTotals``
+    (``totals``, its ``as_data``; ``rule``: ``[kind, scale, best]``) and ``evenings``, the
+    evenings counted. Kept by ``tournaments.league.store_evening`` as each evening's lines
+    change (its old lines taken off, its new ones added), so that a season's standings read
+    one row a season however many evenings it has. Removed, to be counted again from the
+    evenings when next read, when one of them is removed or the season changes."""
+
+    season = models.OneToOneField(
+        Season, primary_key=True, on_delete=models.CASCADE, related_name="league"
+    )
+    rule = models.JSONField(default=list)
+    totals = models.JSONField(default=list)
+    evenings = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return str(self.season)
 
 
 class Rating(models.Model):

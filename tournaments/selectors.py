@@ -25,10 +25,10 @@ def names_of(player_ids) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name"))
 
 
-def season_standings(season: Season, results=None) -> tuple[list[dict[str, Any]], list]:
-    """The season's rows (standings with names and movement, without ratings) and its
-    evenings."""
-    now, before, evenings = season_table(season, results)
+def season_standings(season: Season) -> tuple[list[dict[str, Any]], int]:
+    """The season's rows (standings with names and movement, without ratings) and the
+    number of evenings counted (``season_table``)."""
+    now, before, evenings = season_table(season)
     moves = movement(before, now)
     names = names_of(line.player for line in now)
     rows = [
@@ -70,18 +70,28 @@ def player_page(player: Player) -> dict[str, Any]:
     return kept(f"player:{player.pk}:{get_language()}", compute)
 
 
+#: The evenings a season's page lists, its newest (the others: the tournaments' list).
+EVENINGS_LISTED = 12
+
+
 def season_page(season: Season) -> dict[str, Any]:
     """A season's standings page: ``rows`` and ``evenings`` (``season_standings``, with
-    ``with_ratings``), ``left_out`` (``season_left_out``) and ``evenings_list``, the list of
-    its evenings as HTML (as many as the season has). All but the ratings are kept until
-    anything the league reads changes (``scoring.freshness``, ``parties=False``: not an entry
-    of an evening in progress)."""
+    ``with_ratings``), ``left_out`` (``season_left_out``) and ``evenings_list``, its newest
+    ``EVENINGS_LISTED`` evenings as HTML, with a link to all of them when it has more. All
+    but the ratings are kept until anything the league reads changes (``scoring.freshness``,
+    ``parties=False``: not an entry of an evening in progress)."""
 
     def compute() -> dict[str, Any]:
         rows, evenings = season_standings(season)
+        newest = list(season.tournaments.order_by("-date", "-id")[: EVENINGS_LISTED + 1])
         listed = render_to_string(
             "tournaments/_season_evenings.html",
-            {"tournaments": season.tournaments.order_by("date")},
+            {
+                "tournaments": newest[:EVENINGS_LISTED],
+                "more": len(newest) > EVENINGS_LISTED,
+                "all": season.tournaments.count() if len(newest) > EVENINGS_LISTED else 0,
+                "season": season,
+            },
         )
         return {
             "rows": rows,
@@ -100,7 +110,8 @@ def season_chart_svg(season: Season) -> str:
 
     def compute() -> str:
         results = season_results(season)
-        rows, evenings = season_standings(season, results)
+        evenings = sorted({result.evening for result in results})
+        rows, _count = season_standings(season)
         leaders = [(row["player"], row["name"]) for row in rows if row["rank"] is not None][:5]
         series = progression(season, [p for p, _n in leaders], evenings, results) if leaders else {}
         names = dict(leaders)

@@ -55,6 +55,23 @@ class SeasonTable(tables.Table):
         return f"▲{value}" if value > 0 else f"▼{-value}" if value < 0 else "="
 
 
+class TournamentTable(tables.Table):
+    """The evenings, newest first: date, name (a link) with its place, format, rounds."""
+
+    date = tables.DateColumn("d/m/Y", verbose_name=_("Date"))
+    name = tables.Column(_("Tournament"), linkify=True)
+    format = tables.Column(_("Format"))
+    rounds = tables.Column(_("Rounds"))
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+        empty_text = _("No tournament yet.")
+
+    def render_name(self, record, value):
+        return f"{value} · {record.place}" if record.place else value
+
+
 def wins_text(value) -> str:
     """Parties won, a draw counting ½: "3", "2,5" (never "0" beside "0,0")."""
     return floatformat(value, -1)

@@ -55,7 +55,7 @@ from .services import (
     unfinished_tables,
     with_ranking_data,
 )
-from .tables import SeasonTable, StandingTable
+from .tables import SeasonTable, StandingTable, TournamentTable
 from .tasks import queue_results, request_sheets
 
 
@@ -74,8 +74,17 @@ def player_create(request):
 
 
 def tournament_list(request):
-    """All tournaments, newest first."""
-    return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()[:100]})
+    """The tournaments, newest first, 50 a page; ``?saison=<id>``: a season's only (an
+    unknown season: none)."""
+    tournaments = Tournament.objects.all()
+    season = None
+    asked = request.GET.get("saison", "")
+    if asked:
+        known = asked.isdigit() and int(asked) < 2**31  # a database's integer
+        season = Season.objects.filter(pk=int(asked)).first() if known else None
+        tournaments = tournaments.filter(season=season) if season else tournaments.none()
+    table = configure(request, TournamentTable(tournaments), per_page=50)
+    return render(request, "tournaments/list.html", {"table": table, "season": season})
 
 
 @director_required
@@ -613,7 +622,7 @@ def season_detail(request, pk: int):
             "season": season,
             "rows": page["rows"],
             "table": drawn(request, f"season-table:{season.pk}", "_scroll_table.html", table),
-            "evenings": len(page["evenings"]),
+            "evenings": page["evenings"],
             "left_out": page["left_out"],
             "evenings_list": page["evenings_list"],
         },
@@ -636,7 +645,7 @@ def season_export(request, pk: int, kind: str):
     page = season_page(season)
     headers = [SeasonTable.base_columns[c].verbose_name for c in SEASON_COLUMNS]
     rows = [[row[c] for c in SEASON_COLUMNS] for row in page["rows"]]
-    evenings = len(page["evenings"])
+    evenings = page["evenings"]
     count = ngettext("%(n)s evening", "%(n)s evenings", evenings) % {"n": evenings}
     heading = [f"{season.get_kind_display()} · {count}", *page["left_out"].notes]
     return _export(

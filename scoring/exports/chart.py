@@ -39,7 +39,9 @@ def line_chart(
 ) -> Drawing:
     """Lines of (x, y) points, one per name, with a legend and a dotted zero line; size and
     ``font_size`` (every label's) in points (1/72 inch) on paper, pixels on a page (``SCREEN``).
-    Names beyond the palette reuse its colours."""
+    Names beyond the palette reuse its colours. A line of more points than fit one every
+    two points of the plot's width is drawn through as many of them (``thinned``), so that
+    a long history costs no more to draw than it shows."""
     drawing = Drawing(width, height)
     per_row = max(1, int(width // LEGEND_COLUMN))
     legend_rows = -(-max(len(series), 1) // per_row)
@@ -48,7 +50,8 @@ def line_chart(
     plot.width = width - plot.x - font_size * 1.5
     plot.height = height - plot.y - font_size * (1.5 * legend_rows + 1)
     plot.xValueAxis.labels.fontSize = plot.yValueAxis.labels.fontSize = font_size
-    plot.data = [points or [(0, 0)] for points in series.values()]
+    fit = max(int(plot.width // 2), 2)
+    plot.data = [thinned(points, fit) or [(0, 0)] for points in series.values()]
     xs = [x for points in plot.data for x, _y in points]
     values = [v for points in plot.data for _x, v in points]
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = min(xs), max(max(xs), min(xs) + 1)
@@ -88,6 +91,15 @@ def line_chart(
         String(width / 2, font_size * 0.4, x_label, fontSize=font_size, textAnchor="middle")
     )
     return drawing
+
+
+def thinned(points: Sequence[tuple[float, float]], at_most: int) -> list[tuple[float, float]]:
+    """``points`` if there are ``at_most`` (2 or more) or fewer, else ``at_most`` of them
+    evenly spread, the first and the last kept."""
+    if len(points) <= at_most:
+        return list(points)
+    step = (len(points) - 1) / (at_most - 1)
+    return [points[round(i * step)] for i in range(at_most)]
 
 
 def svg_of(drawing: Drawing) -> str:

@@ -11,10 +11,10 @@ counted (not for the average, which is over all his parties).
 
 from __future__ import annotations
 
-from collections import defaultdict
+import heapq
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .ranking import ranked
 
@@ -78,46 +78,137 @@ class LeagueLine:
     rank: int | None
 
 
+class LeagueTotals:
+    """Each player's running totals over a season's evenings under one ``rule``, kept as
+    evenings come and go (``add``, ``remove``), so that the standings read one line a player
+    however many evenings the season has.
+
+    A player's totals: ``[evenings, points, parties, wins, value]``, and, when the rule
+    counts his best evenings only, how many evenings brought each value
+    (``{value: evenings}``), so that an evening can be taken off again.
+    ``as_data``/``from_data`` give and take them as JSON (a list a player)."""
+
+    def __init__(self, rule: LeagueRule, results: Sequence[EveningResult] = ()) -> None:
+        self.rule = rule
+        self.players: dict[Hashable, list[Any]] = {}
+        for result in results:
+            self.add(result)
+
+    def add(self, result: EveningResult, sign: int = 1) -> None:
+        """Count ``result`` (``sign`` −1: take it off again; a player with no evening left
+        goes)."""
+        totals = self.players.get(result.player)
+        if totals is None:
+            totals = self.players[result.player] = [0, 0, 0, 0, 0, {}]
+        value = self.rule.value(result)
+        totals[0] += sign
+        totals[1] += sign * result.points
+        totals[2] += sign * result.parties
+        totals[3] += sign * result.wins
+        totals[4] += sign * value
+        if self.rule.best is not None:
+            counts = totals[5]
+            counts[value] = counts.get(value, 0) + sign
+            if not counts[value]:
+                del counts[value]
+        if not totals[0]:
+            del self.players[result.player]
+
+    def remove(self, result: EveningResult) -> None:
+        """Take ``result`` off (it was added)."""
+        self.add(result, -1)
+
+    def line(self, player: Hashable) -> LeagueLine:
+        """The player's unranked line."""
+        evenings, points, parties, wins, value, counts = self.players[player]
+        counted = evenings
+        if self.rule.best is not None:
+            counted, value, left = min(evenings, self.rule.best), 0, self.rule.best
+            for each in sorted(counts, reverse=True):
+                taken = min(left, counts[each])
+                value, left = value + taken * each, left - taken
+                if not left:
+                    break
+        average = round(points / parties, 1) if parties else 0.0
+        if self.rule.kind == "average":
+            value = average
+        return LeagueLine(player, evenings, counted, value, points, wins, parties, average, None)
+
+    def standings(self) -> list[LeagueLine]:
+        """The table: ranked players first (best first; equal values share a rank), then
+        those below the minimum of evenings."""
+        lines = [self.line(player) for player in self.players]
+        minimum = self.rule.min_evenings
+        ranked_lines = [
+            replace(line, rank=number)
+            for number, line in ranked(
+                (line for line in lines if line.evenings >= minimum),
+                key=lambda line: -line.value,
+                name=lambda line: str(line.player),
+            )
+        ]
+        others = sorted(
+            (line for line in lines if line.evenings < minimum), key=lambda line: str(line.player)
+        )
+        return ranked_lines + others
+
+    def as_data(self) -> list[list[Any]]:
+        """The totals as JSON: ``[player, evenings, points, parties, wins, value, [[value,
+        evenings], …]]`` a player."""
+        return [[p, *t[:5], [[v, n] for v, n in t[5].items()]] for p, t in self.players.items()]
+
+    @classmethod
+    def from_data(cls, rule: LeagueRule, data: Sequence[Sequence[Any]]) -> LeagueTotals:
+        """The totals ``as_data`` gave under the same ``rule``."""
+        totals = cls(rule)
+        for player, *figures, counts in data:
+            totals.players[player] = [*figures, {value: n for value, n in counts}]
+        return totals
+
+
 def league_standings(results: Sequence[EveningResult], rule: LeagueRule) -> list[LeagueLine]:
     """The season's table, ranked players first (best first; equal values share a rank),
-    then those below the minimum of evenings."""
-    by_player: dict[Hashable, list[EveningResult]] = defaultdict(list)
+    then those below the minimum of evenings (``LeagueTotals.standings``)."""
+    return LeagueTotals(rule, results).standings()
+
+
+def progression(
+    results: Sequence[EveningResult],
+    rule: LeagueRule,
+    players: Sequence[Hashable],
+    evenings: Sequence[Hashable],
+) -> dict[Hashable, list[tuple[int, float]]]:
+    """Each of ``players``' league value after each of ``evenings`` (in order), as the
+    chart draws it: ``[(0, 0.0), (1, value after the first evening), …]``, the value his line
+    would have in ``league_standings`` of the results up to that evening (0 before his first).
+    One pass over the results, however many evenings: each player's best ``rule.best``
+    values are kept in a heap as the evenings go by."""
+    wanted = set(players)
+    by_player: dict[Hashable, dict[Hashable, list[EveningResult]]] = {p: {} for p in wanted}
     for result in results:
-        by_player[result.player].append(result)
-    lines: list[LeagueLine] = []
-    for player, evenings in by_player.items():
-        parties = sum(e.parties for e in evenings)
-        points = sum(e.points for e in evenings)
-        average = round(points / parties, 1) if parties else 0.0
-        values = sorted((rule.value(e) for e in evenings), reverse=True)
-        counted = values[: rule.best] if rule.best else values
-        value = average if rule.kind == "average" else sum(counted)
-        lines.append(
-            LeagueLine(
-                player,
-                len(evenings),
-                len(counted),
-                value,
-                points,
-                sum(e.wins for e in evenings),
-                parties,
-                average,
-                None,
-            )
-        )
-    ranked_lines = [
-        replace(line, rank=number)
-        for number, line in ranked(
-            (line for line in lines if line.evenings >= rule.min_evenings),
-            key=lambda line: -line.value,
-            name=lambda line: str(line.player),
-        )
-    ]
-    others = sorted(
-        (line for line in lines if line.evenings < rule.min_evenings),
-        key=lambda line: str(line.player),
-    )
-    return ranked_lines + others
+        if result.player in wanted:
+            by_player[result.player].setdefault(result.evening, []).append(result)
+    series = {}
+    for player in players:
+        own = by_player[player]
+        points = parties = counted = 0.0
+        kept: list[float] = []  # his best values so far, the smallest first
+        line: list[tuple[int, float]] = [(0, 0.0)]
+        for index, evening in enumerate(evenings, start=1):
+            for result in own.get(evening, ()):
+                points, parties = points + result.points, parties + result.parties
+                value = rule.value(result)
+                if rule.best is None or len(kept) < rule.best:
+                    heapq.heappush(kept, value)
+                    counted += value
+                elif value > kept[0]:
+                    counted += value - heapq.heapreplace(kept, value)
+            if rule.kind == "average":
+                line.append((index, round(points / parties, 1) if parties else 0.0))
+            else:
+                line.append((index, counted))
+        series[player] = line
+    return series
 
 
 def movement(before: Sequence[LeagueLine], after: Sequence[LeagueLine]) -> dict[Hashable, int]:
