@@ -95,12 +95,14 @@ def left_out(parties: QuerySet[Partie]) -> LeftOut:
     live = parties.exclude(closing__in=stopped).values("pk")
     counts = []
     for model in ENTRY_TABLES.values():
+        waiting = model.objects.filter(confirmed=False)  # few: an index of their own
         first_waiting = (
-            model.objects.filter(partie=OuterRef("partie"), confirmed=False)
-            .order_by("number")
-            .values("number")[:1]
+            waiting.filter(partie=OuterRef("partie")).order_by("number").values("number")[:1]
         )
         counts.append(
-            model.objects.filter(partie__in=live, number__gte=Subquery(first_waiting)).count()
+            model.objects.filter(
+                partie__in=live.filter(pk__in=waiting.values("partie")),
+                number__gte=Subquery(first_waiting),
+            ).count()
         )
     return LeftOut(*counts)
