@@ -517,8 +517,10 @@ class RoimatAdapter(EntryAdapter):
             results[partie.pk] = (team, partie_figures(partie.sheet, team))
         partners, opponents = Counter(), Counter()
         others = Seat.objects.filter(partie__results__player=player, partie__game=self.key)
-        for pk, seat, name in others.exclude(player=player).values_list(
-            "partie_id", "seat", "player__name"
+        for pk, seat, name in (
+            others.exclude(player=player)
+            .order_by()  # counted: the seats' order (their parties' dates) is a sort for nothing
+            .values_list("partie_id", "seat", "player__name")
         ):
             (partners if team_of(seat) == results[pk][0] else opponents)[name] += 1
         return {
