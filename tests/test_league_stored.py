@@ -13,7 +13,15 @@ from scoring.models import Partie, Player
 from scoring.services import entry_delete_last
 from tests.helpers import evening
 from tournaments.engine.league import league_standings
-from tournaments.league import evening_lines, ranked_results, rule_of, season_results, season_table
+from tournaments.league import (
+    evening_lines,
+    evenings_and_results,
+    progression,
+    ranked_results,
+    rule_of,
+    season_results,
+    season_table,
+)
 from tournaments.models import EveningLeague, Registration, Season, SeasonLeague, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +61,13 @@ def assert_totals_are_a_recount(season) -> None:
     assert now_kept == league_standings(results, rule)
     assert before_kept == league_standings(before, rule)
     assert counted == len(evenings)
+    # The chart's leaders end where the standings put them, over the same evenings.
+    leaders = [line.player for line in now_kept if line.rank is not None][:5]
+    charted, theirs = evenings_and_results(season, set(leaders))
+    assert charted == evenings
+    series = progression(season, leaders, charted, theirs)
+    values = {line.player: line.value for line in now_kept}
+    assert {p: series[p][-1] for p in leaders} == {p: (len(evenings), values[p]) for p in leaders}
 
 
 def season_points(client, season) -> dict[int, float]:

@@ -261,7 +261,18 @@ def rule_of(season: Season) -> LeagueRule:
 def season_results(season: Season) -> list[EveningResult]:
     """Every player's result at each closed evening of the season (individual evenings: in
     a pairs evening each partner gets the pair's place): stored (``EveningLeague``), or
-    ranked now for an evening closed before they were (``ranked_results``)."""
+    ranked now for an evening closed before they were (``ranked_results``), and at each of
+    its stand-alone parties (``standalone_results``)."""
+    return evenings_and_results(season)[1]
+
+
+def evenings_and_results(
+    season: Season, players: set | None = None
+) -> tuple[list, list[EveningResult]]:
+    """The season's evenings in order (each evening with a result: its ``(date, id)``; a
+    stand-alone partie's ``(date, -id)``) and the results of ``players`` at them (all of
+    them: None), as ``season_results`` reads them."""
+    evenings: set = set()
     results = []
     unstored = []
     closed = season.tournaments.filter(finished=True).order_by("date", "id")
@@ -270,13 +281,18 @@ def season_results(season: Season) -> list[EveningResult]:
             unstored.append(tournament_id)
             continue
         evening = (date, tournament_id)
+        evenings.update([evening] if lines else [])
         results += [
             EveningResult(player, evening, place, points, parties, wins)
             for player, place, points, parties, wins in lines
+            if players is None or player in players
         ]
+    others = standalone_results(season)
     if unstored:
-        results += ranked_results(closed.filter(pk__in=unstored))
-    return results + standalone_results(season)
+        others += ranked_results(closed.filter(pk__in=unstored))
+    evenings.update(result.evening for result in others)
+    results += [r for r in others if players is None or r.player in players]
+    return sorted(evenings), results
 
 
 def ranked_results(closed) -> list[EveningResult]:

@@ -14,7 +14,7 @@ from scoring.freshness import kept
 from scoring.models import Partie, Player
 from scoring.selectors import game_figures, left_out
 from tournaments.engine.league import movement
-from tournaments.league import progression, season_left_out, season_results, season_table
+from tournaments.league import evenings_and_results, progression, season_left_out, season_table
 from tournaments.models import Rating, Season, Tournament
 from tournaments.rankings import standing_rows
 from tournaments.services import with_ranking_data
@@ -109,11 +109,11 @@ def season_chart_svg(season: Season) -> str:
     the league reads changes (``scoring.freshness``, as ``season_page``)."""
 
     def compute() -> str:
-        results = season_results(season)
-        evenings = sorted({result.evening for result in results})
         rows, _count = season_standings(season)
         leaders = [(row["player"], row["name"]) for row in rows if row["rank"] is not None][:5]
-        series = progression(season, [p for p, _n in leaders], evenings, results) if leaders else {}
+        players = [p for p, _n in leaders]
+        evenings, results = evenings_and_results(season, set(players))
+        series = progression(season, players, evenings, results) if leaders else {}
         names = dict(leaders)
         drawing = line_chart(
             {names[p]: points for p, points in series.items()} or {"": []},
