@@ -233,3 +233,14 @@ def test_a_seasons_totals_follow_its_evenings_as_they_move_close_reopen_and_go(c
     assert_totals_are_a_recount(season)
     page = client.get(reverse("tournaments:season", args=[season.pk]))
     assert page.context["evenings"] == 0 and not page.context["rows"]
+
+
+def test_the_standings_read_the_kept_totals_and_the_command_counts_them_again(season):
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    for day in (5, 12):
+        evening(season, day, players)
+    SeasonLeague.objects.filter(season=season).update(totals=[])  # as if they went wrong
+    assert season_table(season)[0] == []  # read, not counted again
+    call_command("recompute_results", verbosity=0)
+    assert len(season_table(season)[0]) == 8
+    assert_totals_are_a_recount(season)

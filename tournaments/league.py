@@ -131,9 +131,10 @@ def rule_data(rule: LeagueRule) -> list:
     return [rule.kind, list(rule.scale), rule.best]
 
 
-def _results_of(lines: list, evening=None) -> list[EveningResult]:
-    """An evening's stored ``lines`` as ``EveningResult``s."""
-    return [EveningResult(player, evening, *figures) for player, *figures in lines]
+def _results_of(lines: list) -> list[EveningResult]:
+    """An evening's stored ``lines`` as ``EveningResult``s (of no evening in particular: a
+    season's totals do not need to know which)."""
+    return [EveningResult(player, None, *figures) for player, *figures in lines]
 
 
 def count_in_season(season_id: int, changes: list[tuple[list, int]]) -> None:
@@ -198,9 +199,10 @@ def forget_season(sender, instance: EveningLeague, **kwargs) -> None:
 
 
 def store_all_evenings(**kwargs) -> None:
-    """Store again what every closed evening gives the league (``scoring.signals.
-    results_rebuilt``: after ``manage.py recompute_results``, and for the evenings closed
-    before issue 25)."""
+    """Store again what every closed evening gives the league, and the seasons' totals
+    counted again from them (``scoring.signals.results_rebuilt``: after ``manage.py
+    recompute_results``, and for the evenings closed before issue 25)."""
+    SeasonLeague.objects.all().delete()
     for tournament_id in Tournament.objects.filter(finished=True).values_list("pk", flat=True):
         store_evening(tournament_id)
 
