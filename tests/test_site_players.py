@@ -1,5 +1,7 @@
 """Player pages and ratings."""
 
+import re
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -107,6 +109,15 @@ def test_results_are_emailed_once_after_an_evening(secretary, settings):
     worker()
     assert len(mail.outbox) == 16 and SentMessage.objects.count() == 16
     p0 = Player.objects.get(name="P0")
-    Client().post(reverse("tournaments:resend", args=[p0.pk, tournament.pk]))
+    # From his page, as a browser sends it: the evening's button in the page's one form,
+    # with the form's token (the list with its buttons is kept drawn, the token is not).
+    visitor = Client(enforce_csrf_checks=True)
+    page = visitor.get(reverse("tournaments:player", args=[p0.pk])).text
+    resend = reverse("tournaments:resend", args=[p0.pk, tournament.pk])
+    assert f'formaction="{resend}"' in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert visitor.post(resend, {"csrfmiddlewaretoken": token}).status_code == 302
     worker()
-    assert mail.outbox[-1].to == ["p0@example.org"]
+    assert mail.outbox[-1].to == ["p0@example.org"] and len(mail.outbox) == 17
+    p7 = Player.objects.get(name="P7")  # no address: no button
+    assert "formaction" not in visitor.get(reverse("tournaments:player", args=[p7.pk])).text

@@ -49,7 +49,9 @@ def player_page(player: Player) -> dict[str, Any]:
     """A player's figures over all his parties, kept until anything changes
     (``scoring.freshness``): ``figures`` (``game_figures``), ``chart`` (his rating after each
     partie, SVG; "" with fewer than two), ``left_out`` (what their totals leave out) and
-    ``drawn``, the three drawn as his page shows them (HTML, the same for everyone). His
+    ``drawn``, the three drawn as his page shows them (HTML, the same for everyone), and
+    ``evenings_drawn``, his last 20 evenings with a button each to receive his sheets again
+    when he has an address (the buttons of one form the page draws around them). His
     parties are listed a page at a time (``player_parties``)."""
 
     def compute() -> dict[str, Any]:
@@ -65,7 +67,16 @@ def player_page(player: Player) -> dict[str, Any]:
             "chart": chart,
             "left_out": left_out(Partie.objects.filter(seats__player=player)),
         }
-        return {**page, "drawn": render_to_string("tournaments/_player_figures.html", page)}
+        evenings = player.registrations.select_related("tournament").order_by(
+            "-tournament__date", "-tournament_id"
+        )[:20]
+        return {
+            **page,
+            "drawn": render_to_string("tournaments/_player_figures.html", page),
+            "evenings_drawn": render_to_string(
+                "tournaments/_player_evenings.html", {"player": player, "evenings": evenings}
+            ),
+        }
 
     return kept(f"player:{player.pk}:{get_language()}", compute)
 

@@ -681,9 +681,7 @@ def player_detail(request, pk: int):
             "rating": getattr(player, "rating", None),  # read with him: None unrated
             "chart": page["chart"],
             "left_out": page["left_out"],
-            "evenings": player.registrations.select_related("tournament").order_by(
-                "-tournament__date"
-            )[:20],
+            "evenings_drawn": page["evenings_drawn"],
         },
     )
 
