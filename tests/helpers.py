@@ -2,6 +2,7 @@
 data, a club evening of a season played by simulated players."""
 
 import datetime
+import re
 
 from scoring import registry
 from scoring.roimat.seats import SEATS
@@ -50,3 +51,16 @@ def donne_post(donne: dict) -> dict:
     for seat in SEATS:
         data[f"faults_{seat.lower()}"] = str(donne.get("faults", []).count(seat))
     return data
+
+
+def ratings_shown(page: str) -> dict[int, float | None]:
+    """Each player's rating as a season's standings table shows it (its last column): player
+    id (from his link) → rating (None: "–", unrated)."""
+    shown = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S):
+        player = re.search(r'href="/joueurs/(\d+)/"', row)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        if player and cells:
+            last = cells[-1].strip()
+            shown[int(player.group(1))] = None if last == "–" else float(last.replace(",", "."))
+    return shown

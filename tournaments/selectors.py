@@ -86,11 +86,12 @@ EVENINGS_LISTED = 12
 
 
 def season_page(season: Season) -> dict[str, Any]:
-    """A season's standings page: ``rows`` and ``evenings`` (``season_standings``, with
+    """A season's standings page: ``rows`` and ``evenings`` (``season_standings``; the
+    players' ratings, which change with every partie rated, are the table's to read:
     ``with_ratings``), ``left_out`` (``season_left_out``) and ``evenings_list``, its newest
-    ``EVENINGS_LISTED`` evenings as HTML, with a link to all of them when it has more. All
-    but the ratings are kept until anything the league reads changes (``scoring.freshness``,
-    ``parties=False``: not an entry of an evening in progress)."""
+    ``EVENINGS_LISTED`` evenings as HTML, with a link to all of them when it has more. Kept
+    until anything the league reads changes (``scoring.freshness``, ``parties=False``: not
+    an entry of an evening in progress)."""
 
     def compute() -> dict[str, Any]:
         rows, evenings = season_standings(season)
@@ -111,8 +112,7 @@ def season_page(season: Season) -> dict[str, Any]:
             "evenings_list": listed,
         }
 
-    page = kept(f"season:{season.pk}:{get_language()}", compute, parties=False)
-    return {**page, "rows": with_ratings(page["rows"])}
+    return kept(f"season:{season.pk}:{get_language()}", compute, parties=False)
 
 
 def season_chart_svg(season: Season) -> str:

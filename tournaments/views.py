@@ -43,7 +43,7 @@ from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .mail import SendRefused, results_plan
 from .models import Registration, Round, Season, Table, Tournament
 from .rankings import ranking_table, standing_rows
-from .selectors import player_page, season_chart_svg, season_page
+from .selectors import player_page, season_chart_svg, season_page, with_ratings
 from .services import (
     TournamentError,
     close_tournament,
@@ -611,7 +611,7 @@ def season_detail(request, pk: int):
     page = season_page(season)
 
     def table() -> dict[str, Any]:
-        table = SeasonTable(page["rows"])
+        table = SeasonTable(with_ratings(page["rows"]))  # kept drawn until a rating changes
         configure(request, table, per_page=50)
         return {"table": table}
 
