@@ -64,3 +64,17 @@ def ratings_shown(page: str) -> dict[int, float | None]:
             last = cells[-1].strip()
             shown[int(player.group(1))] = None if last == "–" else float(last.replace(",", "."))
     return shown
+
+
+def home_lists(page: str) -> dict[str, list[str]]:
+    """The home page's lists as a visitor reads them: ``results`` (each last evening's line:
+    its link's address, its name and its winners) and ``leaders`` (the league's, each
+    "name — value"), their tags taken out."""
+    lists = {}
+    for name, tag in (("results", "ul"), ("leaders", "ol")):
+        found = re.search(rf'<{tag} class="{name}">(.*?)</{tag}>', page, re.S)
+        items = re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S) if found else []
+        lists[name] = [
+            re.sub(r'<a href="([^"]*)">', r"\1 ", item).replace("</a>", "") for item in items
+        ]
+    return lists

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Player
-from tests.helpers import evening, ratings_shown
+from tests.helpers import evening, home_lists, ratings_shown
 from tournaments.models import Season, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,10 @@ def test_public_home_shows_evenings_results_and_leaders(client):
     page = client.get("/")
     assert page.status_code == 200
     assert "Prochaine soirée" in page.text and done.name in page.text
-    assert len(page.context["leaders"]) == 8
+    assert len(home_lists(page.text)["leaders"]) == 8
+    assert home_lists(client.get("/").text) == home_lists(page.text)  # kept drawn
+    Tournament.objects.create(name="Soirée ajoutée", date=datetime.date(2098, 6, 1))
+    assert "Soirée ajoutée" in client.get("/").text  # at once
 
 
 def test_simulate_season_command(client):
