@@ -11,7 +11,6 @@ counted (not for the average, which is over all his parties).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -179,34 +178,23 @@ def progression(
     evenings: Sequence[Hashable],
 ) -> dict[Hashable, list[tuple[int, float]]]:
     """Each of ``players``' league value after each of ``evenings`` (in order), as the
-    chart draws it: ``[(0, 0.0), (1, value after the first evening), …]``, the value his line
-    would have in ``league_standings`` of the results up to that evening (0 before his first).
-    One pass over the results, however many evenings: each player's best ``rule.best``
-    values are kept in a heap as the evenings go by."""
+    chart draws it: ``[(0, 0.0), (1, value after the first evening), …]``, the value of his
+    line in ``league_standings`` of the results up to that evening (0 before his first). One
+    pass over the results, however many evenings: his ``LeagueTotals`` grow evening by
+    evening."""
     wanted = set(players)
     by_player: dict[Hashable, dict[Hashable, list[EveningResult]]] = {p: {} for p in wanted}
     for result in results:
         if result.player in wanted:
             by_player[result.player].setdefault(result.evening, []).append(result)
+    totals = LeagueTotals(rule)
     series = {}
     for player in players:
-        own = by_player[player]
-        points = parties = counted = 0.0
-        kept: list[float] = []  # his best values so far, the smallest first
         line: list[tuple[int, float]] = [(0, 0.0)]
         for index, evening in enumerate(evenings, start=1):
-            for result in own.get(evening, ()):
-                points, parties = points + result.points, parties + result.parties
-                value = rule.value(result)
-                if rule.best is None or len(kept) < rule.best:
-                    heapq.heappush(kept, value)
-                    counted += value
-                elif value > kept[0]:
-                    counted += value - heapq.heapreplace(kept, value)
-            if rule.kind == "average":
-                line.append((index, round(points / parties, 1) if parties else 0.0))
-            else:
-                line.append((index, counted))
+            for result in by_player[player].get(evening, ()):
+                totals.add(result)
+            line.append((index, totals.line(player).value if player in totals.players else 0.0))
         series[player] = line
     return series
 
