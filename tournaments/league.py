@@ -4,7 +4,9 @@ rules of ``tournaments.engine.league``.
 What a closed evening gives the league is stored (``EveningLeague``): ranked when it closes,
 and again, in the transaction of the change, whenever anything its ranking reads changes (the
 receivers below: its parties' results, its registrations, rounds and rounds sat out, tables,
-closing decisions, the evening itself). A season's standings then read one row an evening.
+closing decisions, the evening itself), and its lines are added to its season's kept totals
+(``SeasonLeague``) in the same transaction. A season's standings then read one row a season
+and the last evening's (``season_table``), whatever the season's length.
 """
 
 from __future__ import annotations
