@@ -21,6 +21,11 @@ requests, the slowest), the server's CPU time per submission, and the project's 
 Django (issue 25's goals: at least 0.5×, p99 under 0.5 s; printed, not part of the exit
 status).
 
+Both servers stay up side by side, and each site's burst comes in turn, ``--runs`` times (3),
+each of the project's on an evening of its own: the ratio of a burst to the bare burst just
+after it, and the range and median of those over the runs (one burst's figure moves with the
+moment of a shared machine by up to 1.5x).
+
 Then the same submissions in-process, the figure that the other work of a shared machine moves
 least: the 48 tables of a second evening each post their donne twice through Django's request
 handler (its test ``Client``: the middleware and the view, no HTTP server), one after another,
@@ -30,7 +35,7 @@ site's settings) and the same database. It prints each site's CPU time (of the t
 posts) per submission, its best and median round, and the median of the rounds' ratios, bare
 Django's to the project's.
 
-    .venv/bin/python bench/room_bench.py
+    .venv/bin/python bench/room_bench.py [--runs 3]
     REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/room_bench.py [--workers 3]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/room_bench.py
 
@@ -186,15 +191,15 @@ def draw_evening(
     return tables
 
 
-def stored() -> dict[int, list[int]]:
-    """The numbers of the donnes stored at each table of the evening."""
+def stored(name: str = "Soirée du banc") -> dict[int, list[int]]:
+    """The numbers of the donnes stored at each table of the evening ``name``."""
     from django.db import connections
 
     from scoring.models import Donne
 
     numbers: dict[int, list[int]] = collections.defaultdict(list)
     for table, number in Donne.objects.filter(
-        partie__tournament_table__round__tournament__name="Soirée du banc"
+        partie__tournament_table__round__tournament__name=name
     ).values_list("partie__tournament_table__number", "number"):
         numbers[table].append(number)
     connections.close_all()
@@ -425,30 +430,9 @@ def listing(counts: collections.Counter) -> str:
     return ", ".join(f"{status}: {n}" for status, n in sorted(counts.items(), key=str))
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
-    parser.add_argument("--bare-in-process", action="store_true", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.bare_in_process:  # the child of ``in_process``, on the bare site's settings
-        import django
-
-        sys.path.insert(0, str(ROOT))
-        django.setup()
-        bare_rounds()
-        return 0
-    server_url = os.environ.get("DATABASE_URL") or None
-    print(f"{server_line(server_url, options.workers)}; {TABLES} tables")
-    with fresh_site(server_url, demo=False) as env:
-        django_setup(env)
-        tables = draw_evening()
-        with serve(env, options.workers) as base:
-            figures = bench(base, tables)
-        numbers = stored()
-        with serve_bare(env, options.workers) as base:
-            bare = bare_burst(base, TABLES)
-        evening = draw_evening("Soirée en process", IN_PROCESS_TABLES * 4, "Process")
-        handled = in_process(env, evening)
+def run_report(tables: list[tuple[int, str]], figures: dict, bare: dict, numbers: dict) -> bool:
+    """Print one burst's figures (the project's and bare Django's, and what was stored);
+    whether every donne was stored once, with no 5xx and no dropped connection."""
     first = {number: [n for n in numbers.get(number, []) if n == 1] for number, _c in tables}
     lost = sum(1 for found in first.values() if not found)
     duplicated = sum(len(found) - 1 for found in first.values() if len(found) > 1)
@@ -481,6 +465,59 @@ def main() -> int:
         f"{bare['submit_cpu'] / figures['submit_cpu']:.2f}x), p99 {p99:.3f} s "
         "(goal: under 0.5 s)"
     )
+    return not lost and not duplicated and not fives and not figures["dropped"] and replayed == 1
+
+
+def runs_line(runs: list[tuple[dict, dict]]) -> str:
+    """The bursts' ratios to bare Django's and the project's p99, over the runs: their range
+    and median (one run's figure moves with the moment of a shared machine)."""
+    ratios = [bare["submit_seconds"] / figures["submit_seconds"] for figures, bare in runs]
+    p99s = [nearest_rank(figures["latencies"], 99) for figures, _bare in runs]
+    return (
+        f"over {len(runs)} bursts of each site in turn: the project's {min(ratios):.2f}x-"
+        f"{max(ratios):.2f}x bare Django's (median {statistics.median(ratios):.2f}x; goal: at "
+        f"least 0.5x), p99 {min(p99s):.3f}-{max(p99s):.3f} s (median "
+        f"{statistics.median(p99s):.3f} s; goal: under 0.5 s)"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=3, help="processes with REDIS_URL")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="bursts of each site, in turn, each on its evening"
+    )
+    parser.add_argument("--bare-in-process", action="store_true", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.bare_in_process:  # the child of ``in_process``, on the bare site's settings
+        import django
+
+        sys.path.insert(0, str(ROOT))
+        django.setup()
+        bare_rounds()
+        return 0
+    if options.runs < 1:
+        parser.error("--runs: at least 1")
+    server_url = os.environ.get("DATABASE_URL") or None
+    print(f"{server_line(server_url, options.workers)}; {TABLES} tables")
+    names = [f"Soirée du banc {run}" for run in range(1, options.runs + 1)]
+    with fresh_site(server_url, demo=False) as env:
+        django_setup(env)
+        evenings = [draw_evening(name, named=f"Banc {n}") for n, name in enumerate(names, 1)]
+        runs = []
+        with serve(env, options.workers) as base, serve_bare(env, options.workers) as bare:
+            for tables in evenings:  # each site's burst in turn, at the same moments
+                runs.append((bench(base, tables), bare_burst(bare, TABLES)))
+        numbers = [stored(name) for name in names]
+        evening = draw_evening("Soirée en process", IN_PROCESS_TABLES * 4, "Process")
+        handled = in_process(env, evening)
+    good = True
+    for run, (tables, (figures, bare_figures), found) in enumerate(
+        zip(evenings, runs, numbers, strict=True), start=1
+    ):
+        print(f"-- burst {run} of {options.runs}")
+        good = run_report(tables, figures, bare_figures, found) and good
+    print(runs_line(runs))
     print(
         f"in-process (Django's test Client, no HTTP server), {IN_PROCESS_ROUNDS} rounds of "
         f"{handled['size']} submissions one after another, each site's in turn: "
@@ -488,7 +525,6 @@ def main() -> int:
     )
     for line in cpu_lines(handled):
         print(line)
-    good = not lost and not duplicated and not fives and not figures["dropped"] and replayed == 1
     good = good and set(handled["statuses"]) == {302}
     print("OK" if good else "NOT AS EXPECTED")
     return 0 if good else 1
