@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, pre_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -15,9 +15,12 @@ class ScoringConfig(AppConfig):
         from scoring.access import ensure_roles
         from scoring.freshness import watch
         from scoring.models import Partie, Player, Seat
+        from scoring.totals import forget_partie
 
         # After the last app's permissions exist (the club's roles span both apps).
         post_migrate.connect(ensure_roles, dispatch_uid="scoring.roles")
         # The pages of totals keep their figures until one of these changes (the donnes and
         # rounds: through ``scoring.results.store_results``, which every change calls).
         watch(Player, Partie, Seat)
+        # A partie deleted takes its results with it, past ``results.write_results``.
+        pre_delete.connect(forget_partie, sender=Partie, dispatch_uid="scoring.totals")

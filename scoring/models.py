@@ -489,6 +489,52 @@ class PlayerResult(models.Model):
         return f"{self.partie_id} {self.player_id}: {self.points}"
 
 
+class Counts(models.Model):
+    """A player's figures over some of his results of one game (``game``), as his page shows
+    them: ``results``, how many results they add up; ``figures``, their ``figures`` added up,
+    count by count; ``partners`` and ``opponents``, how many of those parties he played with
+    (the same team) and against each other player, by the player's id (as text: JSON keys).
+    A count of 0 is left out."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=20)
+    results = models.IntegerField(default=0)
+    figures = models.JSONField(default=dict)
+    partners = models.JSONField(default=dict)
+    opponents = models.JSONField(default=dict)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerTotals(Counts):
+    """A player's ``Counts`` over all his results of a game up to the changes still apart
+    (``PlayerTotalsChange``): his page adds the two up, at the same cost after 50 parties or
+    5,000 (``scoring.totals``). Computed from his results when his page first asks, or after
+    a change it cannot follow (a partie deleted)."""
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="one_totals_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game}: {self.results}"
+
+
+class PlayerTotalsChange(Counts):
+    """What a change to one partie's results made to a player's ``Counts`` (the new results
+    less the old, counts below 0 where they went down), written in the change's transaction
+    without reading anything (``scoring.totals``); added into his ``PlayerTotals`` by his
+    page."""
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "game"], name="totals_change_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game}: {self.results:+}"
+
+
 #: Letters and digits of invitation links and seat keys, without look-alikes (no I, O, 0, 1).
 KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 

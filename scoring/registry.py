@@ -237,6 +237,9 @@ class GameAdapter(ABC):
     option_specs: Mapping[str, OptionSpec] = {}
     rules: Any = None
     state: type[GameState[Any, Any]] | None = None
+    #: Whether its results carry figures (``PlayerResult.figures``) that a player's page adds
+    #: up (``player_figures``), kept added up for each player (``scoring.totals``).
+    totals: bool = False
 
     def option_problems(self, options: Any) -> list[str]:
         """What is wrong with a tournament's ``game_options`` (a JSON object of the game's
@@ -599,8 +602,9 @@ class GameAdapter(ABC):
 
     def player_figures(self, player: Player) -> dict[str, Any] | None:
         """The game's figures for a player's page over his parties of this game (``template``
-        to include and its context), or None: read from his stored results
-        (``PlayerResult.figures``), at a cost that does not grow with the sheets' donnes."""
+        to include and its context), or None: read from his kept totals (``totals``,
+        ``scoring.totals.kept_totals``), at a cost that grows neither with his parties nor
+        with their donnes."""
         return None
 
     # -- evenings -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from scoring import totals
 from scoring.freshness import touch, touch_parties
 from scoring.models import Partie, PlayerResult, entry_reads
 
@@ -25,9 +26,12 @@ def write_results(partie: Partie) -> None:
     """Replace the stored results of ``partie``, read as it now stands (with its seats and
     entries), by those its sheet gives; the players' pages then compute their figures again
     (a season's, if the partie counts for one, when ``tournaments`` hears of the change:
-    ``signals.partie_changed``). In the caller's transaction."""
-    PlayerResult.objects.filter(partie=partie).delete()
-    PlayerResult.objects.bulk_create(partie.adapter.results(partie))
+    ``signals.partie_changed``); its players' totals follow (``totals.record``, for a
+    game whose results carry figures). In the caller's transaction."""
+    old = totals.deleted_results(partie)
+    new = PlayerResult.objects.bulk_create(partie.adapter.results(partie))
+    if partie.adapter.totals:
+        totals.record(partie.game, old, totals.rows_of(new))
     touch_parties()
 
 
@@ -38,5 +42,6 @@ def store_all_results() -> int:
         with transaction.atomic():
             write_results(partie)
         count += 1
+    totals.forget_all()
     touch()
     return count

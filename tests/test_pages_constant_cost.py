@@ -14,10 +14,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from scoring import registry
 from scoring.freshness import touch
-from scoring.models import Partie, Player, PlayerResult
+from scoring.models import Partie, Player, PlayerResult, PlayerTotals, PlayerTotalsChange
 from scoring.roimat.notation import parse_sheet
 from scoring.roimat.stats import player_stats
+from scoring.totals import COMPACT_AT
 from tests.conftest import load
 from tests.helpers import donne_post, evening, home_lists, partie_import, ratings_shown
 from tournaments.models import Registration, Season, Tournament
@@ -61,6 +63,8 @@ def test_each_page_costs_the_same_queries_with_2_evenings_and_with_6(client, sea
     players = [Player.objects.create(name=f"P{i}") for i in range(28)]  # 25 parties or more
     for day in (2, 3):
         evening(season, day, players)
+    client.get(pages(season, players[0])["player"])  # his totals computed once (scoring.totals)
+    touch()
     few = costs(client, season, players[0])
     for day in (4, 5, 6, 7):
         evening(season, day, players)
@@ -233,33 +237,72 @@ def test_a_donne_of_a_seasons_own_partie_shows_at_once_on_its_page(secretary, pl
     assert after != before
 
 
+def figures_of_sheets(player) -> tuple:
+    """His figures, partners and opponents read from the sheets of his parties that count."""
+    mine = [p for p in Partie.objects.filter(seats__player=player) if p.sheet.counted]
+
+    def team(partie):
+        seat = partie.seats.get(player=player).seat
+        return "ns" if seat in "NS" else "oe"
+
+    partners, opponents = Counter(), Counter()
+    for partie in mine:
+        for other in partie.seats.exclude(player=player).select_related("player"):
+            same = (other.seat in "NS") == (team(partie) == "ns")
+            (partners if same else opponents)[other.player.name] += 1
+    return player_stats([(p.sheet, team(p)) for p in mine]), dict(partners), dict(opponents)
+
+
+def figures_shown(client, player) -> tuple:
+    shown = client.get(reverse("tournaments:player", args=[player.pk])).context["figures"][0]
+    return shown["stats"], dict(shown["partners"]), dict(shown["opponents"])
+
+
 def test_a_players_figures_are_his_sheets_read_from_his_stored_results(client, season):
     players = [Player.objects.create(name=f"P{i}") for i in range(8)]
     for day in (2, 3):
         evening(season, day, players)
     annie = players[0]
-    mine = [p for p in Partie.objects.filter(seats__player=annie) if p.sheet.counted]
-    assert len(mine) >= 4
-
-    def team(partie):
-        seat = partie.seats.get(player=annie).seat
-        return "ns" if seat in "NS" else "oe"
-
-    expected = player_stats([(p.sheet, team(p)) for p in mine])
-    partners, opponents = Counter(), Counter()
-    for partie in mine:
-        for other in partie.seats.exclude(player=annie).select_related("player"):
-            same = (other.seat in "NS") == (team(partie) == "ns")
-            (partners if same else opponents)[other.player.name] += 1
-    url = reverse("tournaments:player", args=[annie.pk])
-    shown = client.get(url).context["figures"][0]
-    assert shown["stats"] == expected and expected.donnes > 0
-    assert dict(shown["partners"]) == dict(partners.most_common(8))
-    assert dict(shown["opponents"]) == dict(opponents.most_common(8))
-    # A result stored before the figures were counts the same (its sheet is scored).
-    PlayerResult.objects.filter(partie=mine[0]).update(figures=None)
+    expected = figures_of_sheets(annie)
+    assert expected[0].parties >= 4 and expected[0].donnes > 0
+    assert figures_shown(client, annie) == expected
+    # A result stored before the figures were counts the same (its sheet is scored), his
+    # totals computed again as after an update of the site from before they were kept.
+    mine = Partie.objects.filter(seats__player=annie).first()
+    PlayerResult.objects.filter(partie=mine).update(figures=None)
+    PlayerTotals.objects.all().delete()
     touch()
-    assert client.get(url).context["figures"][0]["stats"] == expected
+    assert figures_shown(client, annie) == expected
+
+
+def test_a_players_kept_totals_follow_every_change_to_his_parties(client, season):
+    """Computed at his page's first request, then changed with each entry, each donne
+    removed, each partie deleted (``scoring.totals``): his page reads as his sheets."""
+    from scoring.services import entry_delete_last
+
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    evening(season, 2, players)
+    annie = players[0]
+    assert figures_shown(client, annie) == figures_of_sheets(annie)
+    assert PlayerTotals.objects.filter(player=annie).count() == 1
+    evening(season, 3, players)  # entered after: each entry changes his totals
+    assert figures_shown(client, annie) == figures_of_sheets(annie)
+    assert figures_shown(client, players[1]) == figures_of_sheets(players[1])
+    waiting = PlayerTotalsChange.objects.filter(player=annie)
+    left = waiting.count()
+    assert left < COMPACT_AT  # a page leaves fewer waiting: it adds them into his totals
+    entry_delete_last(partie=Partie.objects.filter(results__player=annie).first())
+    assert waiting.count() == left + 1
+    assert figures_shown(client, annie) == figures_of_sheets(annie)
+    assert waiting.count() in (left + 1, 0)  # read with his totals, or added in
+    roimat = registry.REGISTRY["roimat"]
+    alone = roimat.new_partie(players=players[:4], options={}, date=datetime.date(2026, 3, 9))
+    roimat.simulate(alone, seed=3)  # a partie of its own, out of any evening
+    assert figures_shown(client, annie) == figures_of_sheets(annie)
+    before = figures_shown(client, annie)[0].parties
+    alone.delete()
+    assert figures_shown(client, annie) == figures_of_sheets(annie)
+    assert figures_shown(client, annie)[0].parties == before - 1
 
 
 def test_a_new_donne_shows_at_once_in_the_sheets_chart_pdf_and_excel(secretary, players):

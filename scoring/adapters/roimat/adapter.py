@@ -31,9 +31,9 @@ from scoring.models import (
     Donne,
     EntryVersion,
     Partie,
+    Player,
     PlayerResult,
     RemoteTable,
-    Seat,
     fault_seats,
 )
 from scoring.play.layout import SheetLayout
@@ -73,6 +73,7 @@ from scoring.roimat.stats import added_up, partie_figures
 from scoring.roimat.table import ROBOT, Robot, RoimatSheet, atouts
 from scoring.roimat.verify import verify as verify_record
 from scoring.selectors import parties
+from scoring.totals import kept_totals
 
 from .messages import (
     VARIANT_LABELS,
@@ -500,35 +501,38 @@ class RoimatAdapter(EntryAdapter):
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         return seat in SEATS and (not entered_seat or team_of(seat) != team_of(entered_seat))
 
+    totals = True
+
     def player_figures(self, player) -> dict[str, Any] | None:
-        """His ``stats`` (``PlayerStats``) added up from his stored results, and the players
-        he sat with most (``partners``) and against (``opponents``), eight each with their
-        counts, over the parties that have a result (a donne counted): three queries."""
-        mine = PlayerResult.objects.filter(player=player, partie__game=self.key)
-        results = {
-            pk: (team, figures)
-            for pk, team, figures in mine.values_list("partie_id", "team", "figures")
-        }
-        if not results:
+        """His ``stats`` (``PlayerStats``) over the parties that have a result (a donne
+        counted), and the players he sat with most (``partners``) and against
+        (``opponents``), eight each (the most parties first, then by name) with their
+        counts: from his kept totals (``scoring.totals``), two queries."""
+        kept = kept_totals(player, self.key, self._figures_of)
+        if kept is None:
             return None
-        missing = [pk for pk, (_team, figures) in results.items() if figures is None]
-        for partie in parties().filter(pk__in=missing):  # stored before figures were
-            team = results[partie.pk][0]
-            results[partie.pk] = (team, partie_figures(partie.sheet, team))
-        partners, opponents = Counter(), Counter()
-        others = Seat.objects.filter(partie__results__player=player, partie__game=self.key)
-        for pk, seat, name in (
-            others.exclude(player=player)
-            .order_by()  # counted: the seats' order (their parties' dates) is a sort for nothing
-            .values_list("partie_id", "seat", "player__name")
-        ):
-            (partners if team_of(seat) == results[pk][0] else opponents)[name] += 1
+        names = dict(
+            Player.objects.filter(pk__in=[*kept.partners, *kept.opponents]).values_list(
+                "pk", "name"
+            )
+        )
+
+        def most(counts: Mapping[str, int]) -> list[tuple[str, int]]:
+            named = [(names[int(pk)], count) for pk, count in counts.items() if int(pk) in names]
+            return sorted(named, key=lambda pair: (-pair[1], pair[0]))[:8]
+
         return {
             "template": "scoring/_roimat_player.html",
-            "stats": added_up(figures for _team, figures in results.values()),
-            "partners": partners.most_common(8),
-            "opponents": opponents.most_common(8),
+            "stats": added_up([kept.figures]),
+            "partners": most(kept.partners),
+            "opponents": most(kept.opponents),
         }
+
+    @staticmethod
+    def _figures_of(teams: dict[int, str]) -> dict[int, dict[str, int]]:
+        """Each partie's figures for a team ({partie id: team}), from its sheet: for results
+        stored before their figures were."""
+        return {p.pk: partie_figures(p.sheet, teams[p.pk]) for p in parties().filter(pk__in=teams)}
 
     # -- evenings
 
