@@ -132,3 +132,67 @@ def test_a_secretary_and_a_phone_entering_two_donnes_at_once_store_both(damien):
     assert statuses == [302] * 40
     for partie in Partie.objects.all():
         assert list(partie.donnes.values_list("number", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_pages_read_while_their_parties_change_keep_their_true_totals(monkeypatch):
+    """Four players at six tables at once, each donne stored with its results (and its change
+    to their totals) while their pages are read and add the changes up, every second one
+    (``scoring.totals``): at the end each one's totals are his results added up."""
+    from scoring import registry, totals
+    from scoring.roimat.record import entry_of_record, record_of
+    from scoring.roimat.simulate import simulate_donnes
+    from scoring.services import after_change
+
+    monkeypatch.setattr(totals, "COMPACT_AT", 2)
+    roimat = registry.REGISTRY["roimat"]
+    players = [Player.objects.create(name=f"J{i}") for i in range(4)]
+    parties = [
+        roimat.new_partie(
+            players=players[k:] + players[:k], options={}, date=datetime.date(2026, 11, 26)
+        )
+        for k in (0, 1, 2, 3, 0, 1)
+    ]
+    entries = [entry_of_record(record_of(s)) for s in simulate_donnes(8, seed=5)]
+    done = threading.Event()
+    failures = []
+
+    def enter(partie):
+        try:
+            for number, entry in enumerate(entries, start=1):
+                Donne.from_entry(entry, partie=partie, number=number).save()
+                after_change(partie)
+        except Exception as error:  # noqa: BLE001  (reported below)
+            failures.append(error)
+        finally:
+            connection.close()
+
+    def read():
+        try:
+            while not done.is_set():
+                for player in players:
+                    totals.kept_totals(player, "roimat", roimat._figures_of)
+        except Exception as error:  # noqa: BLE001
+            failures.append(error)
+        finally:
+            connection.close()
+
+    readers = [threading.Thread(target=read) for _ in range(2)]
+    writers = [threading.Thread(target=enter, args=(partie,)) for partie in parties]
+    for thread in readers + writers:
+        thread.start()
+    for thread in writers:
+        thread.join()
+    done.set()
+    for thread in readers:
+        thread.join()
+    assert failures == []
+    for player in players:
+        kept = totals.kept_totals(player, "roimat", roimat._figures_of)
+        truth = totals.computed(player, "roimat", roimat._figures_of)
+        assert kept.results == truth.results == 6
+        assert (kept.figures, kept.partners, kept.opponents) == (
+            truth.figures,
+            truth.partners,
+            truth.opponents,
+        )
