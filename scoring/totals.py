@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 
 from scoring.models import Counts, Partie, Player, PlayerResult, PlayerTotals, PlayerTotalsChange
 
@@ -137,14 +137,18 @@ def computed(player: Player, game: str, missing: Missing) -> PlayerTotals | None
 def kept_totals(player: Player, game: str, missing: Missing) -> PlayerTotals | None:
     """``player``'s totals of ``game``: his kept ``PlayerTotals`` plus the changes since (two
     queries); the first time, or from ``COMPACT_AT`` changes on, summed and kept
-    (``_summed``). None when he has no result of the game."""
+    (``_summed``), or only summed when the database is too busy to keep them (SQLite's
+    writer taken longer than its timeout). None when he has no result of the game."""
     totals = PlayerTotals.objects.filter(player=player, game=game).first()
     changes = list(PlayerTotalsChange.objects.filter(player=player, game=game))
-    if totals is None or len(changes) >= COMPACT_AT:
-        totals = _summed(player, game, missing)
-    else:
+    if totals is not None:
         for change in changes:
             _add_counts(totals, change, 1)
+    if totals is None or len(changes) >= COMPACT_AT:
+        try:
+            totals = _summed(player, game, missing)
+        except OperationalError:  # kept at a later request
+            totals = totals or computed(player, game, missing)
     return totals if totals is not None and totals.results else None
 
 

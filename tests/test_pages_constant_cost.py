@@ -305,6 +305,24 @@ def test_a_players_kept_totals_follow_every_change_to_his_parties(client, season
     assert figures_shown(client, annie)[0].parties == before - 1
 
 
+def test_a_players_page_busy_database_sums_his_totals_without_keeping_them(
+    client, season, monkeypatch
+):
+    from django.db import OperationalError
+
+    from scoring import totals
+
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    evening(season, 2, players)
+
+    def busy(*args):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(totals, "_summed", busy)
+    assert figures_shown(client, players[0]) == figures_of_sheets(players[0])
+    assert not PlayerTotals.objects.exists()
+
+
 def test_a_new_donne_shows_at_once_in_the_sheets_chart_pdf_and_excel(secretary, players):
     data = load("club8-partie.json")
     partie = partie_import(sheet=parse_sheet({**data, "donnes": data["donnes"][:7]}))
