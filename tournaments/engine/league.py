@@ -181,7 +181,8 @@ def progression(
     chart draws it: ``[(0, 0.0), (1, value after the first evening), …]``, the value of his
     line in ``league_standings`` of the results up to that evening (0 before his first). One
     pass over the results, however many evenings: his ``LeagueTotals`` grow evening by
-    evening."""
+    evening, and his value, which reads his own totals only, is computed again after the
+    evenings he played only."""
     wanted = set(players)
     by_player: dict[Hashable, dict[Hashable, list[EveningResult]]] = {p: {} for p in wanted}
     for result in results:
@@ -191,10 +192,14 @@ def progression(
     series = {}
     for player in players:
         line: list[tuple[int, float]] = [(0, 0.0)]
+        value = 0.0
         for index, evening in enumerate(evenings, start=1):
-            for result in by_player[player].get(evening, ()):
+            played = by_player[player].get(evening, ())
+            for result in played:
                 totals.add(result)
-            line.append((index, totals.line(player).value if player in totals.players else 0.0))
+            if played:
+                value = totals.line(player).value if player in totals.players else 0.0
+            line.append((index, value))
         series[player] = line
     return series
 

@@ -133,6 +133,7 @@ class RoimatAdapter(EntryAdapter):
     table_sizes = (4, 4)
     rules = roimat_rules
     state = RoimatState
+    totals = True
     #: The rule options of a partie, a table and a tournament (ROIMAT.md §1, §5, §6).
     option_specs = OPTION_SPECS
     entry_name = gettext_lazy("Donne")
@@ -500,8 +501,6 @@ class RoimatAdapter(EntryAdapter):
 
     def may_decide(self, partie: Partie, entered_seat: str, seat: str) -> bool:
         return seat in SEATS and (not entered_seat or team_of(seat) != team_of(entered_seat))
-
-    totals = True
 
     def player_figures(self, player) -> dict[str, Any] | None:
         """His ``stats`` (``PlayerStats``) over the parties that have a result (a donne
