@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+import orjson
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Sum
+from django.db.models import Exists, OuterRef, Sum, TextField
+from django.db.models.functions import Cast
 
 from scoring.freshness import touch
 from scoring.models import Partie, PlayerResult
@@ -280,10 +282,12 @@ def evenings_and_results(
     results = []
     unstored = []
     closed = season.tournaments.filter(finished=True).order_by("date", "id")
-    for tournament_id, date, lines in closed.values_list("pk", "date", "league__lines"):
-        if lines is None:
+    stored = closed.annotate(text=Cast("league__lines", TextField()))  # orjson reads it
+    for tournament_id, date, text in stored.values_list("pk", "date", "text"):
+        if text is None:
             unstored.append(tournament_id)
             continue
+        lines = orjson.loads(text)
         evening = (date, tournament_id)
         evenings.update([evening] if lines else [])
         results += [
