@@ -3,12 +3,14 @@ whatever his history: his ``PlayerTotals`` plus the ``PlayerTotalsChange`` rows 
 
 Each change to a partie's results (``results.write_results``) writes what it changed for each
 of its players (``record``: the new results less the old ones, which the same statement that
-deletes them reads, ``deleted_results``), in its own transaction and without reading a total:
+deletes them reads, ``deleted_results``), in the change's transaction, reading no total:
 one query. His page reads his totals and those changes (``kept_totals``: two queries); the
 first time, or once ``COMPACT_AT`` changes are waiting, it computes or adds them up and keeps
 the sum (a short write transaction). A partie deleted (``forget_partie``), results stored
 before their figures were, or every result stored again (``forget_all``) drop the totals of
-the players concerned, computed again from their results when their page next asks.
+the players concerned, computed again from their results when their page next asks. The
+changes of a player whose page nobody asks wait meanwhile (a row a counted donne he plays,
+as its ``EntryVersion``), added in or dropped the first time it is.
 
 Adding up takes the changes table in a lock that lets no new change in meanwhile (on
 PostgreSQL; SQLite's write transactions take turns), so that a change is either in the
