@@ -143,14 +143,20 @@ def kept_totals(player: Player, game: str, missing: Missing) -> PlayerTotals | N
     writer taken longer than its timeout). None when he has no result of the game."""
     totals = PlayerTotals.objects.filter(player=player, game=game).first()
     changes = list(PlayerTotalsChange.objects.filter(player=player, game=game))
-    if totals is not None:
-        for change in changes:
-            _add_counts(totals, change, 1)
     if totals is None or len(changes) >= COMPACT_AT:
         try:
-            totals = _summed(player, game, missing)
-        except OperationalError:  # kept at a later request
-            totals = totals or computed(player, game, missing)
+            return _with_results(_summed(player, game, missing))
+        except OperationalError:  # summed below without keeping, kept at a later request
+            pass
+    if totals is None:
+        return _with_results(computed(player, game, missing))  # the changes in it already
+    for change in changes:
+        _add_counts(totals, change, 1)
+    return _with_results(totals)
+
+
+def _with_results(totals: PlayerTotals | None) -> PlayerTotals | None:
+    """``totals``, or None when they add up no result."""
     return totals if totals is not None and totals.results else None
 
 
