@@ -553,6 +553,12 @@ class GameAdapter(ABC):
         sheet or another phone refuses it."""
 
     @abstractmethod
+    def table_resent(self, partie: Partie, key: str) -> str | None:
+        """What to tell a table whose phone sends again a submission already stored (by its
+        idempotency ``key``), as ``table_record`` told it the first time; None when no entry
+        holds ``key`` (an empty one included)."""
+
+    @abstractmethod
     def pending(self, partie: Partie) -> list[Pending]:
         """Entries awaiting the other side's decision (refused ones are being corrected)."""
 

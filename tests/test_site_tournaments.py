@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.adapters.roimat.adapter import rules_of
-from scoring.models import Player
+from scoring.models import EntryVersion, Player
 from tests.helpers import donne_post
 from tournaments.models import Round, Tournament
 
@@ -232,6 +232,26 @@ def test_replays_of_one_submission_store_one_donne(secretary, client):
         response = client.post(url, table_post(DONNE, "N", key="k-1", expected=1))
         assert response.status_code == 302
     assert table.partie.donnes.count() == 1
+
+
+def test_a_submission_sent_again_after_its_refusal_corrects_nothing(secretary, client):
+    """The phone resends its donne after a dropped connection, once the other team has
+    refused it: it is told what it was told the first time, and the refused donne stays as
+    it was, to be corrected (not reported corrected by the numbers first sent)."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    post = table_post(DONNE, "N", key="k-1", expected=1)
+    client.post(url, post)
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(confirm, {"seat": "E", "decision": "refuse"})
+    versions = EntryVersion.objects.filter(partie=table.partie_id).count()
+    response = client.post(url, post, follow=True)
+    assert "Donne 1 entrée : l'autre équipe la vérifie." in html.unescape(response.text)
+    assert "Donne 1 corrigée" not in response.text
+    donne = table.partie.donnes.get()
+    assert (donne.refused_seat, donne.version) == ("E", 2)
+    assert EntryVersion.objects.filter(partie=table.partie_id).count() == versions
+    assert response.context["form"].stored == donne  # its correction is still to be made
 
 
 def test_two_phones_entering_the_same_donne_store_one_and_tell_the_other(secretary, client):

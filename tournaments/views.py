@@ -386,6 +386,12 @@ def table_entry(request, code: str):
         try:
             with entry_partie(read=lambda: table_partie(request, code)) as partie:
                 table = partie.tournament_table
+                # Sent again after a dropped connection: answered as the first time, without
+                # building and checking the form (half a room's burst is such resends).
+                resent = partie.adapter.table_resent(partie, request.POST.get("key", ""))
+                if resent is not None:
+                    messages.success(request, resent)
+                    return redirect("tournaments:table_entry", code=table.code)
                 form = partie.adapter.table_form(partie, request.POST)
                 if form is not None and form.is_valid():
                     entered = _table_record(request, table, partie, form)

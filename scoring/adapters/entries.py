@@ -82,6 +82,18 @@ class EntryAdapter(GameAdapter):
             confirmed=False,
             seat=seat,
         )
+        return self._entered(entry)
+
+    def table_resent(self, partie: Partie, key: str) -> str | None:
+        """What to tell a table whose phone sends again a submission already stored (the
+        entry holding its idempotency ``key``): what it was told the first time; None when no
+        entry holds ``key``. Read from the entries ``entry_partie`` holds: no query."""
+        if not key:
+            return None
+        entry = next((e for e in self.stored_entries(partie) if e.key == key), None)
+        return None if entry is None else self._entered(entry)
+
+    def _entered(self, entry: Entry) -> str:
         what = {"entry": self.entry_name, "n": entry.number}
         if self.partners:
             return _("%(entry)s %(n)s entered: the other team checks it.") % what
