@@ -19,10 +19,11 @@ results the sum is computed from and removed with them, or left waiting, never b
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from django.db import OperationalError, connection, transaction
+from django.db.models import Case, When
 
 from scoring.models import Counts, Partie, Player, PlayerResult, PlayerTotals, PlayerTotalsChange
 
@@ -32,6 +33,8 @@ COMPACT_AT = 20
 
 #: One result as the totals read it: (player id, team, figures or None).
 Row = tuple[int, str, Mapping[str, int] | None]
+#: The results' figures column, as ``computed`` reads it for the player's own rows only.
+_FIGURES = PlayerResult._meta.get_field("figures")
 
 
 def rows_of(results: Iterable[PlayerResult]) -> list[Row]:
@@ -114,25 +117,26 @@ Missing = Callable[[dict[int, str]], dict[int, Mapping[str, int]]]
 def computed(player: Player, game: str, missing: Missing) -> PlayerTotals | None:
     """A new ``PlayerTotals`` (unsaved) of ``player``'s results of ``game`` as stored (the
     figures of those stored without them given by ``missing``), or None when he has none:
-    two queries."""
+    every result of his parties in one query (his own with their figures), each partie's
+    added as a change adds it (``added``)."""
     mine = PlayerResult.objects.filter(player=player, partie__game=game)
-    stored = list(mine.values_list("partie_id", "team", "figures"))
-    if not stored:
-        return None
-    teams = {partie: team for partie, team, _figures in stored}
-    found = missing({partie: team for partie, team, figures in stored if figures is None})
-    totals = PlayerTotals(player=player, game=game, results=len(stored))
-    for partie, _team, figures in stored:
-        _add(totals.figures, figures if figures is not None else found[partie], 1)
-    partners, opponents = Counter(), Counter()
-    for partie, other, team in (
+    own = Case(When(player=player, then="figures"), output_field=_FIGURES)
+    parties: defaultdict[int, list[Row]] = defaultdict(list)
+    for partie, other, team, figures in (
         PlayerResult.objects.filter(partie__in=mine.values("partie"))
-        .exclude(player=player)
         .order_by()
-        .values_list("partie_id", "player_id", "team")
+        .values_list("partie_id", "player_id", "team", own)
     ):
-        (partners if team == teams[partie] else opponents)[str(other)] += 1
-    totals.partners, totals.opponents = dict(partners), dict(opponents)
+        parties[partie].append((other, team, figures))
+    if not parties:
+        return None
+    found = missing(
+        {p: t for p, rows in parties.items() for o, t, f in rows if o == player.pk and f is None}
+    )
+    totals = PlayerTotals(player=player, game=game)
+    for partie, rows in parties.items():
+        mended = [(o, t, found[partie] if o == player.pk and f is None else f) for o, t, f in rows]
+        added(totals, mended, 1)
     return totals
 
 
