@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
@@ -242,10 +242,9 @@ def entry_record(
     """
     adapter = partie.adapter
     with locked_entries(partie) as rows:
-        if key:
-            done = next((row for row in rows if row.key == key), None)
-            if done is not None:
-                return done
+        done = stored_with_key(rows, key)
+        if done is not None:
+            return done
         values = [adapter.entry_value(row) for row in rows]
         what = {"entry": adapter.entry_name, "n": expected if number is None else number}
         if number is None:
@@ -293,6 +292,13 @@ def entry_record(
     # A new entry left pending comes after every entry that counts: no total changes.
     after_change(partie, results=old is not None or entry.confirmed)
     return entry
+
+
+def stored_with_key(rows: Iterable[Entry], key: str) -> Entry | None:
+    """The entry of ``rows`` (a partie's donnes or rounds) that holds the idempotency ``key``
+    a phone sent with its form, None when none does: a submission stored already, sent again
+    after a dropped connection. An empty key is none (a form without one)."""
+    return next((row for row in rows if row.key == key), None) if key else None
 
 
 #: What ``partie_changed``'s receivers read of the partie it sends.

@@ -88,9 +88,7 @@ class EntryAdapter(GameAdapter):
         """What to tell a table whose phone sends again a submission already stored (the
         entry holding its idempotency ``key``): what it was told the first time; None when no
         entry holds ``key``. Read from the entries ``entry_partie`` holds: no query."""
-        if not key:
-            return None
-        entry = next((e for e in self.stored_entries(partie) if e.key == key), None)
+        entry = services.stored_with_key(self.stored_entries(partie), key)
         return None if entry is None else self._entered(entry)
 
     def _entered(self, entry: Entry) -> str:
