@@ -33,7 +33,7 @@ COMPACT_AT = 20
 
 #: One result as the totals read it: (player id, team, figures or None).
 Row = tuple[int, str, Mapping[str, int] | None]
-#: The results' figures column, as ``computed`` reads it for the player's own rows only.
+#: The results' figures column (its JSON read as ``deleted_results`` and ``computed`` read it).
 _FIGURES = PlayerResult._meta.get_field("figures")
 
 
@@ -75,7 +75,6 @@ def deleted_results(partie: Partie) -> list[Row]:
     """Delete the partie's stored results and return them as ``rows_of`` would, in one
     statement (``DELETE … RETURNING``, SQLite 3.35 and PostgreSQL)."""
     quote = connection.ops.quote_name
-    field = PlayerResult._meta.get_field("figures")
     with connection.cursor() as cursor:
         cursor.execute(
             f"DELETE FROM {quote(PlayerResult._meta.db_table)} WHERE {quote('partie_id')} = %s "
@@ -84,7 +83,7 @@ def deleted_results(partie: Partie) -> list[Row]:
         )
         found = cursor.fetchall()
     return [
-        (player, team, field.from_db_value(figures, None, connection))
+        (player, team, _FIGURES.from_db_value(figures, None, connection))
         for player, team, figures in found
     ]
 
