@@ -138,7 +138,7 @@ if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
 ROOT_URLCONF = "clubsite.urls"
 
 # Forms render with the project's templates too (a rule option's buttons: scoring.option_fields).
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+FORM_RENDERER = "clubsite.forms_renderer.ClubFormRenderer"
 
 TEMPLATES = [
     {

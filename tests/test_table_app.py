@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -123,3 +123,27 @@ def test_make_run_finds_an_address_the_phones_can_reach():
     address = room_address(9000)
     assert re.fullmatch(r"http://\d+\.\d+\.\d+\.\d+:9000", address)
     assert address != "http://0.0.0.0:9000"
+
+
+#: The values that differ at every drawing of a page: the CSRF token, the idempotency key.
+PER_DRAWING = re.compile(r'name="(csrfmiddlewaretoken|key)" value="[^"]*"')
+
+
+@pytest.mark.parametrize("game", ["roimat", "rumoli"])
+def test_the_sites_form_renderer_draws_the_table_page_as_djangos_templates_do(secretary, game):
+    """The site draws Django's widget templates with Jinja2 (``clubsite.forms_renderer``): a
+    table's page, new and refused, reads as Django's own templates draw it, field by field."""
+    _tournament, table = first_table(secretary, game=game)
+    phone = Client()
+    url = reverse("tournaments:table_entry", args=[table.code])
+    refused = table_post({**DONNE, "points_ns": 200}, "N", key="k-1", expected=1)
+
+    def drawn() -> list[str]:
+        pages = [phone.get(url).text, phone.post(url, refused).text]
+        return [re.sub(r">\s+<", "><", PER_DRAWING.sub(r'name="\1"', page)) for page in pages]
+
+    ours = drawn()
+    with override_settings(FORM_RENDERER="django.forms.renderers.TemplatesSetting"):
+        djangos = drawn()
+    assert ours == djangos
+    assert 'inputmode="numeric"' in ours[0] and 'class="errorlist' in ours[1]
