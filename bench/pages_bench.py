@@ -1,9 +1,9 @@
 """The site's pages over HTTP beside a bare Django page, in the same run (issue #25): each page
 of the demo club (the home page, the parties, a partie and its PDF and Excel, an evening, a
-season and its chart, a player) asked again and again by one client over one kept connection,
-on the server as ``make run`` serves it (one ASGI process, not recycled after its 2,000
-requests), then the bare site's ``/page/`` (``bench/bare``: one query of 50 rows drawn by a
-template) on the same stack and database.
+season and its chart, a player, and a table's page with its entry form) asked again and again
+by one client over one kept connection, on the server as ``make run`` serves it (one ASGI
+process, not recycled after its 2,000 requests), then the bare site's ``/page/``
+(``bench/bare``: one query of 50 rows drawn by a template) on the same stack and database.
 Prints each page's requests a second, its median time and its ratio to the bare page (issue
 #25's goal: 0.5x at least).
 
@@ -46,7 +46,10 @@ GOAL_HTTP, GOAL_IN_PROCESS = 0.5, 0.25
 
 
 def pages() -> list[tuple[str, str]]:
-    """(name, path) of the demo club's pages, found in its database."""
+    """(name, path) of the demo club's pages, found in its database, and the page of a table
+    of an evening drawn for the bench (the page each phone loads after each entry)."""
+    from room_bench import draw_evening
+
     from scoring.models import Partie, Player
     from tournaments.models import Season, Tournament
 
@@ -64,6 +67,7 @@ def pages() -> list[tuple[str, str]]:
         ("a season", season.get_absolute_url()),
         ("its chart", f"{season.get_absolute_url()}chart.svg"),
         ("a player", f"/joueurs/{regular.pk}/"),
+        ("a table's page", f"/t/{draw_evening(players=8)[0][1]}/"),
     ]
 
 

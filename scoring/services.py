@@ -143,6 +143,16 @@ def _prefetched(partie: Partie, *names: str) -> None:
         cache[name] = kept
 
 
+def read_partie(pk: int) -> Partie:
+    """Partie ``pk`` as a table's page shows it: its seats with their players and its donnes
+    or rounds read as ``entry_partie`` reads them (one query each, compiled once), and its
+    versions (the entries another phone typed differently, ``table_rivals``). Nothing is
+    locked. Raises ``Partie.DoesNotExist``."""
+    partie = Partie.objects.prefetch_related("versions").get(pk=pk)
+    _prefetched(partie, "seats", partie.adapter.entries_relation)
+    return partie
+
+
 def _held(partie: Partie) -> bool:
     """Whether ``partie`` is read by a running ``entry_partie`` block (its state is current)."""
     return id(partie) in _HELD

@@ -30,6 +30,7 @@ from scoring.registry import EntryTaken, SheetRefused
 from scoring.selectors import player_parties
 from scoring.services import (
     entry_partie,
+    read_partie,
     refusal_text,
     table_choose,
     table_decide,
@@ -404,9 +405,7 @@ def table_entry(request, code: str):
             table = table_of(request, code)
         except (Ratelimited, TableClosed) as error:
             return table_refusal(request, error)
-        partie = Partie.objects.prefetch_related(
-            "seats__player", "donnes", "game_rounds", "versions"
-        ).get(pk=table.partie_id)
+        partie = read_partie(table.partie_id)
         form = partie.adapter.table_form(partie, None)
     adapter = partie.adapter
     fixing = getattr(form, "stored", None)
