@@ -72,6 +72,15 @@ def secretary(client, sophie):
 
 
 @pytest.fixture(autouse=True)
+def no_answers_kept():
+    """Each test starts with no table submission's answer kept in memory (``FLIGHTS``), as a
+    server process that has just started."""
+    from tournaments.views import FLIGHTS
+
+    FLIGHTS.forget()
+
+
+@pytest.fixture(autouse=True)
 def fresh_cache(request, django_db_blocker):
     """Each test with a database starts with empty rate limits (the cache table outlives a
     flushed database)."""

@@ -23,6 +23,7 @@ from scoring.roimat.simulate import simulate_partie
 from tests.helpers import donne_post
 from tests.test_site_tournaments import DONNE, first_table, table_post
 from tournaments.models import Rating, RatingHistory
+from tournaments.views import FLIGHTS
 
 # The test's own transaction would hide the view's (its blocks become savepoints).
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -153,15 +154,20 @@ def test_another_games_round_and_its_confirmation_are_cheap(secretary):
     assert stored_results(table.partie_id) == sheet_results(table.partie_id)
 
 
-def test_a_resubmitted_donne_costs_no_write(secretary):
-    """The phone sends its queued donne again after a dropped connection: the stored one is
-    found by its key, nothing is written."""
+@pytest.mark.parametrize("process", ["the same", "another"])
+def test_a_resubmitted_donne_costs_no_write(secretary, process):
+    """The phone sends its queued donne again after a dropped connection: the server process
+    that stored it answers from memory, without a query; another process (or the same after
+    a restart) finds the stored one by its key; nothing is written."""
     _tournament, table = first_table(secretary)
     phone = Client()
     post = table_post(DONNE, "N", key="k-1", expected=1)
     enter(phone, table, post)
+    if process == "another":
+        FLIGHTS.forget()
     cost = enter(phone, table, post)
     assert cost.write_transactions == set()
+    assert (len(cost.queries) == 0) == (process == "the same")
     assert len(cost.queries) <= MAX_QUERIES
     assert Donne.objects.filter(partie=table.partie_id).count() == 1
 

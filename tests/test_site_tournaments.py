@@ -10,6 +10,7 @@ from scoring.adapters.roimat.adapter import rules_of
 from scoring.models import EntryVersion, Player
 from tests.helpers import donne_post
 from tournaments.models import Round, Tournament
+from tournaments.views import FLIGHTS
 
 pytestmark = pytest.mark.django_db
 
@@ -225,16 +226,31 @@ def test_pending_donnes_count_nowhere_until_accepted(secretary, client):
     assert sorted(row.record["points"] for row in standings)[-1] == 100
 
 
-def test_replays_of_one_submission_store_one_donne(secretary, client):
+#: Where a submission sent again arrives: the server process that stored it (which keeps its
+#: answer), or another (or the same restarted), which finds it in the database.
+PROCESSES = ["the same process", "another process"]
+
+
+def arrives_at(process: str) -> None:
+    """The next submission sent again reaches ``process`` (one of ``PROCESSES``)."""
+    if process == "another process":
+        FLIGHTS.forget()
+
+
+@pytest.mark.parametrize("process", PROCESSES)
+def test_replays_of_one_submission_store_one_donne(secretary, client, process):
     tournament, table = first_table(secretary)
     url = reverse("tournaments:table_entry", args=[table.code])
     for _replay in range(5):
-        response = client.post(url, table_post(DONNE, "N", key="k-1", expected=1))
-        assert response.status_code == 302
+        arrives_at(process)
+        response = client.post(url, table_post(DONNE, "N", key="k-1", expected=1), follow=True)
+        assert response.redirect_chain == [(url, 302)]
+        assert "Donne 1 entrée : l'autre équipe la vérifie." in html.unescape(response.text)
     assert table.partie.donnes.count() == 1
 
 
-def test_a_submission_sent_again_after_its_refusal_corrects_nothing(secretary, client):
+@pytest.mark.parametrize("process", PROCESSES)
+def test_a_submission_sent_again_after_its_refusal_corrects_nothing(secretary, client, process):
     """The phone resends its donne after a dropped connection, once the other team has
     refused it: it is told what it was told the first time, and the refused donne stays as
     it was, to be corrected (not reported corrected by the numbers first sent)."""
@@ -245,6 +261,7 @@ def test_a_submission_sent_again_after_its_refusal_corrects_nothing(secretary, c
     confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
     client.post(confirm, {"seat": "E", "decision": "refuse"})
     versions = EntryVersion.objects.filter(partie=table.partie_id).count()
+    arrives_at(process)
     response = client.post(url, post, follow=True)
     assert "Donne 1 entrée : l'autre équipe la vérifie." in html.unescape(response.text)
     assert "Donne 1 corrigée" not in response.text

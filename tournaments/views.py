@@ -22,6 +22,7 @@ from scoring import registry
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
+from scoring.flights import Flight, Flights
 from scoring.freshness import drawn, visitors_page
 from scoring.links import public_url, qr_svg
 from scoring.models import EntryVersion, Partie, Player
@@ -29,6 +30,7 @@ from scoring.prepared import CODE_MARKER, Prepared
 from scoring.registry import EntryTaken, SheetRefused
 from scoring.selectors import player_parties
 from scoring.services import (
+    WRITER_WAIT,
     entry_partie,
     read_partie,
     refusal_text,
@@ -331,6 +333,10 @@ LOCKED_TABLE = Prepared(
 )
 
 
+#: The tables' submissions in flight in this process (``table_entry``).
+FLIGHTS = Flights()
+
+
 class TableClosed(Exception):
     """A table's code used after its round or its tournament closed."""
 
@@ -384,22 +390,30 @@ def table_entry(request, code: str):
     the query that finds the table open (``table_partie``).
     """
     if request.POST.get("action") == "enter":
-        try:
-            with entry_partie(read=lambda: table_partie(request, code)) as partie:
-                table = partie.tournament_table
-                # Sent again after a dropped connection: answered as the first time, without
-                # building and checking the form (half a room's burst is such resends).
-                resent = partie.adapter.table_resent(partie, request.POST.get("key", ""))
-                if resent is not None:
-                    messages.success(request, resent)
-                    return redirect("tournaments:table_entry", code=table.code)
-                form = partie.adapter.table_form(partie, request.POST)
-                if form is not None and form.is_valid():
-                    entered = _table_record(request, table, partie, form)
-                    if entered is not None:
-                        return entered
-        except (Ratelimited, TableClosed) as error:
-            return table_refusal(request, error)
+        key, code = request.POST.get("key", ""), code.upper()[:12]
+        # A copy sent while the first is still handled in this process: told what the first
+        # was, once it is stored (half a room's burst is such copies), without a query.
+        with FLIGHTS.one((code, key) if key else None, WRITER_WAIT) as flight:
+            if flight.answer is not None:
+                messages.success(request, flight.answer)
+                return redirect("tournaments:table_entry", code=code)
+            try:
+                with entry_partie(read=lambda: table_partie(request, code)) as partie:
+                    table = partie.tournament_table
+                    # Sent again after a dropped connection: answered as the first time,
+                    # without building and checking the form.
+                    resent = partie.adapter.table_resent(partie, key)
+                    if resent is not None:
+                        messages.success(request, resent)
+                        flight.answer = resent
+                        return redirect("tournaments:table_entry", code=table.code)
+                    form = partie.adapter.table_form(partie, request.POST)
+                    if form is not None and form.is_valid():
+                        entered = _table_record(request, table, partie, form, flight)
+                        if entered is not None:
+                            return entered
+            except (Ratelimited, TableClosed) as error:
+                return table_refusal(request, error)
     else:
         try:
             table = table_of(request, code)
@@ -431,10 +445,13 @@ def table_entry(request, code: str):
     )
 
 
-def _table_record(request, table: Table, partie: Partie, form) -> HttpResponse | None:
+def _table_record(
+    request, table: Table, partie: Partie, form, flight: Flight
+) -> HttpResponse | None:
     """Store the table's valid ``form`` (inside ``entry_partie``): the redirect to the
     table's page once stored or taken by another phone, None when the sheet refuses it (the
-    form then says why)."""
+    form then says why). What the table is told of an entry stored is its submission's
+    ``flight``'s answer, for its copies in flight."""
     adapter = partie.adapter
     author = f"{_('table')} {table.number}"
     try:
@@ -458,6 +475,7 @@ def _table_record(request, table: Table, partie: Partie, form) -> HttpResponse |
         return None
     else:
         messages.success(request, done)
+        flight.answer = done
     return redirect("tournaments:table_entry", code=table.code)
 
 
