@@ -387,12 +387,15 @@ def table_entry(request, code: str):
 
     An entry is read, checked and stored in one write transaction (``entry_partie``): the
     partie is read once, locked, with what the form and the sheet need, by the table's code in
-    the query that finds the table open (``table_partie``).
+    the query that finds the table open (``table_partie``). A submission sent again is told
+    what its first copy was (``FLIGHTS``, else ``EntryAdapter.table_resent``), nothing
+    stored.
     """
     if request.POST.get("action") == "enter":
         key, code = request.POST.get("key", ""), code.upper()[:12]
-        # A copy sent while the first is still handled in this process: told what the first
-        # was, once it is stored (half a room's burst is such copies), without a query.
+        # A copy of a submission this process is handling or has just stored (sent again
+        # after a dropped connection: half of a room's burst): told what the first copy was,
+        # without a query (``scoring.flights``).
         with FLIGHTS.one((code, key) if key else None, WRITER_WAIT) as flight:
             if flight.answer is not None:
                 messages.success(request, flight.answer)
@@ -400,8 +403,8 @@ def table_entry(request, code: str):
             try:
                 with entry_partie(read=lambda: table_partie(request, code)) as partie:
                     table = partie.tournament_table
-                    # Sent again after a dropped connection: answered as the first time,
-                    # without building and checking the form.
+                    # A copy this process does not know of: answered from the entry that holds
+                    # its key as the first time, without building and checking the form.
                     resent = partie.adapter.table_resent(partie, key)
                     if resent is not None:
                         messages.success(request, resent)
