@@ -137,7 +137,8 @@ if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
 
 ROOT_URLCONF = "clubsite.urls"
 
-# Forms render with the project's templates too (a rule option's buttons: scoring.option_fields).
+# Django's own widget templates drawn by Jinja2, the project's field templates (a rule option's
+# buttons: scoring.option_fields) by its Django templates (clubsite.forms_renderer).
 FORM_RENDERER = "clubsite.forms_renderer.ClubFormRenderer"
 
 TEMPLATES = [
