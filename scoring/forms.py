@@ -128,6 +128,9 @@ class EntryForm(forms.Form):
     when it is stored (``services.entry_record``)."""
 
     bound_field_class = EntryBoundField
+    #: Its template, drawn by Jinja2 (``clubsite.forms_renderer``) where a page writes
+    #: ``{{ form }}``: the hidden keys, the summary of problems, the cards of its fields.
+    template_name = "scoring/entry_fields.html"
 
     key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
     expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -169,6 +172,11 @@ class EntryForm(forms.Form):
                     field.label = elide(str(spec.label) % {"player": player})
                 else:
                     field.widget.attrs["data-label"] = f"{player} · {spec.label}"
+
+    def get_context(self) -> dict[str, Any]:
+        """What its template reads: the form alone (Django's lists of its fields, each with
+        its errors, would be made for nothing)."""
+        return {"form": self}
 
     def field_of(self, spec: registry.EntryField, index: int | None = None) -> forms.BoundField:
         """The bound field of ``spec`` (of the seat ``index`` for a per-seat field)."""

@@ -125,25 +125,53 @@ def test_make_run_finds_an_address_the_phones_can_reach():
     assert address != "http://0.0.0.0:9000"
 
 
-#: The values that differ at every drawing of a page: the CSRF token, the idempotency key.
-PER_DRAWING = re.compile(r'name="(csrfmiddlewaretoken|key)" value="[^"]*"')
+def drawn_fields(form, renderer) -> list[str]:
+    """Each field of ``form`` as ``renderer`` draws it: its widget, each of its buttons (a
+    choice's), then its errors; a run of blanks read as one, as a browser reads it, and none
+    between tags."""
+    form.renderer = renderer
+    drawn = []
+    for field in form:
+        errors = field.errors
+        errors.renderer = renderer
+        for button in field.subwidgets:
+            button.renderer = renderer
+        buttons = "".join(button.tag() for button in field.subwidgets)
+        drawn.append(re.sub(r">\s+<", "><", re.sub(r"\s+", " ", f"{field}{buttons}{errors}")))
+    return drawn
 
 
 @pytest.mark.parametrize("game", ["roimat", "rumoli"])
-def test_the_sites_form_renderer_draws_the_table_page_as_djangos_templates_do(secretary, game):
-    """The site draws Django's widget templates with Jinja2 (``clubsite.forms_renderer``): a
-    table's page, new and refused, reads as Django's own templates draw it, field by field."""
+def test_the_sites_form_renderer_draws_each_field_as_djangos_templates_do(secretary, game):
+    """The site draws Django's widget templates with Jinja2 (``clubsite.forms_renderer``):
+    each field of a table's form, new and refused, reads as Django's own templates draw it."""
+    from django.forms.renderers import TemplatesSetting
+
+    from clubsite.forms_renderer import ClubFormRenderer
+
     _tournament, table = first_table(secretary, game=game)
     phone = Client()
     url = reverse("tournaments:table_entry", args=[table.code])
     refused = table_post({**DONNE, "points_ns": 200}, "N", key="k-1", expected=1)
+    for response in (phone.get(url), phone.post(url, refused)):
+        form = response.context["form"]
+        ours = drawn_fields(form, ClubFormRenderer())
+        assert ours == drawn_fields(form, TemplatesSetting())
+        assert len(ours) > 10
+    assert any('inputmode="numeric"' in field for field in ours)
+    assert any('class="errorlist' in field for field in ours)
 
-    def drawn() -> list[str]:
-        pages = [phone.get(url).text, phone.post(url, refused).text]
-        return [re.sub(r">\s+<", "><", PER_DRAWING.sub(r'name="\1"', page)) for page in pages]
 
-    ours = drawn()
-    with override_settings(FORM_RENDERER="django.forms.renderers.TemplatesSetting"):
-        djangos = drawn()
-    assert ours == djangos
-    assert 'inputmode="numeric"' in ours[0] and 'class="errorlist' in ours[1]
+def test_the_entry_form_speaks_the_pages_language(secretary):
+    """The entry form's own template (Jinja2) says its words in the page's language: the
+    summary of problems and the strings of the phone's script, in French then in English."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    refused = table_post({**DONNE, "points_ns": 200}, "N", key="k-1", expected=1)
+    french = html.unescape(Client().post(url, refused).text)
+    assert "Non enregistrée. À corriger :" in french
+    assert "Réessayer" in french and "Not recorded" not in french
+    english = Client()
+    english.cookies["django_language"] = "en"
+    page = html.unescape(english.post(url, refused).text)
+    assert "Not recorded. To correct:" in page and "Try again" in page
