@@ -13,7 +13,7 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from scoring import registry
@@ -143,12 +143,12 @@ def _prefetched(partie: Partie, *names: str) -> None:
         cache[name] = kept
 
 
-def read_partie(pk: int) -> Partie:
-    """Partie ``pk`` as a table's page shows it: its seats with their players and its donnes
-    or rounds read as ``entry_partie`` reads them (one query each, compiled once), and its
-    versions (the entries another phone typed differently, ``table_rivals``). Nothing is
-    locked. Raises ``Partie.DoesNotExist``."""
-    partie = Partie.objects.prefetch_related("versions").get(pk=pk)
+def read_partie(partie: Partie) -> Partie:
+    """``partie`` (read) as a table's page shows it: its seats with their players and its
+    donnes or rounds read as ``entry_partie`` reads them (one query each, compiled once), and
+    its versions (the entries another phone typed differently, ``table_rivals``). Nothing is
+    locked."""
+    prefetch_related_objects([partie], "versions")
     _prefetched(partie, "seats", partie.adapter.entries_relation)
     return partie
 

@@ -1,5 +1,6 @@
 """What one entry from a table's phone costs the database: an accepted donne or round, and its
-confirmation, each at most 10 queries in one write transaction, however long the partie.
+confirmation, each at most 10 queries in one write transaction, however long the partie; and
+the table's page the phone loads after it, four queries.
 
 The phones of a whole room submit at once into one database (SQLite: one writer at a time),
 so every query and every write transaction of an entry is paid by the room. The queries are
@@ -108,17 +109,18 @@ def confirm(phone: Client, table, number: int, seat: str) -> Cost:
 
 
 def roimat_donnes(phone: Client, table, count: int) -> list[Cost]:
-    """Enter and confirm ``count`` donnes from the phone, dealer by rotation; the cost of
-    each request."""
-    costs = []
-    for number in range(1, count + 1):
-        donne = {**DONNE, "dealer": "NESO"[(number - 1) % 4]}
-        post = table_post(donne, "N", key=f"k-{number}", expected=number)
-        costs.append(enter(phone, table, post))
-        # Pending, the donne counts in no total: the stored results are still the sheet's.
-        assert stored_results(table.partie_id) == sheet_results(table.partie_id)
-        costs.append(confirm(phone, table, number, "E"))
-    return costs
+    """Enter and confirm ``count`` donnes from the phone; the cost of each request."""
+    return [cost for number in range(1, count + 1) for cost in roimat_donne(phone, table, number)]
+
+
+def roimat_donne(phone: Client, table, number: int) -> list[Cost]:
+    """Enter and confirm donne ``number`` from the phone (its dealer by rotation), the
+    partie holding the ones before; the cost of each request."""
+    donne = {**DONNE, "dealer": "NESO"[(number - 1) % 4]}
+    entered = enter(phone, table, table_post(donne, "N", key=f"k-{number}", expected=number))
+    # Pending, the donne counts in no total: the stored results are still the sheet's.
+    assert stored_results(table.partie_id) == sheet_results(table.partie_id)
+    return [entered, confirm(phone, table, number, "E")]
 
 
 def test_a_roimat_donne_and_its_confirmation_are_cheap_however_long_the_partie(secretary):
@@ -193,3 +195,20 @@ def test_the_confirmation_that_ends_a_partie_rates_it_in_the_same_transaction(se
     assert RatingHistory.objects.filter(partie=partie).count() == 4
     assert Rating.objects.count() == 4
     assert stored_results(partie.pk) == sheet_results(partie.pk)
+
+
+def test_a_tables_page_reads_as_much_however_long_the_partie(secretary):
+    """The page each phone loads after each entry: the same few queries after one donne as
+    after five (the table with its partie, its versions, seats and donnes), and no write."""
+    _tournament, table = first_table(secretary)
+    phone = Client()
+    url = reverse("tournaments:table_entry", args=[table.code])
+    counts = []
+    for number in range(1, 6):
+        roimat_donne(phone, table, number)
+        with cost_of_request() as cost:
+            page = phone.get(url)
+        assert page.status_code == 200 and f"Donne {number + 1}" in page.text
+        assert not cost.write_transactions, "\n".join(cost.queries)
+        counts.append(len(cost.queries))
+    assert counts == [4] * 5, counts

@@ -326,6 +326,8 @@ def _table_of_code(code: str):
 #: The table of a code, compiled once (``scoring.prepared``): its joins and subquery cost ten
 #: times more to compile than to run.
 OPEN_TABLE = Prepared(_table_of_code, CODE_MARKER)
+#: The same with its partie (a table's page, ``table_entry``).
+TABLE_AND_PARTIE = Prepared(lambda code: _table_of_code(code).select_related("partie"), CODE_MARKER)
 #: The same with its partie, whose row only is locked (``table_partie``).
 LOCKED_TABLE = Prepared(
     lambda code: _table_of_code(code).select_related("partie").select_for_update(of=("partie",)),
@@ -349,6 +351,11 @@ def table_of(request, code: str) -> Table:
     wrong code (counted), ``TableClosed`` after the round or the tournament closed.
     """
     return _open(by_code(request, OPEN_TABLE, code, "table-code"))
+
+
+def table_and_partie(request, code: str) -> Table:
+    """``table_of``, its partie read in the same query (``table.partie``), nothing locked."""
+    return _open(by_code(request, TABLE_AND_PARTIE, code, "table-code"))
 
 
 def table_partie(request, code: str) -> Partie:
@@ -419,10 +426,10 @@ def table_entry(request, code: str):
                 return table_refusal(request, error)
     else:
         try:
-            table = table_of(request, code)
+            table = table_and_partie(request, code)
         except (Ratelimited, TableClosed) as error:
             return table_refusal(request, error)
-        partie = read_partie(table.partie_id)
+        partie = read_partie(table.partie)
         form = partie.adapter.table_form(partie, None)
     adapter = partie.adapter
     fixing = getattr(form, "stored", None)
