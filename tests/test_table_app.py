@@ -162,16 +162,25 @@ def test_the_sites_form_renderer_draws_each_field_as_djangos_templates_do(secret
     assert any('class="errorlist' in field for field in ours)
 
 
+def script_words(page: str) -> dict[str, str]:
+    """The words of the entry form's script, as the phone's script reads them."""
+    element = re.search(r'<script id="entry-strings" type="application/json">(.*?)</script>', page)
+    return json.loads(element[1])
+
+
 def test_the_entry_form_speaks_the_pages_language(secretary):
     """The entry form's own template (Jinja2) says its words in the page's language: the
-    summary of problems and the strings of the phone's script, in French then in English."""
+    summary of problems and the words of the phone's script, in French then in English."""
     _tournament, table = first_table(secretary)
     url = reverse("tournaments:table_entry", args=[table.code])
     refused = table_post({**DONNE, "points_ns": 200}, "N", key="k-1", expected=1)
-    french = html.unescape(Client().post(url, refused).text)
-    assert "Non enregistrée. À corriger :" in french
-    assert "Réessayer" in french and "Not recorded" not in french
+    french = Client().post(url, refused).text
+    assert "Non enregistrée. À corriger :" in html.unescape(french)
+    assert "Not recorded" not in french
+    assert script_words(french)["retry"] == "Réessayer"
+    assert script_words(french)["many"] == "{n} saisies en attente d'envoi :"
     english = Client()
     english.cookies["django_language"] = "en"
-    page = html.unescape(english.post(url, refused).text)
-    assert "Not recorded. To correct:" in page and "Try again" in page
+    page = english.post(url, refused).text
+    assert "Not recorded. To correct:" in html.unescape(page)
+    assert script_words(page)["retry"] == "Try again"
