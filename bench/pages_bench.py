@@ -8,9 +8,9 @@ Prints each page's requests a second, its median time and its ratio to the bare 
 #25's goal: 0.5x at least).
 
 Then the same pages in-process: each asked again and again through Django's request handler
-(its test ``Client``, no HTTP) in this process, beside the bare ``/page/`` asked the same way
-in a process on the bare site's settings (a process holds one site's settings), on the same
-database in the same run: each page's median time, the bare page's, and their ratio by rate
+(its test ``Client``, no HTTP) in a process of their own, beside the bare ``/page/`` asked the
+same way in a process on the bare site's settings (a process holds one site's settings), on
+the same database in the same run: each page's median time, the bare page's, and their ratio by rate
 (issue #25's goal: 0.25x at least).
 
     .venv/bin/python bench/pages_bench.py [--seconds 3]
@@ -109,17 +109,20 @@ def in_process(path: str, seconds: float) -> tuple[float, float, int]:
     return repeat(lambda: client.get(path).status_code, seconds)
 
 
-def bare_in_process(env: dict[str, str], seconds: float) -> tuple[float, float, int]:
-    """``in_process`` of the bare site's ``/page/``, in a process on its settings."""
+def in_a_process(env: dict[str, str], paths: list[str], seconds: float) -> list[tuple]:
+    """``in_process`` of each of ``paths``, in a process of their own on ``env``'s site
+    (started for them: the bench's own objects, which the garbage collector would walk
+    through at each collection, are not in it): the same for the bare site and the
+    project's."""
     run = subprocess.run(
-        [PYTHON, __file__, "--bare-in-process", "--seconds", str(seconds)],
-        env=bare_site(env),
+        [PYTHON, __file__, "--in-process", "--seconds", str(seconds), *paths],
+        env=env,
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
     )
-    return tuple(json.loads(run.stdout.splitlines()[-1]))
+    return [tuple(figures) for figures in json.loads(run.stdout.splitlines()[-1])]
 
 
 def table(title: str, bare: tuple, figures: dict, goal: float) -> None:
@@ -138,14 +141,15 @@ def table(title: str, bare: tuple, figures: dict, goal: float) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds a page is asked")
-    parser.add_argument("--bare-in-process", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--in-process", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("paths", nargs="*", help=argparse.SUPPRESS)
     options = parser.parse_args()
-    if options.bare_in_process:  # the child of ``bare_in_process``, on the bare settings
+    if options.in_process:  # the child of ``in_a_process``, on its site's settings
         import django
 
         sys.path.insert(0, str(ROOT))
         django.setup()
-        print(json.dumps(in_process("/page/", options.seconds)))
+        print(json.dumps([in_process(path, options.seconds) for path in options.paths]))
         return 0
     with fresh_site(None) as env:
         django_setup(env)
@@ -154,8 +158,10 @@ def main() -> int:
             figures = {name: rate(base, path, options.seconds) for name, path in asked}
         with serve_bare(env, workers=1, options=NOT_RECYCLED) as base:
             bare = rate(base, "/page/", options.seconds)
-        handled = {name: in_process(path, options.seconds) for name, path in asked}
-        bare_handled = bare_in_process(env, options.seconds)
+        paths = [path for _name, path in asked]
+        handled = dict(zip(asked, in_a_process(env, paths, options.seconds), strict=True))
+        handled = {name: figures for (name, _path), figures in handled.items()}
+        bare_handled = in_a_process(bare_site(env), ["/page/"], options.seconds)[0]
     table(
         "SQLite, one ASGI process (gunicorn, uvicorn worker), one client, kept connection",
         bare,

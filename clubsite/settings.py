@@ -137,8 +137,9 @@ if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
 
 ROOT_URLCONF = "clubsite.urls"
 
-# Django's own widget templates drawn by Jinja2, the project's field templates (a rule option's
-# buttons: scoring.option_fields) by its Django templates (clubsite.forms_renderer).
+# Django's own widget templates and the entry form's (scoring/jinja2) drawn by Jinja2, the
+# project's field templates (a rule option's buttons: scoring.option_fields) by its Django
+# templates (clubsite.forms_renderer).
 FORM_RENDERER = "clubsite.forms_renderer.ClubFormRenderer"
 
 TEMPLATES = [
