@@ -159,8 +159,8 @@ def main() -> int:
         with serve_bare(env, workers=1, options=NOT_RECYCLED) as base:
             bare = rate(base, "/page/", options.seconds)
         paths = [path for _name, path in asked]
-        handled = dict(zip(asked, in_a_process(env, paths, options.seconds), strict=True))
-        handled = {name: figures for (name, _path), figures in handled.items()}
+        measured = in_a_process(env, paths, options.seconds)
+        handled = {name: figures for (name, _path), figures in zip(asked, measured, strict=True)}
         bare_handled = in_a_process(bare_site(env), ["/page/"], options.seconds)[0]
     table(
         "SQLite, one ASGI process (gunicorn, uvicorn worker), one client, kept connection",

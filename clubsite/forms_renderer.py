@@ -9,17 +9,15 @@ import jinja2
 from django.forms.renderers import Jinja2, TemplatesSetting
 from django.template import TemplateDoesNotExist
 from django.utils.functional import cached_property
-from django.utils.html import escapejs
 from django.utils.translation import gettext, ngettext
 
 
 def environment(**options) -> jinja2.Environment:
     """The forms' Jinja2 environment (Django's ``OPTIONS["environment"]``): ``_()`` says a
     text in the page's language, by Django's translations (``makemessages`` finds them as in a
-    Django template), and the ``escapejs`` filter is Django's."""
+    Django template)."""
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.filters["escapejs"] = escapejs
     return env
 
 

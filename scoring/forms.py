@@ -61,7 +61,7 @@ SCRIPT_STRINGS = {
 @functools.lru_cache
 def script_strings(language: str | None) -> SafeString:
     """``SCRIPT_STRINGS`` in ``language``, as the JSON script element the page carries
-    (``#entry-strings``): made once for each language, where eighteen translations looked up
+    (``#entry-strings``): made once for each language, where seventeen translations looked up
     at each drawing were a fifth of the entry form's time."""
     with override(language):
         return json_script(

@@ -326,11 +326,18 @@ def _table_of_code(code: str):
 #: The table of a code, compiled once (``scoring.prepared``): its joins and subquery cost ten
 #: times more to compile than to run.
 OPEN_TABLE = Prepared(_table_of_code, CODE_MARKER)
+
+
+def _table_and_partie_of_code(code: str):
+    """``_table_of_code`` with the table's partie, in the same query."""
+    return _table_of_code(code).select_related("partie")
+
+
 #: The same with its partie (a table's page, ``table_entry``).
-TABLE_AND_PARTIE = Prepared(lambda code: _table_of_code(code).select_related("partie"), CODE_MARKER)
-#: The same with its partie, whose row only is locked (``table_partie``).
+TABLE_AND_PARTIE = Prepared(_table_and_partie_of_code, CODE_MARKER)
+#: The same, the partie's row only locked (``table_partie``).
 LOCKED_TABLE = Prepared(
-    lambda code: _table_of_code(code).select_related("partie").select_for_update(of=("partie",)),
+    lambda code: _table_and_partie_of_code(code).select_for_update(of=("partie",)),
     CODE_MARKER,
 )
 
