@@ -13,7 +13,7 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import registry
@@ -145,12 +145,26 @@ def _prefetched(partie: Partie, *names: str) -> None:
 
 def read_partie(partie: Partie) -> Partie:
     """``partie`` (read) as a table's page shows it: its seats with their players and its
-    donnes or rounds read as ``entry_partie`` reads them (one query each, compiled once), and
-    its versions (the entries another phone typed differently, ``table_rivals``). Nothing is
-    locked."""
-    prefetch_related_objects([partie], "versions")
+    donnes or rounds read as ``entry_partie`` reads them (one query each, compiled once).
+    Nothing is locked."""
     _prefetched(partie, "seats", partie.adapter.entries_relation)
     return partie
+
+
+def _rivalled_lines(pk: int) -> QuerySet:
+    """The history of partie ``pk``'s entries that another phone typed differently (a
+    ``RIVAL`` line, open or closed), in the history's order: what ``table_rivals`` reads,
+    nothing of the entries that never had a rival, however long the partie."""
+    rival = EntryVersion.objects.filter(
+        partie_id=OuterRef("partie_id"),
+        number=OuterRef("number"),
+        action=EntryVersion.Action.RIVAL,
+    )
+    return EntryVersion.objects.filter(partie_id=pk).filter(Exists(rival)).order_by("number", "id")
+
+
+#: The same, compiled once (``scoring.prepared``).
+_RIVALLED_LINES = Prepared(_rivalled_lines, ID_MARKER)
 
 
 def _held(partie: Partie) -> bool:
@@ -490,9 +504,10 @@ def table_keep_rival(*, form, author: str) -> bool:
 
 
 def table_rivals(partie: Partie) -> list[Rival]:
-    """The stored entries that another phone typed differently, awaiting the choice."""
+    """The stored entries that another phone typed differently, awaiting the choice (one
+    query: ``_rivalled_lines``)."""
     adapter = partie.adapter
-    versions = list(partie.versions.all())
+    versions = _RIVALLED_LINES(partie.pk)
     found = []
     for entry in adapter.stored_entries(partie):
         rival = open_rival(entry, versions)
