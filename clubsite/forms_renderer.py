@@ -44,6 +44,12 @@ class ClubFormRenderer(Jinja2):
             }
         )
 
+    @property
+    def reloads_templates(self) -> bool:
+        """Whether Jinja2 reads a template again when its file changes (``DEBUG``): what is
+        drawn from them is then not kept (``scoring.forms.EntryForm.render``)."""
+        return self.engine.env.auto_reload
+
     def get_template(self, template_name):
         try:
             return super().get_template(template_name)

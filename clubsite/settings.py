@@ -123,7 +123,15 @@ CACHES = {
             "LOCATION": "club",
             "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000)},
         }
-    )
+    ),
+    # The drawings of the tables' new entry forms (scoring.forms.DRAWINGS), each a function of
+    # its key: the serving process's memory, the least used dropped past 500 (about 3 MB).
+    "entry-forms": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "entry-forms",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
 }
 RATELIMIT_USE_CACHE = "default"
 #: Wrong table codes one address may try (django-ratelimit's rate: count/period).

@@ -3,7 +3,9 @@ declares), an import, an email, a seat at a remote table."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
 import json
 import uuid
 from collections.abc import Mapping, Sequence
@@ -11,10 +13,12 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.core.cache import caches
 from django.core.validators import MaxValueValidator, MinValueValidator, validate_email
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.html import json_script
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
 
@@ -32,6 +36,10 @@ SEAT_LABELS = {
     "O": gettext_lazy("West"),
 }
 
+
+#: The cache of the drawings of new entry forms (``EntryForm.render``): the serving
+#: process's memory (``settings.CACHES``), each drawing a function of its key alone.
+DRAWINGS = "entry-forms"
 
 #: The words of the entry form's script (``static/js/entry-form.js``), which fills in their
 #: ``{name}`` on the phone (a ``%(name)s`` would be read by the translation).
@@ -167,8 +175,10 @@ class EntryForm(forms.Form):
     when it is stored (``services.entry_record``)."""
 
     bound_field_class = EntryBoundField
-    #: Its template, drawn by Jinja2 (``clubsite.forms_renderer``) where a page writes
-    #: ``{{ form }}``: the hidden keys, the summary of problems, the cards of its fields.
+    #: Its templates, drawn by Jinja2 (``clubsite.forms_renderer``) where a page writes
+    #: ``{{ form }}`` (``render``): the hidden keys, then the summary of problems and the cards
+    #: of its fields.
+    keys_template_name = "scoring/_entry_keys.html"
     template_name = "scoring/entry_fields.html"
 
     key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
@@ -217,6 +227,55 @@ class EntryForm(forms.Form):
         its errors, would be made for nothing)."""
         return {"form": self}
 
+    def render(self, template_name=None, context=None, renderer=None) -> SafeString:
+        """The form as a page writes it (``{{ form }}``): its hidden keys, drawn each time
+        (a new idempotency key for each page), then its fields. A new form's fields (not
+        bound) are drawn once for what they are drawn from (``drawn_from``) and kept in the
+        ``DRAWINGS`` cache while the templates are (Jinja2 does not reload them: not in
+        ``DEBUG``): each phone of a table loads the same form until its partie changes, and
+        drawing its thirty fields was a third of the page's time."""
+        renderer = renderer or self.renderer
+        keys = renderer.render(self.keys_template_name, {"form": self})
+        kept = not self.is_bound and template_name is None and context is None
+        if not kept or getattr(renderer, "reloads_templates", True):
+            return mark_safe(keys + super().render(template_name, context, renderer))
+        drawings = caches[DRAWINGS]
+        name = hashlib.blake2b(repr(self.drawn_from()).encode(), digest_size=16).hexdigest()
+        fields = drawings.get(name)
+        if fields is None:
+            fields = super().render(renderer=renderer)
+            drawings.set(name, fields)
+        return mark_safe(keys + fields)
+
+    __str__ = __html__ = render
+
+    def drawn_from(self) -> tuple:
+        """All that the drawing of the new form's fields reads, as plain values (``plain``):
+        the page's language, the game's fields and cards and lines (in that language), the
+        seats with their players, and the first values."""
+        adapter, partie = self.adapter, self.partie
+        return plain(
+            (
+                get_language(),
+                type(self).__qualname__,
+                self.auto_id,
+                "entered_seat" in self.fields,
+                self.specs,
+                self.notes,
+                self.declared_groups,
+                [
+                    (s, adapter.seat_label(partie, s), adapter.seat_player(partie, s))
+                    for s in self.seats
+                ],
+                self.initial,
+            )
+        )
+
+    @functools.cached_property
+    def declared_groups(self) -> list[registry.EntryGroup]:
+        """The game's cards of this entry (``GameAdapter.entry_groups``)."""
+        return self.adapter.entry_groups(self.partie, self.entry_number)
+
     def script_strings(self) -> SafeString:
         """The words of the form's script in the page's language (``script_strings``)."""
         return script_strings(get_language())
@@ -230,7 +289,7 @@ class EntryForm(forms.Form):
         template: ``group``, ``fields`` (spec, bound field), ``open`` (a disclosure with a
         field filled in or refused)."""
         cards = []
-        for group in self.adapter.entry_groups(self.partie, self.entry_number):
+        for group in self.declared_groups:
             fields = []
             for spec in self.specs:
                 if spec.group != group.key:
@@ -279,6 +338,28 @@ class EntryForm(forms.Form):
     def value(self) -> Any:
         """The entry's value, as the game reads it (needs a valid form)."""
         return self.cleaned_data["value"]
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain values whose ``repr`` says all of it: a lazy translation as its text
+    in the current language, a dataclass as its name and the tuple of its fields, a mapping
+    as the tuple of its sorted items, a list as a tuple (``EntryForm.drawn_from``)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind in (list, tuple):
+        return tuple([plain(item) for item in value])
+    if isinstance(value, Promise):
+        return str(value)
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), plain(v)) for k, v in value.items()))
+    if dataclasses.is_dataclass(value):
+        return (kind.__qualname__, *[plain(item) for item in vars(value).values()])
+    return value
+
+
+#: The types ``plain`` keeps as they are.
+_PLAIN = frozenset((str, int, bool, float, type(None)))
 
 
 def filled_in(fields: Sequence[tuple[registry.EntryField, forms.BoundField]]) -> bool:

@@ -184,3 +184,61 @@ def test_the_entry_form_speaks_the_pages_language(secretary):
     page = english.post(url, refused).text
     assert "Not recorded. To correct:" in html.unescape(page)
     assert script_words(page)["retry"] == "Try again"
+
+
+def entry_form_of(page: str) -> str:
+    """The entry form of a table's page, its per-page values left out (the CSRF token, the
+    idempotency key)."""
+    form = re.search(r'<form method="post" class="[^"]*" data-entry=.*?</form>', page, re.S)[0]
+    return re.sub(r'(name="(?:csrfmiddlewaretoken|key)" value=)"[^"]*"', r"\1", form)
+
+
+class KeptForms:
+    """A table's page asked again and again: its entry form must be the same as when drawn
+    anew, and differ from every one seen before (``check``)."""
+
+    def __init__(self, table):
+        from django.core.cache import caches
+
+        from scoring.forms import DRAWINGS
+
+        self.url = reverse("tournaments:table_entry", args=[table.code])
+        self.drawings, self.seen = caches[DRAWINGS], []
+
+    def check(self, phone) -> None:
+        kept = entry_form_of(phone.get(self.url).text)
+        assert entry_form_of(phone.get(self.url).text) == kept  # served again
+        self.drawings.clear()
+        assert kept == entry_form_of(phone.get(self.url).text)  # as drawn anew
+        assert kept not in self.seen
+        self.seen.append(kept)
+
+
+@pytest.mark.parametrize("game", ["roimat", "roi", "romer", "rumoli", "differenzler"])
+def test_a_kept_entry_form_follows_the_seats_and_the_language(secretary, game):
+    """A new entry form is drawn once for what it shows (``EntryForm.render``) and that
+    drawing served again: each game's form follows its players' seats when the director swaps
+    them, and the phone's language."""
+    tournament, table = first_table(secretary, game=game)
+    forms, phone = KeptForms(table), Client()
+    forms.check(phone)
+    first, second = table.partie.players_in_order[:2]
+    swap = reverse("tournaments:swap", args=[tournament.pk, 1])
+    secretary.post(swap, {"first": first.pk, "second": second.pk})
+    forms.check(phone)
+    english = Client()
+    english.cookies["django_language"] = "en"
+    forms.check(english)
+
+
+def test_a_kept_entry_form_follows_the_partie(secretary):
+    """The kept drawing of a table's form moves on with its partie: the next donne with its
+    dealer proposed, then a donne refused by the other team to correct."""
+    _tournament, table = first_table(secretary)
+    forms, phone = KeptForms(table), Client()
+    forms.check(phone)
+    phone.post(forms.url, table_post(DONNE, "N", key="k-1", expected=1))
+    forms.check(phone)  # donne 2, the next dealer proposed
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    phone.post(confirm, {"seat": "E", "decision": "refuse", "reason": "plis"})
+    forms.check(phone)  # donne 1 to correct
