@@ -396,7 +396,9 @@ def keep_rival(*, entry: Entry, data: dict, author: str = "") -> bool:
 def open_rival(entry: Entry, versions=None) -> EntryVersion | None:
     """The other phone's version awaiting the table's choice: the last line of the entry's
     history for its current version when it is a ``RIVAL`` (any change of the entry, or the
-    table's ``KEEP``, closes it). ``versions``: the partie's history, if already loaded."""
+    table's ``KEEP``, closes it). ``versions``: lines of the partie's history already read,
+    those of this entry's number among them (``table_rivals`` reads only the entries that had
+    a rival); else the entry's own are read."""
     if versions is None:
         versions = entry.versions
     lines = [v for v in versions if v.number == entry.number and v.version == entry.version]
