@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.validators import MaxValueValidator, MinValueValidator, validate_email
 from django.db import models
-from django.utils.functional import Promise
+from django.utils.functional import Promise, cached_property
 from django.utils.html import json_script
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy, override
@@ -172,7 +172,8 @@ class EntryForm(forms.Form):
     field carries its player's name (``data-label``) for the summary of problems.
     ``number``: the entry corrected (None for a new one), ``entry_number``: the entry's;
     ``value()``: the game's value of the entry, once valid. The whole sheet is checked again
-    when it is stored (``services.entry_record``)."""
+    when it is stored (``services.entry_record``). The fields are built when first read
+    (``fields``): a table's page whose drawing is kept builds none."""
 
     bound_field_class = EntryBoundField
     #: Its templates, drawn by Jinja2 (``clubsite.forms_renderer``) where a page writes
@@ -188,39 +189,74 @@ class EntryForm(forms.Form):
     def __init__(
         self, data=None, *, partie: Partie, stored: Any = None, ask_seat: bool = False
     ) -> None:
-        self.partie, self.stored = partie, stored
+        self.partie, self.stored, self.ask_seat = partie, stored, ask_seat
         self.adapter = adapter = partie.adapter
         self.number = stored.number if stored is not None else None
         count = len(adapter.stored_entries(partie))
         self.entry_number = stored.number if stored is not None else count + 1
         super().__init__(data, initial=adapter.entry_initial(partie, stored))
-        self.fields["key"].initial = uuid.uuid4().hex
-        self.fields["expected"].initial = None if stored is not None else self.entry_number
-        self.fields["version"].initial = stored.version if stored is not None else None
+        #: The hidden keys' values (``key``, ``expected``, ``version``): what the server
+        #: expects now, drawn on every page (``keys_template_name``).
+        self.keys = {
+            "key": uuid.uuid4().hex,
+            "expected": None if stored is not None else self.entry_number,
+            "version": stored.version if stored is not None else None,
+        }
         self.seats = adapter.seats(partie)
-        if ask_seat:
-            self.fields["entered_seat"] = forms.ChoiceField(
-                label=gettext_lazy("Entered by"),
-                choices=[(seat, adapter.seat_label(partie, seat)) for seat in self.seats],
-                widget=forms.RadioSelect,
-            )
         self.specs = adapter.entry_fields(partie, self.entry_number)
         self.notes = adapter.entry_notes(partie, self.entry_number)
         self.names: dict[tuple[str, int | None], str] = {}
         for spec in self.specs:
+            indexes = enumerate(self.seats) if spec.per_seat else [(None, None)]
+            for index, seat in indexes:
+                name = spec.key if seat is None else adapter.seat_field(spec.key, index, seat)
+                self.names[spec.key, index] = name
+        # The keys' fields, Django's copy of the declared ones; the game's are added when the
+        # fields are first read (``fields``): a page whose form's drawing is kept reads none.
+        self.key_fields = self.__dict__.pop("fields")
+
+    @cached_property
+    def fields(self) -> dict[str, forms.Field]:
+        """The form's fields: the hidden keys, who entered it (``ask_seat``), then the game's
+        (``specs``, a per-seat field once for each seat), built when first read."""
+        adapter, partie = self.adapter, self.partie
+        fields = self.key_fields
+        for name, value in self.keys.items():
+            fields[name].initial = value
+        if self.ask_seat:
+            fields["entered_seat"] = forms.ChoiceField(
+                label=gettext_lazy("Entered by"),
+                choices=[(seat, adapter.seat_label(partie, seat)) for seat in self.seats],
+                widget=forms.RadioSelect,
+            )
+        for spec in self.specs:
             if not spec.per_seat:
-                self.names[spec.key, None] = spec.key
-                self.fields[spec.key] = entry_formfield(spec)
+                fields[spec.key] = entry_formfield(spec)
                 continue
             for index, seat in enumerate(self.seats):
-                name = adapter.seat_field(spec.key, index, seat)
-                self.names[spec.key, index] = name
-                self.fields[name] = field = entry_formfield(spec)
+                fields[self.names[spec.key, index]] = field = entry_formfield(spec)
                 player = adapter.seat_player(partie, seat)
                 if "%(player)s" in str(spec.label):  # the label names him: "Fautes d'Annie"
                     field.label = elide(str(spec.label) % {"player": player})
                 else:
                     field.widget.attrs["data-label"] = f"{player} · {spec.label}"
+        return fields
+
+    def __getitem__(self, name: str) -> forms.BoundField:
+        """The bound field ``name``. A name that is none of the form's fields raises
+        ``KeyError`` without building them: a Django template looks ``form.number`` up as
+        ``form["number"]`` before it reads the attribute."""
+        if "fields" not in self.__dict__ and not self.has_field(name):
+            raise KeyError(f"{name!r} is not a field of the entry form")
+        return super().__getitem__(name)
+
+    def has_field(self, name: str) -> bool:
+        """Whether the form has a field ``name``, known without building them."""
+        return (
+            name in self.key_fields
+            or (name == "entered_seat" and self.ask_seat)
+            or name in self.names.values()
+        )
 
     def get_context(self) -> dict[str, Any]:
         """What its template reads: the form alone (Django's lists of its fields, each with
@@ -259,7 +295,7 @@ class EntryForm(forms.Form):
                 get_language(),
                 type(self).__qualname__,
                 self.auto_id,
-                "entered_seat" in self.fields,
+                self.ask_seat,
                 self.specs,
                 self.notes,
                 self.declared_groups,

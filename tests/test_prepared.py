@@ -8,9 +8,12 @@ import pytest
 from django.db import connection, transaction
 from django.db.models.sql.compiler import SQLCompiler
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
+from scoring.models import Partie, Seat
 from scoring.prepared import CODE_MARKER, Prepared
-from tests.test_site_tournaments import first_table
+from scoring.services import read_partie
+from tests.test_site_tournaments import DONNE, first_table, table_post
 from tournaments.models import Round, Table
 from tournaments.views import LOCKED_TABLE, OPEN_TABLE
 
@@ -72,3 +75,24 @@ def test_a_marker_missing_from_the_query_is_an_error():
     prepared = Prepared(lambda code: Table.objects.filter(code="ABC"), CODE_MARKER)
     with pytest.raises(ValueError, match="marker"):
         prepared("ABC")
+
+
+def test_a_partie_read_for_an_entry_keeps_its_relations_as_the_orm_does(secretary, client):
+    """``read_partie`` keeps the partie's seats and donnes as Django's prefetching does:
+    read without a query afterwards, and a queryset chained from them still reads this
+    partie's rows only (its filter is built when something chains from it)."""
+    tournament, table = first_table(secretary)
+    client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+    others = [t.partie for t in Table.objects.filter(round__tournament=tournament)]
+    assert len(others) >= 2 and all(p.seats.count() == 4 for p in others)
+    partie = read_partie(Partie.objects.get(pk=table.partie_id))
+    with CaptureQueriesContext(connection) as queries:
+        seats = [(s.seat, s.player.name) for s in partie.seats.all()]
+        donnes = [d.number for d in partie.donnes.all()]
+    assert queries.captured_queries == []
+    assert seats == [(s.seat, s.player.name) for s in Seat.objects.filter(partie=partie)]
+    assert donnes == [1]
+    north = partie.seats.filter(seat="N")
+    assert [s.partie_id for s in north] == [partie.pk]
+    assert partie.seats.count() == 4 and partie.donnes.filter(number=2).count() == 0
+    assert partie.seats.exclude(seat="N").count() == 3

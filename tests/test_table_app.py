@@ -186,6 +186,28 @@ def test_the_entry_form_speaks_the_pages_language(secretary):
     assert script_words(page)["retry"] == "Try again"
 
 
+def test_an_entry_form_builds_its_fields_when_first_read(secretary):
+    """A table's form builds the game's fields only when something reads them (a page whose
+    drawing is kept reads none): until then it knows their names, a name that is not a
+    field is refused as Django's form refuses it, and once built the fields are the
+    hidden keys with their values, who entered it, then each of the game's."""
+    from scoring.forms import EntryForm
+    from scoring.services import read_partie
+
+    _tournament, table = first_table(secretary)
+    form = EntryForm(partie=read_partie(table.partie), ask_seat=True)
+    assert "fields" not in vars(form)
+    with pytest.raises(KeyError):
+        form["number"]  # as a Django template looks ``form.number`` up first
+    assert form.number is None and form.has_field("faults_n")
+    assert "fields" not in vars(form)
+    assert [radio.data["value"] for radio in form["entered_seat"]] == ["N", "E", "S", "O"]
+    assert list(form.fields)[:4] == ["key", "expected", "version", "entered_seat"]
+    assert set(form.fields) == {*form.keys, "entered_seat", *form.names.values()}
+    assert {name: form.fields[name].initial for name in form.keys} == form.keys
+    assert form.keys["expected"] == 1 and len(form.keys["key"]) == 32
+
+
 def entry_form_of(page: str) -> str:
     """The entry form of a table's page, its per-page values left out (the CSRF token, the
     idempotency key)."""
