@@ -4,6 +4,7 @@ login attempts limited."""
 
 import datetime
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -320,3 +321,35 @@ def test_login_attempts_are_limited_by_name_and_address_together(damien, setting
     get_user_model().objects.create_user("sophie2", password="marque-2026")
     response = colleague.post(url, {"username": "sophie2", "password": "marque-2026"})
     assert response.status_code == 302
+
+
+def layout_links(page: str) -> list[str]:
+    """The addresses of a page's layout: its header's links and forms, its language menu's."""
+    header = re.search(r'<header class="top">.*?</header>', page, re.S)[0]
+    footer = re.search(r'<footer class="foot">.*?</footer>', page, re.S)[0]
+    return re.findall(r'(?:href|action)="([^"]*)"', header + footer)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_pages_layout_links_to_the_sites_pages_by_role(sophie, language):
+    """The layout's links (made once for every page: ``clubsite.context_processors``) lead
+    where the views are, for a visitor and for the secretary (the director's import, the
+    admin, logging out), on every page and in each language."""
+    visitor, secretary = Client(), Client()
+    secretary.force_login(sophie)
+    for phone in (visitor, secretary):
+        phone.cookies["django_language"] = language
+    base = [reverse(name) for name in ("home", "scoring:partie_list", "tournaments:list")]
+    base.append(reverse("tournaments:seasons"))
+    for path in (reverse("home"), reverse("tournaments:seasons")):
+        seen = layout_links(visitor.get(path).text)
+        assert [a for a in seen if "replay" not in a] == [
+            *base,
+            f"{reverse('login')}?next={path}",
+            reverse("set_language"),
+        ]
+        seen = layout_links(secretary.get(path).text)
+        for address in (reverse("scoring:partie_import"), reverse("admin:index")):
+            assert address in seen
+        assert seen[-2:] == [reverse("logout"), reverse("set_language")]
+        assert seen[: len(base)] == base
