@@ -1,6 +1,7 @@
 """Template context shared by every page."""
 
 import functools
+import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +26,7 @@ def club(request):
             get_script_prefix(),
             settings.ROOT_URLCONF,
             tuple(registry.REGISTRY.values()),
+            (settings.CLUB_NAME, tuple(settings.LANGUAGES)),
         ),
         "is_director": has_role(request.user, DIRECTOR),
         "is_secretary": has_role(request.user, SECRETARY),
@@ -47,15 +49,23 @@ LAYOUT_LINKS = {
 
 @functools.lru_cache(maxsize=64)
 def menus(
-    language: str, prefix: str, urlconf: str, games: tuple[registry.GameAdapter, ...]
+    language: str,
+    prefix: str,
+    urlconf: str,
+    games: tuple[registry.GameAdapter, ...],
+    club: tuple,
 ) -> dict[str, Any]:
     """The layout's links and the three menus of the games (``club``), the same on every page
     in one language under one address: made once (each of their fifteen addresses reversed
     again was a millisecond of every page; the layout's own links, a twentieth of a table's
-    page)."""
-    return {
+    page). ``LAYOUT_KEY`` sums them up with ``club`` (the club's name and the languages): the
+    layout's parts kept drawn (``{% cache %}`` in ``base.html``) are kept under it, so that
+    they change with any of them."""
+    made = {
         "LINKS": {name: reverse(view) for name, view in LAYOUT_LINKS.items()},
         "DISTANCE_MENU": [(a.name, url) for a in games if (url := a.live_url()) is not None],
         "GAMES_MENU": [(a.name, a.new_partie_url()) for a in games],
         "REPLAY_MENU": [(a.name, url) for a in games if (url := a.replay_url()) is not None],
     }
+    summed = repr((language, club, sorted(made.items()))).encode()
+    return {**made, "LAYOUT_KEY": hashlib.blake2b(summed, digest_size=16).hexdigest()}

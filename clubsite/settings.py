@@ -114,6 +114,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # is about 20 KB (a drawn sheet, a player's figures): the cache holds up to about 40 MB of a
 # process's memory, which grows while it fills (bench/memory_bench.py --cache-entries).
 REDIS_URL = env_str("REDIS_URL")
+FRAGMENTS_BACKEND = "dummy.DummyCache" if DEBUG else "locmem.LocMemCache"
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
@@ -131,6 +132,16 @@ CACHES = {
         "LOCATION": "entry-forms",
         "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 500},
+    },
+    # The parts of every page's layout that are the same for one language and role (the site
+    # menu, the language menu: ``{% cache %}`` in templates/base.html), drawn once by each
+    # process (Django's cache of template fragments). Not kept on a developer's site, whose
+    # templates change under it.
+    "template_fragments": {
+        "BACKEND": f"django.core.cache.backends.{FRAGMENTS_BACKEND}",
+        "LOCATION": "template-fragments",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 200},
     },
 }
 RATELIMIT_USE_CACHE = "default"

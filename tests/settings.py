@@ -7,3 +7,6 @@ import os
 os.environ.setdefault("DJANGO_DEBUG", "true")
 
 from clubsite.settings import *  # noqa: E402, F403
+
+# The layout's fragments kept as production keeps them (``DEBUG`` is off in every test).
+CACHES["template_fragments"]["BACKEND"] = "django.core.cache.backends.locmem.LocMemCache"  # noqa: F405

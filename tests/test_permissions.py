@@ -8,7 +8,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import get_resolver, reverse
 
 from scoring import registry, remote
@@ -353,3 +353,25 @@ def test_every_pages_layout_links_to_the_sites_pages_by_role(sophie, language):
             assert address in seen
         assert seen[-2:] == [reverse("logout"), reverse("set_language")]
         assert seen[: len(base)] == base
+
+
+def test_the_layout_drawn_once_follows_the_language_the_role_and_the_club(sophie):
+    """The site menu and the language menu are drawn once for each language and role
+    (``{% cache %}`` in ``base.html``) and served again: a page in English after one in French
+    says its menu in English, the secretary's keeps her own links and her logout, and a club
+    renamed shows its new name."""
+    visitor, english, secretary = Client(), Client(), Client()
+    english.cookies["django_language"] = "en"
+    secretary.force_login(sophie)
+    home = reverse("home")
+    for _ in range(2):  # drawn, then served from the cache
+        french = visitor.get(home).text
+        assert ">Tournois</a>" in french and ">Tournaments</a>" not in french
+        page = english.get(home).text
+        assert ">Tournaments</a>" in page and ">Tournois</a>" not in page
+        assert 'lang="en" selected' in page and 'lang="fr" selected' in french
+        theirs = secretary.get(home).text
+        assert reverse("admin:index") in theirs and reverse("logout") in theirs
+        assert reverse("admin:index") not in french
+    with override_settings(CLUB_NAME="Club du Lundi"):
+        assert "♛ Club du Lundi</a>" in visitor.get(home).text
