@@ -114,7 +114,6 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # is about 20 KB (a drawn sheet, a player's figures): the cache holds up to about 40 MB of a
 # process's memory, which grows while it fills (bench/memory_bench.py --cache-entries).
 REDIS_URL = env_str("REDIS_URL")
-FRAGMENTS_BACKEND = "dummy.DummyCache" if DEBUG else "locmem.LocMemCache"
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
@@ -138,7 +137,8 @@ CACHES = {
     # process (Django's cache of template fragments). Not kept on a developer's site, whose
     # templates change under it.
     "template_fragments": {
-        "BACKEND": f"django.core.cache.backends.{FRAGMENTS_BACKEND}",
+        "BACKEND": "django.core.cache.backends."
+        + ("dummy.DummyCache" if DEBUG else "locmem.LocMemCache"),
         "LOCATION": "template-fragments",
         "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 200},
