@@ -111,8 +111,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # costs no query and no write transaction of the database the room's phones share. Up to
 # CACHE_MAX_ENTRIES entries, 2,000 (Django's default, 300, is fewer than a club's players'
 # pages: past it, a third of the entries go, so pages would be computed again). A kept value
-# is about 20 KB (a drawn sheet, a player's figures): the cache holds up to about 40 MB of a
-# process's memory, which grows while it fills (bench/memory_bench.py --cache-entries).
+# is kept compressed, about 3 KB (a drawn sheet of 20 KB, a player's figures): a full cache
+# holds a few MB of a process's memory (bench/memory_bench.py --cache-entries).
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": (
