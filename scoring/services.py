@@ -27,7 +27,7 @@ from scoring.models import (
     Seat,
     entry_reads,
 )
-from scoring.prepared import ID_MARKER, Prepared
+from scoring.prepared import ID_MARKER, Prepared, PreparedInsert
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
 from scoring.signals import partie_changed
@@ -121,6 +121,20 @@ _PREPARED_READS = {
     name: Prepared(lambda pk, rows=rows: rows.filter(partie_id=pk), ID_MARKER)
     for name, rows in _READS.items()
 }
+
+
+#: The INSERT of each kind of row an entry adds (its donne or round, its versions), compiled
+#: once (``scoring.prepared``), by model.
+_INSERTS: dict[type, PreparedInsert] = {}
+
+
+def _saved(row: Any) -> None:
+    """Save ``row`` (an entry's or a version's), a new one through its compiled INSERT."""
+    model = type(row)
+    inserts = _INSERTS.get(model)
+    if inserts is None:
+        inserts = _INSERTS[model] = PreparedInsert(model)
+    inserts.save(row)
 
 
 def _prefetched(partie: Partie, *names: str) -> None:
@@ -315,7 +329,7 @@ def entry_record(
             entry.confirmed, entry.entered_seat = old.confirmed and confirmed, old.entered_seat
             entry.confirmed_seat = old.confirmed_seat if entry.confirmed else ""
             action = adapter.change_action(old, value)
-        entry.save()
+        _saved(entry)
         keep_version(entry, action, author, user)
         _now_holds(partie, entry)
     # A new entry left pending comes after every entry that counts: no total changes.
@@ -375,15 +389,17 @@ def keep_version(
 ) -> None:
     """Record the donne or round as it now stands (or ``data``, a rival's), with who did what
     and, for a refusal, why (``EntryVersion.Reason``, or blank)."""
-    EntryVersion.objects.create(
-        partie_id=entry.partie_id,
-        number=entry.number,
-        version=entry.version,
-        action=action,
-        reason=reason,
-        data=entry_data(entry) if data is None else data,
-        author=author or (user.get_username() if user else ""),
-        user=user,
+    _saved(
+        EntryVersion(
+            partie_id=entry.partie_id,
+            number=entry.number,
+            version=entry.version,
+            action=action,
+            reason=reason,
+            data=entry_data(entry) if data is None else data,
+            author=author or (user.get_username() if user else ""),
+            user=user,
+        )
     )
 
 

@@ -1,17 +1,19 @@
-"""The reads of a table entry, compiled once (``scoring.prepared``): the same rows as the ORM
-gives, with their related objects and annotations, for whatever values a call is given."""
+"""The reads and writes of a table entry, compiled once (``scoring.prepared``): the same rows as
+the ORM gives, with their related objects and annotations, for whatever values a call is
+given; the same rows stored as ``save()`` stores them."""
 
 import datetime
 from unittest import mock
 
 import pytest
-from django.db import connection, transaction
-from django.db.models.sql.compiler import SQLCompiler
+from django.db import IntegrityError, connection, transaction
+from django.db.models.signals import post_save
+from django.db.models.sql.compiler import SQLCompiler, SQLInsertCompiler
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.models import Partie, Seat
-from scoring.prepared import CODE_MARKER, Prepared
+from scoring.models import Donne, EntryVersion, Partie, Seat
+from scoring.prepared import CODE_MARKER, Prepared, PreparedInsert
 from scoring.services import read_partie
 from tests.test_site_tournaments import DONNE, first_table, table_post
 from tournaments.models import Round, Table
@@ -96,3 +98,111 @@ def test_a_partie_read_for_an_entry_keeps_its_relations_as_the_orm_does(secretar
     assert [s.partie_id for s in north] == [partie.pk]
     assert partie.seats.count() == 4 and partie.donnes.filter(number=2).count() == 0
     assert partie.seats.exclude(seat="N").count() == 3
+
+
+def columns(row) -> dict:
+    """The row's columns as the database holds them now, but its id."""
+    values = type(row).objects.filter(pk=row.pk).values().get()
+    del values["id"]
+    return values
+
+
+def donne(partie: Partie, number: int, **values) -> Donne:
+    """A new donne of ``partie`` whose every column holds something other than its default."""
+    fields = {
+        "dealer": "E",
+        "trump": "V",
+        "trumps": 4,
+        "contre_plis": True,
+        "surcontre_roi": True,
+        "plis_ns": 6,
+        "points_ns": 84,
+        "roi_au_bout": True,
+        "faults_s": 2,
+        "annulled": True,
+        "confirmed": False,
+        "entered_seat": "N",
+        "refused_seat": "E",
+        "version": 3,
+    }
+    return Donne(partie=partie, number=number, key=f"key-{number}", **{**fields, **values})
+
+
+def test_a_prepared_insert_stores_a_row_as_save_does(secretary, sophie):
+    """Two donnes alike but for their number and key, and two versions alike (a JSON value
+    with an accent), one of each saved by ``save()`` and one by the compiled INSERT: the same
+    columns in the database, the dates of the moment, each row an ordinary saved row."""
+    _tournament, table = first_table(secretary)
+    partie = table.partie
+    before = datetime.datetime.now(datetime.UTC)
+    saved, inserted = donne(partie, 1), donne(partie, 2)
+    saved.save()
+    PreparedInsert(Donne).save(inserted)
+    assert inserted.pk is not None and inserted.pk != saved.pk
+    assert not inserted._state.adding and inserted._state.db == "default"
+    made = columns(inserted)
+    assert {**made, "number": 1, "key": "key-1", "updated_at": None} == {
+        **columns(saved),
+        "updated_at": None,
+    }
+    assert made["updated_at"] == inserted.updated_at and made["updated_at"] >= before
+    data = {"donne": 2, "équipe": "N/S", "plis": [6, 3], "fautes": None}
+    versions = [
+        EntryVersion(
+            partie=partie, number=2, version=1, action="enter", data=data, author="é", user=sophie
+        )
+        for _ in range(2)
+    ]
+    versions[0].save()
+    PreparedInsert(EntryVersion).save(versions[1])
+    assert columns(versions[1])["data"] == data
+    assert {**columns(versions[1]), "at": None} == {**columns(versions[0]), "at": None}
+    assert columns(versions[1])["at"] == versions[1].at >= before
+
+
+def test_a_prepared_insert_is_compiled_once_per_connection(secretary):
+    _tournament, table = first_table(secretary)
+    inserts = PreparedInsert(Donne)
+    with mock.patch.object(
+        SQLInsertCompiler, "as_sql", autospec=True, side_effect=SQLInsertCompiler.as_sql
+    ) as compiled:
+        rows = [donne(table.partie, number) for number in (1, 2, 3)]
+        for row in rows:
+            inserts.save(row)
+    assert compiled.call_count == 1
+    assert [d.number for d in table.partie.donnes.all()] == [1, 2, 3]
+
+
+def test_a_prepared_insert_leaves_to_save_what_only_save_does(secretary):
+    """An update (a row with an id: the moment a version was written stays as it was), and a
+    model with ``post_save`` receivers (whose signal only ``save()`` sends), go through
+    ``save()``; the database's refusals are raised."""
+    _tournament, table = first_table(secretary)
+    donnes = PreparedInsert(Donne)
+    row = donne(table.partie, 1)
+    donnes.save(row)
+    row.points_ns = 100
+    donnes.save(row)
+    assert Donne.objects.get().points_ns == 100
+    versions = PreparedInsert(EntryVersion)
+    version = EntryVersion(partie=table.partie, number=1, version=1, action="enter", data={})
+    versions.save(version)
+    written = EntryVersion.objects.get(pk=version.pk).at
+    version.author = "table 1"
+    versions.save(version)
+    assert EntryVersion.objects.get(pk=version.pk).at == written == version.at
+    assert EntryVersion.objects.get(pk=version.pk).author == "table 1"
+    heard = []
+
+    def receiver(sender, instance, created, **kwargs):
+        heard.append((instance.number, created))
+
+    post_save.connect(receiver, sender=Donne)
+    try:
+        donnes.save(donne(table.partie, 2))
+    finally:
+        post_save.disconnect(receiver, sender=Donne)
+    assert heard == [(2, True)]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        donnes.save(donne(table.partie, 2))  # the number taken
+    assert Donne.objects.count() == 2
