@@ -206,3 +206,56 @@ def test_a_prepared_insert_leaves_to_save_what_only_save_does(secretary):
     with pytest.raises(IntegrityError), transaction.atomic():
         donnes.save(donne(table.partie, 2))  # the number taken
     assert Donne.objects.count() == 2
+
+
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's"
+)
+
+
+def prepared_statements() -> list[str]:
+    """The SQL of the statements this connection has prepared on PostgreSQL."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+@on_postgresql
+def test_on_postgresql_the_compiled_statements_are_planned_once_per_connection(secretary):
+    """A compiled read and insert are prepared the first time the connection runs them and
+    reused after, whatever the values; the rows are the ORM's, and Django's query log still
+    sees each query."""
+    _tournament, table = first_table(secretary)
+    prepared = Prepared(lambda code: Table.objects.filter(code=code).order_by("-pk"), CODE_MARKER)
+    with CaptureQueriesContext(connection) as queries:
+        first = prepared(table.code)
+        again = prepared(table.code)
+        other = prepared("NOSUCHCODE")
+    (read,) = [s for s in prepared_statements() if 'ORDER BY "tournaments_table"."id" DESC' in s]
+    assert "$1" in read  # the value sent apart from the SQL
+    assert [t.pk for t in first] == [t.pk for t in again] == [table.pk] and other == []
+    assert len(queries.captured_queries) == 3
+    inserts = PreparedInsert(Donne)
+    for number in (1, 2, 3):
+        inserts.save(donne(table.partie, number, points_ns=80 + number))
+    assert sum('INSERT INTO "scoring_donne"' in s for s in prepared_statements()) == 1
+    assert [(d.number, d.points_ns) for d in table.partie.donnes.all()] == [
+        (1, 81),
+        (2, 82),
+        (3, 83),
+    ]
+
+
+@on_postgresql
+def test_on_postgresql_without_prepared_statements_nothing_is_prepared(secretary, monkeypatch):
+    """Behind a pooler that does not keep prepared statements (``DB_PREPARED_STATEMENTS=0``:
+    psycopg's ``prepare_threshold`` left None), the compiled statements run as Django's own."""
+    _tournament, table = first_table(secretary)
+    connection.ensure_connection()
+    monkeypatch.setattr(connection.connection, "prepare_threshold", None)
+    newest = Prepared(lambda code: Table.objects.filter(code=code).order_by("-number"), CODE_MARKER)
+    before = prepared_statements()
+    assert [t.pk for t in newest(table.code)] == [table.pk]
+    PreparedInsert(Donne).save(donne(table.partie, 1))
+    assert prepared_statements() == before
+    assert [d.number for d in table.partie.donnes.all()] == [1]
