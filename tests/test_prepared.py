@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import Donne, EntryVersion, Partie, Seat
-from scoring.prepared import CODE_MARKER, Prepared, PreparedInsert
+from scoring.prepared import CODE_MARKER, KeptCursors, Prepared, PreparedInsert
 from scoring.services import read_partie
 from tests.test_site_tournaments import DONNE, first_table, table_post
 from tournaments.models import Round, Table
@@ -259,3 +259,46 @@ def test_on_postgresql_without_prepared_statements_nothing_is_prepared(secretary
     PreparedInsert(Donne).save(donne(table.partie, 1))
     assert prepared_statements() == before
     assert [d.number for d in table.partie.donnes.all()] == [1]
+
+
+@on_postgresql
+def test_on_postgresql_a_refused_row_leaves_the_kept_cursor_usable(secretary):
+    """The connection's cursor of a statement is kept from one call to the next: a row the
+    database refuses (its transaction rolled back) leaves the next row to be stored by it."""
+    _tournament, table = first_table(secretary)
+    donnes = PreparedInsert(Donne)
+    donnes.save(donne(table.partie, 1))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        donnes.save(donne(table.partie, 1))  # the number taken
+    donnes.save(donne(table.partie, 2))
+    assert [d.number for d in table.partie.donnes.all()] == [1, 2]
+
+
+@on_postgresql
+def test_the_cursors_kept_are_those_of_the_connections_open():
+    """A connection's cursor of a statement is the same object each time, one per statement;
+    a closed connection's cursors are dropped when a new connection comes, so what is kept
+    stays bounded however many connections a process opens and closes."""
+    import psycopg
+
+    settings = connection.settings_dict
+    conninfo = {
+        "dbname": settings["NAME"],
+        "user": settings["USER"],
+        "host": settings["HOST"],
+        "port": settings["PORT"] or 5432,
+        "password": settings["PASSWORD"],
+        "prepare_threshold": 5,
+    }
+    kept = KeptCursors()
+    first = psycopg.connect(**conninfo)
+    try:
+        one = kept.cursor(first, "SELECT 1")
+        assert kept.cursor(first, "SELECT 1") is one
+        assert kept.cursor(first, "SELECT 2") is not one
+    finally:
+        first.close()
+    for _ in range(3):
+        with psycopg.connect(**conninfo) as later:
+            kept.cursor(later, "SELECT 1").execute("SELECT 1")
+    assert len(kept.connections) == 1 and len(next(iter(kept.connections.values()))[1]) == 1
