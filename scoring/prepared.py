@@ -81,19 +81,20 @@ class KeptCursors:
     bounded by the connections open at once."""
 
     def __init__(self):
-        self.connections: dict[int, tuple[Any, dict[str, PreparingCursor]]] = {}
+        #: Each psycopg connection's cursors, by statement.
+        self.connections: dict[Any, dict[str, PreparingCursor]] = {}
 
     def cursor(self, raw, sql: str) -> PreparingCursor:
         """The cursor of the psycopg connection ``raw`` for the statement ``sql``."""
-        kept = self.connections.get(id(raw))
-        if kept is None or kept[0] is not raw:
-            for key, (other, _cursors) in list(self.connections.items()):
+        kept = self.connections.get(raw)
+        if kept is None:
+            for other in list(self.connections):
                 if other.closed:
-                    self.connections.pop(key, None)
-            kept = self.connections[id(raw)] = (raw, {})
-        cursor = kept[1].get(sql)
+                    self.connections.pop(other, None)
+            kept = self.connections[raw] = {}
+        cursor = kept.get(sql)
         if cursor is None or cursor.closed:
-            cursor = kept[1][sql] = PreparingCursor(raw)
+            cursor = kept[sql] = PreparingCursor(raw)
         return cursor
 
 

@@ -301,4 +301,4 @@ def test_the_cursors_kept_are_those_of_the_connections_open():
     for _ in range(3):
         with psycopg.connect(**conninfo) as later:
             kept.cursor(later, "SELECT 1").execute("SELECT 1")
-    assert len(kept.connections) == 1 and len(next(iter(kept.connections.values()))[1]) == 1
+    assert len(kept.connections) == 1 and len(next(iter(kept.connections.values()))) == 1
