@@ -64,10 +64,11 @@ def statement_cursor(connection, sql: str) -> Iterator[Any]:
         connection.close_if_health_check_failed()
         connection.ensure_connection()
         if connection.connection.prepare_threshold is not None:
-            cursor = KEPT.cursor(connection.connection, sql)
+            # As ``connection.cursor()`` makes and wraps its own (Django's ``_cursor``: its
+            # errors, its query log); the wrapper turns the database's errors into Django's.
             with connection.wrap_database_errors:
-                # As ``connection.cursor()`` wraps the cursor it makes (its query log).
-                yield connection._prepare_cursor(cursor)
+                cursor = connection._prepare_cursor(KEPT.cursor(connection.connection, sql))
+            yield cursor
             return
     with connection.cursor() as cursor:
         yield cursor
