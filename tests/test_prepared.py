@@ -281,15 +281,9 @@ def test_the_cursors_kept_are_those_of_the_connections_open():
     stays bounded however many connections a process opens and closes."""
     import psycopg
 
-    settings = connection.settings_dict
-    conninfo = {
-        "dbname": settings["NAME"],
-        "user": settings["USER"],
-        "host": settings["HOST"],
-        "port": settings["PORT"] or 5432,
-        "password": settings["PASSWORD"],
-        "prepare_threshold": 5,
-    }
+    # Connections of the test database as Django opens its own (its parameters), outside its
+    # pool, allowing prepared statements.
+    conninfo = {**connection.get_connection_params(), "prepare_threshold": 5}
     kept = KeptCursors()
     first = psycopg.connect(**conninfo)
     try:
