@@ -3,7 +3,8 @@ remote tables' WebSockets (Django Channels), opened only from the site's own pag
 answers within ``REQUEST_SECONDS`` (``clubsite.limits``).
 
 The pages are computed by Django's WSGI handler in a fixed pool of ``PAGE_THREADS`` threads
-(a2wsgi's ``WSGIMiddleware``), each keeping its database connection (``CONN_MAX_AGE``).
+(a2wsgi's ``WSGIMiddleware``), ``PAGES_AT_ONCE`` at a time (``clubsite.pages_pool``), each
+thread keeping its database connection (``CONN_MAX_AGE``).
 Django's own ASGI handler started a thread for each request and stopped it after, and opened
 and closed a database connection each time: about 2 ms of a bare Django page's server time,
 and a fifth of a table entry's with SQLite reading its schema again (``bench/room_bench.py``)."""
@@ -16,6 +17,7 @@ from channels.security.websocket import AllowedHostsOriginValidator, WebsocketDe
 from django.conf import settings
 
 from clubsite.limits import TimeLimit
+from clubsite.pages_pool import PageExecutor
 from clubsite.wsgi import application as pages  # sets Django up, before the consumers' import
 from scoring.routing import websocket_urlpatterns
 
@@ -51,16 +53,21 @@ class SameOriginValidator:
         return await WebsocketDenier()(scope, receive, send)
 
 
-def pages_application(seconds: float, threads: int) -> TimeLimit:
+def pages_application(seconds: float, threads: int, at_once: int = 0) -> TimeLimit:
     """The site's pages over ASGI: each computed by Django's WSGI handler in one of a pool of
-    ``threads`` threads, answered within ``seconds`` (else the 503 page, its thread stopped
-    and given back to the pool: ``clubsite.limits``)."""
-    return TimeLimit(WSGIMiddleware(pages, workers=threads), seconds, settings.LANGUAGE_CODE)
+    ``threads`` threads, ``at_once`` at a time (``clubsite.pages_pool``; 0: as many as
+    threads), answered within ``seconds`` (else the 503 page, its thread stopped and given
+    back to the pool: ``clubsite.limits``)."""
+    pool = WSGIMiddleware(pages, workers=threads)
+    pool.executor = PageExecutor(threads, at_once)  # a2wsgi runs each page in its executor
+    return TimeLimit(pool, seconds, settings.LANGUAGE_CODE)
 
 
 application = ProtocolTypeRouter(
     {
-        "http": pages_application(settings.REQUEST_SECONDS, settings.PAGE_THREADS),
+        "http": pages_application(
+            settings.REQUEST_SECONDS, settings.PAGE_THREADS, settings.PAGES_AT_ONCE
+        ),
         "websocket": AllowedHostsOriginValidator(
             SameOriginValidator(URLRouter(websocket_urlpatterns))
         ),

@@ -185,6 +185,10 @@ REQUEST_SECONDS = env_int("REQUEST_SECONDS", 30)
 #: Threads of a server process that compute pages (``clubsite.asgi``): the pages beyond wait
 #: for one, in the order they came.
 PAGE_THREADS = env_int("PAGE_THREADS", 16)
+#: Of those, how many compute a page at a time (``clubsite.pages_pool``: the others wait in
+#: the order they came; a page still computing after half a second no longer counts); 0: as
+#: many as there are threads.
+PAGES_AT_ONCE = env_int("PAGES_AT_ONCE", 2)
 
 # The remote tables' WebSockets (Django Channels) reach every page of a table through the
 # channel layer: in the server's memory when one process serves the site (``make run``), in
