@@ -64,6 +64,7 @@ class PageExecutor(Executor):
             while cancel_futures and self._queue:
                 self._queue.popleft()[0].cancel()
             self._changed.notify_all()
+            self._idle = 0  # every waiting thread woken, to end
             workers = list(self._workers)
         if wait:
             for worker in workers:
