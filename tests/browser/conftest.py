@@ -244,7 +244,7 @@ def table_url(live_server, evening):
 def asgi_server(transactional_db):
     """The site over ASGI (pages, static files, WebSockets) on a free loopback port, its pages
     served as the production server serves them (``clubsite.asgi.pages_application``: a pool
-    of threads, each page within its time limit): its URL."""
+    of threads, ``PAGES_AT_ONCE`` pages at a time, each within its time limit): its URL."""
     import uvicorn
     from channels.db import database_sync_to_async
     from channels.routing import ProtocolTypeRouter, URLRouter
@@ -258,7 +258,9 @@ def asgi_server(transactional_db):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    pages = pages_application(settings.REQUEST_SECONDS, settings.PAGE_THREADS)
+    pages = pages_application(
+        settings.REQUEST_SECONDS, settings.PAGE_THREADS, settings.PAGES_AT_ONCE
+    )
     application = ProtocolTypeRouter(
         {
             "http": ASGIStaticFilesHandler(pages),
