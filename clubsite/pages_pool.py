@@ -73,8 +73,8 @@ class PageExecutor(Executor):
     def _free(self, now: float) -> tuple[int, float | None]:
         """The places free now, and when a place held now turns long (None: none is held
         by a call shorter than ``long_seconds``). Under the lock."""
-        short = sorted(t for t in self._began.values() if now - t < self.long_seconds)
-        return self.at_once - len(short), (short[0] + self.long_seconds - now) if short else None
+        short = [t for t in self._began.values() if now - t < self.long_seconds]
+        return self.at_once - len(short), (min(short) + self.long_seconds - now) if short else None
 
     def _call_in(self) -> None:
         """Wake or start a thread for each call waiting that a free place can take and no

@@ -1,6 +1,6 @@
 """The pool that computes a server process's pages (``clubsite.pages_pool``): ``at_once`` pages
-at a time in the order they came, a long page not holding up the next ones, and the site's
-stack built on it (``clubsite.asgi``)."""
+at a time in the order they came, a long page not holding up the next ones. (The site's stack
+built on it, ``clubsite.asgi``, serves the browser tests and ``tests/test_request_limits.py``.)"""
 
 import threading
 import time
