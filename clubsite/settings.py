@@ -112,11 +112,12 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # CACHE_MAX_ENTRIES entries, 2,000 (Django's default, 300, is fewer than a club's players'
 # pages: past it, a third of the entries go, so pages would be computed again). A kept value
 # is kept compressed, about 3 KB (a drawn sheet of 20 KB, a player's figures): a full cache
-# holds a few MB of a process's memory (bench/memory_bench.py --cache-entries).
+# holds a few MB of a process's memory (bench/memory_bench.py --cache-entries). Redis through
+# Django's backend, each of its clients made once (clubsite.cache).
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {"BACKEND": "clubsite.cache.RedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
         else {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -1,0 +1,72 @@
+"""The site's cache in Redis, as the production layout runs it (``REDIS_URL``: several server
+processes, ``clubsite.cache.RedisCache``): the wrong-code limits shared by every process, and
+the pages of totals made stale at once by a change (``scoring.freshness``). Skipped without a
+Redis server on 127.0.0.1:6379 (its database 13 is used, and emptied)."""
+
+import threading
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from tests import test_pages_constant_cost as pages
+from tests.test_remote_ws import redis_up
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379"),
+]
+
+season = pages.season
+
+
+@pytest.fixture(autouse=True)
+def redis_cache(settings):
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {
+            "BACKEND": "clubsite.cache.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/13",
+            "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+        },
+    }
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def in_another_process(call):
+    """``call()``'s value, made in a thread of its own: a cache of its own, with its own
+    connections to Redis, as another server process has."""
+    found = []
+    worker = threading.Thread(target=lambda: found.append(call()))
+    worker.start()
+    worker.join()
+    return found[0]
+
+
+def test_wrong_codes_counted_in_one_process_are_refused_in_another(settings):
+    settings.TABLE_CODE_RATE = "3/m"
+    phone = Client(REMOTE_ADDR="10.4.4.4")
+
+    def wrong(n: int) -> int:
+        return phone.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"])).status_code
+
+    assert [wrong(n) for n in range(3)] == [404] * 3
+    assert in_another_process(lambda: wrong(3)) == 429
+    assert wrong(4) == 429
+    assert Client(REMOTE_ADDR="10.4.4.5").get(
+        reverse("tournaments:table_entry", args=["WRONG5"])
+    ).status_code == 404
+
+
+def test_a_new_donne_shows_at_once_on_the_player_page(secretary, players):
+    pages.test_a_new_donne_shows_at_once_on_the_player_page_and_the_parties_list(
+        secretary, players
+    )
+
+
+def test_a_renamed_player_shows_at_once_on_the_season_page(client, season):
+    pages.test_a_renamed_player_shows_at_once_on_the_season_page(client, season)
