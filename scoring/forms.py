@@ -9,6 +9,7 @@ import hashlib
 import json
 import uuid
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from django import forms
@@ -159,6 +160,43 @@ def entry_formfield(spec: registry.EntryField) -> forms.Field:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def game_fields(
+    adapter: registry.GameAdapter,
+    language: str | None,
+    ask_seat: bool,
+    specs: tuple[registry.EntryField, ...],
+    seats: tuple[tuple[str, str, str], ...],
+) -> Mapping[str, forms.Field]:
+    """The game's fields of an entry form, by name: who entered it (``ask_seat``: a button
+    for each seat), then each of ``specs`` (a per-seat one once for each seat); ``seats``:
+    each seat with its button's label and its player, ``language`` the page's (a label
+    naming a player is made in it).
+
+    Kept for the last 256 shapes of form and shared by their forms, never changed after:
+    a field is only read when a form checks or draws it (Django copies a form class's
+    fields for each form; these are made for none in particular). Building the thirty
+    fields of a Roimat donne was a fifth of a table's submission (``docs/performance.md``)."""
+    fields: dict[str, forms.Field] = {}
+    if ask_seat:
+        fields["entered_seat"] = forms.ChoiceField(
+            label=gettext_lazy("Entered by"),
+            choices=[(seat, label) for seat, label, _player in seats],
+            widget=forms.RadioSelect,
+        )
+    for spec in specs:
+        if not spec.per_seat:
+            fields[spec.key] = entry_formfield(spec)
+            continue
+        for index, (seat, _label, player) in enumerate(seats):
+            fields[adapter.seat_field(spec.key, index, seat)] = field = entry_formfield(spec)
+            if "%(player)s" in str(spec.label):  # the label names him: "Fautes d'Annie"
+                field.label = elide(str(spec.label) % {"player": player})
+            else:
+                field.widget.attrs["data-label"] = f"{player} · {spec.label}"
+    return MappingProxyType(fields)
+
+
 class EntryForm(forms.Form):
     """One donne or round of any game, new or (``stored``) corrected, built from the fields
     its game declares (``GameAdapter.entry_fields``) and checked by the game's rules
@@ -218,28 +256,18 @@ class EntryForm(forms.Form):
     @cached_property
     def fields(self) -> dict[str, forms.Field]:
         """The form's fields: the hidden keys, who entered it (``ask_seat``), then the game's
-        (``specs``, a per-seat field once for each seat), built when first read."""
+        (``specs``, a per-seat field once for each seat), built when first read; the game's
+        are those of every form of the same shape (``game_fields``)."""
         adapter, partie = self.adapter, self.partie
         fields = self.key_fields
         for name, value in self.keys.items():
             fields[name].initial = value
-        if self.ask_seat:
-            fields["entered_seat"] = forms.ChoiceField(
-                label=gettext_lazy("Entered by"),
-                choices=[(seat, adapter.seat_label(partie, seat)) for seat in self.seats],
-                widget=forms.RadioSelect,
-            )
-        for spec in self.specs:
-            if not spec.per_seat:
-                fields[spec.key] = entry_formfield(spec)
-                continue
-            for index, seat in enumerate(self.seats):
-                fields[self.names[spec.key, index]] = field = entry_formfield(spec)
-                player = adapter.seat_player(partie, seat)
-                if "%(player)s" in str(spec.label):  # the label names him: "Fautes d'Annie"
-                    field.label = elide(str(spec.label) % {"player": player})
-                else:
-                    field.widget.attrs["data-label"] = f"{player} · {spec.label}"
+        seats = tuple(
+            (seat, adapter.seat_label(partie, seat), adapter.seat_player(partie, seat))
+            for seat in self.seats
+        )
+        specs = tuple(self.specs)
+        fields.update(game_fields(adapter, get_language(), self.ask_seat, specs, seats))
         return fields
 
     def __getitem__(self, name: str) -> forms.BoundField:

@@ -57,15 +57,16 @@ def test_wrong_codes_counted_in_one_process_are_refused_in_another(settings):
     assert [wrong(n) for n in range(3)] == [404] * 3
     assert in_another_process(lambda: wrong(3)) == 429
     assert wrong(4) == 429
-    assert Client(REMOTE_ADDR="10.4.4.5").get(
-        reverse("tournaments:table_entry", args=["WRONG5"])
-    ).status_code == 404
+    assert (
+        Client(REMOTE_ADDR="10.4.4.5")
+        .get(reverse("tournaments:table_entry", args=["WRONG5"]))
+        .status_code
+        == 404
+    )
 
 
 def test_a_new_donne_shows_at_once_on_the_player_page(secretary, players):
-    pages.test_a_new_donne_shows_at_once_on_the_player_page_and_the_parties_list(
-        secretary, players
-    )
+    pages.test_a_new_donne_shows_at_once_on_the_player_page_and_the_parties_list(secretary, players)
 
 
 def test_a_renamed_player_shows_at_once_on_the_season_page(client, season):

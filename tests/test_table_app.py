@@ -208,6 +208,28 @@ def test_an_entry_form_builds_its_fields_when_first_read(secretary):
     assert form.keys["expected"] == 1 and len(form.keys["key"]) == 32
 
 
+def test_refused_forms_of_two_tables_name_their_own_players_in_the_phones_language(
+    secretary,
+):
+    """The game's fields are made once for a shape of form and shared by its forms
+    (``scoring.forms.game_fields``): each table's refused form still names its own players,
+    in each phone's language, whatever was drawn before."""
+    _tournament, table = first_table(secretary)
+    other = table.round.tables.exclude(pk=table.pk).get()
+    bad = table_post({**DONNE, "points_ns": 200}, "N", key="k-1", expected=1)
+    for language, faults in [("fr", "Fautes de"), ("en", "Faults of"), ("fr", "Fautes de")]:
+        for shown, hidden in [(table, other), (other, table)]:
+            phone = Client()
+            phone.cookies["django_language"] = language
+            page = phone.post(reverse("tournaments:table_entry", args=[shown.code]), bad)
+            assert page.status_code == 200 and "error-summary" in page.text
+            labels = set(re.findall(r"(?:Fautes de|Faults of) (Joueur \d+)", page.text))
+            assert labels == {p.name for p in shown.partie.players_in_order}
+            assert labels.isdisjoint(p.name for p in hidden.partie.players_in_order)
+            assert f"{faults} " in page.text
+    assert not table.partie.donnes.exists() and not other.partie.donnes.exists()
+
+
 def entry_form_of(page: str) -> str:
     """The entry form of a table's page, its per-page values left out (the CSRF token, the
     idempotency key)."""
