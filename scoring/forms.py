@@ -160,7 +160,7 @@ def entry_formfield(spec: registry.EntryField) -> forms.Field:
     )
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=128)
 def game_fields(
     adapter: registry.GameAdapter,
     language: str | None,
@@ -173,10 +173,12 @@ def game_fields(
     each seat with its button's label and its player, ``language`` the page's (a label
     naming a player is made in it).
 
-    Kept for the last 256 shapes of form and shared by their forms, never changed after:
-    a field is only read when a form checks or draws it (Django copies a form class's
-    fields for each form; these are made for none in particular). Building the thirty
-    fields of a Roimat donne was a fifth of a table's submission (``docs/performance.md``)."""
+    Kept for the last 128 shapes of form (about 22 KB each: 3 MB at most) and shared by
+    their forms, never changed after: a field is only read when a form checks or draws it
+    (Django copies a form class's fields for each form; these are made for none in
+    particular). A table's page, when a process first draws it, makes them for the
+    submissions that follow. Building the thirty fields of a Roimat donne was a sixth of a
+    table's first submission (``docs/performance.md``)."""
     fields: dict[str, forms.Field] = {}
     if ask_seat:
         fields["entered_seat"] = forms.ChoiceField(
