@@ -113,7 +113,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # pages: past it, a third of the entries go, so pages would be computed again). A kept value
 # is kept compressed, about 3 KB (a drawn sheet of 20 KB, a player's figures): a full cache
 # holds a few MB of a process's memory (bench/memory_bench.py --cache-entries). Redis through
-# Django's backend, each of its clients made once (clubsite.cache).
+# Django's backend, one client to Redis per process (clubsite.cache).
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": (

@@ -3,16 +3,19 @@ processes, ``clubsite.cache.RedisCache``): the wrong-code limits shared by every
 the pages of totals made stale at once by a change (``scoring.freshness``). Skipped without a
 Redis server on 127.0.0.1:6379 (its database 13 is used, and emptied)."""
 
+import contextvars
 import threading
 import uuid
 
 import pytest
+import redis
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from tests import test_pages_constant_cost as pages
 from tests.test_remote_ws import redis_up
+from tests.test_site_tournaments import first_table
 
 pytestmark = [
     pytest.mark.django_db,
@@ -63,6 +66,25 @@ def test_wrong_codes_counted_in_one_process_are_refused_in_another(settings):
         .status_code
         == 404
     )
+
+
+def connections_received() -> int:
+    return redis.Redis(port=6379).info("stats")["total_connections_received"]
+
+
+def test_pages_each_in_a_context_of_their_own_share_the_connections_to_redis(secretary):
+    """The server runs each page in a copy of its own context (a2wsgi), where no cache
+    object was ever made (an empty one here), so Django makes one for the page: 20 pages
+    opening a table by its code (a read of the wrong-code count) connect to Redis once, not
+    once each."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    phone = Client()
+    assert phone.get(url).status_code == 200  # the process's client made
+    before = connections_received()
+    for _page in range(20):
+        assert contextvars.Context().run(phone.get, url).status_code == 200
+    assert connections_received() - before <= 1  # the test's own reading
 
 
 def test_a_new_donne_shows_at_once_on_the_player_page(secretary, players):
