@@ -33,11 +33,16 @@ _MADE = threading.Lock()
 class SharedClientRedisCacheClient(RedisCacheClient):
     """Django's client to Redis on the process's ``redis.Redis`` of the server it chooses."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The pool's options as ``_CLIENTS`` names them (read once, not at every operation).
+        self._options_name = repr(sorted(self._pool_options.items()))
+
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         """The process's ``redis.Redis`` of the server Django chooses for ``key`` and
         ``write`` (made on first use, with Django's pool class and options)."""
         server = self._servers[self._get_connection_pool_index(write)]
-        name = (server, repr(sorted(self._pool_options.items())))
+        name = (server, self._options_name)
         client = _CLIENTS.get(name)
         if client is None:
             with _MADE:
