@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from clubsite import cache as shared_cache
 from tests import test_pages_constant_cost as pages
 from tests.test_remote_ws import redis_up
 from tests.test_site_tournaments import first_table
@@ -40,17 +41,20 @@ def redis_cache(settings):
     cache.clear()
 
 
-def in_another_process(call):
-    """``call()``'s value, made in a thread of its own: a cache of its own, with its own
-    connections to Redis, as another server process has."""
+def in_another_process(call, monkeypatch):
+    """``call()``'s value, made in a thread of its own with a cache object and a client to
+    Redis of its own (the process's clients, ``clubsite.cache._CLIENTS``, set aside
+    meanwhile), as another server process makes it: what it reads is in Redis."""
     found = []
-    worker = threading.Thread(target=lambda: found.append(call()))
-    worker.start()
-    worker.join()
+    with monkeypatch.context() as aside:
+        aside.setattr(shared_cache, "_CLIENTS", {})
+        worker = threading.Thread(target=lambda: found.append(call()))
+        worker.start()
+        worker.join()
     return found[0]
 
 
-def test_wrong_codes_counted_in_one_process_are_refused_in_another(settings):
+def test_wrong_codes_counted_in_one_process_are_refused_in_another(settings, monkeypatch):
     settings.TABLE_CODE_RATE = "3/m"
     phone = Client(REMOTE_ADDR="10.4.4.4")
 
@@ -58,7 +62,7 @@ def test_wrong_codes_counted_in_one_process_are_refused_in_another(settings):
         return phone.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"])).status_code
 
     assert [wrong(n) for n in range(3)] == [404] * 3
-    assert in_another_process(lambda: wrong(3)) == 429
+    assert in_another_process(lambda: wrong(3), monkeypatch) == 429
     assert wrong(4) == 429
     assert (
         Client(REMOTE_ADDR="10.4.4.5")
