@@ -19,7 +19,8 @@ from django.conf import settings
 from clubsite.limits import TimeLimit
 from clubsite.pages_pool import PageExecutor
 from clubsite.wsgi import application as pages  # sets Django up, before the consumers' import
-from scoring.routing import websocket_urlpatterns
+from scoring.routing import websocket_urlpatterns as scoring_sockets
+from tournaments.routing import websocket_urlpatterns as table_sockets
 
 
 def same_origin(scope: dict) -> bool:
@@ -69,7 +70,7 @@ application = ProtocolTypeRouter(
             settings.REQUEST_SECONDS, settings.PAGE_THREADS, settings.PAGES_AT_ONCE
         ),
         "websocket": AllowedHostsOriginValidator(
-            SameOriginValidator(URLRouter(websocket_urlpatterns))
+            SameOriginValidator(URLRouter(scoring_sockets + table_sockets))
         ),
     }
 )

@@ -276,6 +276,9 @@ class EntryVersion(models.Model):
         # applied, until the table chooses (``KEEP`` the stored one, or a correction to it).
         RIVAL = "rival", _("entered differently by another phone")
         KEEP = "keep", _("kept over another phone's")
+        # The table took the other phone's numbers (``RIVAL``): the entry holds them, pending
+        # for the side that did not type them.
+        TAKE = "take", _("other phone's numbers taken")
 
     class Reason(models.TextChoices):
         """Why the other side refused an entry, given in a tap (optional)."""
@@ -293,6 +296,10 @@ class EntryVersion(models.Model):
     reason = models.CharField(max_length=10, choices=Reason.choices, blank=True)
     data = models.JSONField()
     author = models.CharField(max_length=120, blank=True)
+    #: The seat of the player who did it at the table: typed the numbers (``ENTER``,
+    #: ``CORRECT``, ``RIVAL``), accepted or refused them, kept or took the other phone's;
+    #: blank for the director's changes.
+    seat = models.CharField(_("seat"), max_length=1, blank=True)
     user = club_account()
     at = models.DateTimeField(auto_now_add=True)
 

@@ -19,6 +19,7 @@ import datetime
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as default_of
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.urls import reverse
@@ -187,12 +188,18 @@ class Pending:
 class Rival:
     """An entry stored at a table and another phone's different numbers for it, both in words
     (``stored``, ``other``: lines as ``Pending.summary``), for the table to choose;
-    ``entered_by``: who typed the other version."""
+    ``entered_by``: who typed the other version, ``stored_by``: who typed the stored one
+    (names and seats); ``accepted``: the stored one counts already (taking the other's makes
+    it pending again); ``choices``: the seats (seat, label) of whoever chooses, who names
+    himself."""
 
     number: int
     stored: list[str]
     other: list[str]
     entered_by: str
+    stored_by: str = ""
+    accepted: bool = False
+    choices: list[tuple[str, str]] = default_of(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -590,11 +597,6 @@ class GameAdapter(ABC):
     @abstractmethod
     def form_data(self, form: Form) -> dict:
         """What the valid table ``form`` holds, in the ``services.entry_data`` form."""
-
-    @abstractmethod
-    def record_rival(self, partie: Partie, entry: Any, data: dict, author: str) -> None:
-        """Make ``data`` the stored ``entry``'s numbers, pending for the other side to check
-        again; raises ``SheetRefused`` when the sheet refuses them."""
 
     @abstractmethod
     def stored_entries(self, partie: Partie) -> list[Any]:

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import registry
 from scoring.freshness import touch_parties
@@ -261,6 +262,8 @@ def entry_record(
     version: int | None = None,
     confirmed: bool = True,
     seat: str = "",
+    action: str = "",
+    chooser: str = "",
 ) -> Entry:
     """Add an entry (a donne, a round) to the partie (``number`` None) or correct entry
     ``number``; keep the version. ``value`` is the entry as the game's engine reads it
@@ -277,8 +280,12 @@ def entry_record(
     - ``version``: the version a correction was made from; a newer one (or an entry deleted
       meanwhile): ``EntryTaken``;
     - ``confirmed`` False leaves the entry (new or corrected) pending until the other side
-      confirms it; ``seat`` is the seat of the player who entered a new one. A refused
-      entry, corrected, is pending again.
+      confirms it; ``seat`` is the seat of the player who typed the numbers, a new entry's
+      or a correction's (the other side of his then checks it; blank: a correction keeps
+      the entry's). A refused entry, corrected, is pending again.
+    - ``action``: the version a correction keeps (``EntryVersion.Action``), where it is not
+      the game's ``change_action`` (the table taking another phone's numbers: ``TAKE``, the
+      version's seat then the ``chooser``'s, the entry's the typist's).
     Raises ``SheetRefused`` (nothing saved) when the sheet would be refused, each message
     naming the entry by its game's ``entry_name``. A partie of an ``entry_partie`` block is
     taken as it is held (locked, read in the block).
@@ -326,11 +333,12 @@ def entry_record(
             entry.pk, entry.key, entry.version = old.pk, old.key, old.version + 1
             # A refused entry, corrected, is pending again; ``confirmed`` False makes any
             # correction pending (another phone's numbers taken: the other side checks them).
-            entry.confirmed, entry.entered_seat = old.confirmed and confirmed, old.entered_seat
+            entry.confirmed = old.confirmed and confirmed
+            entry.entered_seat = seat or old.entered_seat
             entry.confirmed_seat = old.confirmed_seat if entry.confirmed else ""
-            action = adapter.change_action(old, value)
+            action = action or adapter.change_action(old, value)
         _saved(entry)
-        keep_version(entry, action, author, user)
+        keep_version(entry, action, author, user, seat=chooser or seat)
         _now_holds(partie, entry)
     # A new entry left pending comes after every entry that counts: no total changes.
     after_change(partie, results=old is not None or entry.confirmed)
@@ -385,10 +393,17 @@ def entry_data(entry: Entry) -> dict:
 
 
 def keep_version(
-    entry: Entry, action: str, author: str = "", user=None, reason: str = "", data=None
+    entry: Entry,
+    action: str,
+    author: str = "",
+    user=None,
+    reason: str = "",
+    data=None,
+    seat: str = "",
 ) -> None:
     """Record the donne or round as it now stands (or ``data``, a rival's), with who did what
-    and, for a refusal, why (``EntryVersion.Reason``, or blank)."""
+    (``author``, and at a table his ``seat``) and, for a refusal, why
+    (``EntryVersion.Reason``, or blank)."""
     _saved(
         EntryVersion(
             partie_id=entry.partie_id,
@@ -398,19 +413,21 @@ def keep_version(
             reason=reason,
             data=entry_data(entry) if data is None else data,
             author=author or (user.get_username() if user else ""),
+            seat=seat,
             user=user,
         )
     )
 
 
-def keep_rival(*, entry: Entry, data: dict, author: str = "") -> bool:
+def keep_rival(*, entry: Entry, data: dict, author: str = "", seat: str = "") -> bool:
     """A second phone entered ``entry`` (a stored donne or round) with ``data`` (as
-    ``entry_data`` gives it): when the numbers differ, keep them beside the entry as a
-    ``RIVAL`` version (not applied) for the table to choose; True if kept. The same numbers
-    again keep nothing (the same entry typed twice)."""
+    ``entry_data`` gives it), typed by the player at ``seat``: when the numbers differ, keep
+    them beside the entry as a ``RIVAL`` version (not applied) for the table to choose; True
+    if kept. The same numbers again keep nothing (the same entry typed twice)."""
     if data == entry_data(entry):
         return False
-    keep_version(entry, EntryVersion.Action.RIVAL, author, data=data)
+    keep_version(entry, EntryVersion.Action.RIVAL, author, data=data, seat=seat)
+    touch_parties()  # its history is on the sheet's page
     return True
 
 
@@ -439,9 +456,11 @@ def refusal(entry: Entry, versions=None) -> EntryVersion | None:
     return refusals[-1] if refusals else None
 
 
-def rival_keep(*, entry: Entry, author: str = "") -> None:
-    """The table keeps the stored entry over the other phone's version (``KEEP``)."""
-    keep_version(entry, EntryVersion.Action.KEEP, author)
+def rival_keep(*, entry: Entry, author: str = "", seat: str = "") -> None:
+    """The player at ``seat`` keeps the stored entry over the other phone's version
+    (``KEEP``)."""
+    keep_version(entry, EntryVersion.Action.KEEP, author, seat=seat)
+    touch_parties()  # its history is on the sheet's page
 
 
 def entry_decide(
@@ -469,7 +488,7 @@ def entry_decide(
             action = EntryVersion.Action.REFUSE
         entry.version += 1
         entry.save(update_fields=["confirmed", "confirmed_seat", "refused_seat", "version"])
-        keep_version(entry, action, author, reason="" if accept else reason)
+        keep_version(entry, action, author, reason="" if accept else reason, seat=seat)
         if held:
             _now_holds(partie, entry)
     after_change(partie or entry.partie)
@@ -477,6 +496,10 @@ def entry_decide(
 
 
 # -- the table's decisions, over the game's adapter (``Partie.adapter``) -----------------------
+
+
+#: What a table's phone is told of a decision or a choice sent without « I am ».
+NAME_YOURSELF = gettext_lazy("Say who you are: tap your name under « I am ».")
 
 
 def table_decide(
@@ -489,9 +512,11 @@ def table_decide(
     entry = adapter.entry(partie, number)
     if entry is None or entry.confirmed or entry.refused:
         raise SheetRefused(_("This entry no longer awaits a decision."))
+    if seat not in partie.players_by_seat:
+        raise SheetRefused(NAME_YOURSELF)
     if not adapter.may_decide(partie, entry.entered_seat, seat):
         raise SheetRefused(_("A player of the other side accepts or refuses the entry."))
-    name = partie.players_by_seat.get(seat)
+    name = adapter.seat_name(partie, seat)
     reason = reason if reason in adapter.refusal_reasons else ""
     entry_decide(entry=entry, seat=seat, accept=accept, author=f"{author} · {name}", reason=reason)
 
@@ -515,15 +540,17 @@ def refusal_text(partie: Partie, entry: Entry) -> str:
 
 
 def table_keep_rival(*, form, author: str) -> bool:
-    """A new entry of the table's valid ``form`` (the adapter's ``table_form``) that another
-    phone already stored under its number: keep its numbers beside the stored ones when they
-    differ (True), for the table to choose."""
+    """The table's valid ``form`` (the adapter's ``table_form``) that lost a race: a new
+    entry that another phone stored under its number first, or a correction of an entry
+    changed meanwhile. Keep its numbers, typed by the form's seat, beside the stored ones
+    when they differ (True), for the table to choose: nothing a phone typed is dropped."""
     adapter = form.partie.adapter
-    number = form.cleaned_data.get("expected")
+    number = form.number or form.cleaned_data.get("expected")
     entry = adapter.entry(form.partie, number) if number else None
     if entry is None:
         return False
-    return keep_rival(entry=entry, data=adapter.form_data(form), author=author)
+    seat = form.cleaned_data.get("entered_seat", "")
+    return keep_rival(entry=entry, data=adapter.form_data(form), author=author, seat=seat)
 
 
 def table_rivals(partie: Partie) -> list[Rival]:
@@ -531,6 +558,7 @@ def table_rivals(partie: Partie) -> list[Rival]:
     query: ``_rivalled_lines``)."""
     adapter = partie.adapter
     versions = _RIVALLED_LINES(partie.pk)
+    seats = [(seat, adapter.seat_name(partie, seat)) for seat in adapter.seats(partie)]
     found = []
     for entry in adapter.stored_entries(partie):
         rival = open_rival(entry, versions)
@@ -541,25 +569,76 @@ def table_rivals(partie: Partie) -> list[Rival]:
                     stored=adapter.entry_words(partie, entry),
                     other=adapter.entry_words(partie, entry, rival.data),
                     entered_by=rival.author,
+                    stored_by=typed_by(partie, entry),
+                    accepted=entry.confirmed,
+                    choices=seats,
                 )
             )
     return found
 
 
-def table_choose(*, partie: Partie, number: int, take: bool, author: str = "") -> None:
-    """The table's choice between stored entry ``number`` and another phone's version:
-    ``take`` the other's numbers (then pending for the other side to check), else keep the
-    stored ones. Raises ``SheetRefused`` when there is nothing to choose any more or the sheet
-    refuses the other numbers."""
+def typed_by(partie: Partie, entry: Entry) -> str:
+    """Who typed the numbers ``entry`` holds, as a table's pages name him
+    (``GameAdapter.seat_name``: "Annie (N)"); blank for the director's."""
+    seat = entry.entered_seat
+    return partie.adapter.seat_name(partie, seat) if seat else ""
+
+
+def table_choose(*, partie: Partie, number: int, take: bool, seat: str, author: str = "") -> None:
+    """The choice of the player at ``seat`` (who names himself, as for accepting) between
+    stored entry ``number`` and another phone's version: ``take`` the other's numbers, else
+    keep the stored ones (``KEEP``). Taken numbers are the other phone's player's: they are
+    pending (an accepted entry too: it counts again once checked), for the side that did not
+    type them to accept or refuse, whoever chose (``TAKE``, by the chooser). Raises
+    ``SheetRefused`` when ``seat`` is none of the table's, when there is nothing to choose
+    any more (the entry changed since, or a second phone's tap), or when the sheet refuses
+    the other numbers."""
     adapter = partie.adapter
+    if seat not in partie.players_by_seat:
+        raise SheetRefused(NAME_YOURSELF)
     entry = adapter.entry(partie, number)
     rival = open_rival(entry) if entry is not None else None
     if rival is None:
         raise SheetRefused(_("This entry no longer awaits a choice."))
-    if take:
-        adapter.record_rival(partie, entry, rival.data, author)
-    else:
-        rival_keep(entry=entry, author=author)
+    who = f"{author} · {adapter.seat_name(partie, seat)}"
+    if not take:
+        rival_keep(entry=entry, author=who, seat=seat)
+        return
+    entry_record(
+        partie=partie,
+        value=adapter.data_value(rival.data, entry.number),
+        number=entry.number,
+        version=entry.version,
+        author=who,
+        confirmed=False,
+        seat=rival.seat,
+        action=EntryVersion.Action.TAKE,
+        chooser=seat,
+    )
+
+
+def entries_waiting(*, partie: Partie, waiting: Sequence[Mapping[str, Any]]) -> None:
+    """Mark the entries of ``waiting`` (each a ``number`` with its ``status``, "pending" or
+    "refused", and the seats ``entered_by`` and ``refused_by``, as ``history.waiting``
+    writes them) as not counting yet: an imported sheet's entries that were waiting when it
+    was written. Raises ``SheetRefused`` naming the number when the partie has no such
+    entry; the caller's transaction then stores nothing."""
+    if not waiting:
+        return
+    with locked_entries(partie) as rows:
+        by_number = {row.number: row for row in rows}
+        for item in waiting:
+            row = by_number.get(item["number"])
+            if row is None:
+                raise SheetRefused(
+                    _("waiting: the sheet has no entry %(n)s.") % {"n": item["number"]}
+                )
+            refused = item["status"] == "refused"
+            row.confirmed, row.confirmed_seat = False, ""
+            row.entered_seat = item.get("entered_by", "")
+            row.refused_seat = (item.get("refused_by") or "?") if refused else ""
+            row.save(update_fields=["confirmed", "confirmed_seat", "entered_seat", "refused_seat"])
+    after_change(partie)
 
 
 def entry_delete_last(*, partie: Partie, user=None) -> Entry | None:

@@ -172,10 +172,14 @@ class Evening:
         self.north = self.partie.seats.get(seat="N").player
 
     def enter(self, number: int, donne: dict) -> None:
+        """Donne ``number`` entered by North: a new one, or the correction of the stored
+        one (refused), as the phone sends each."""
         url = reverse("tournaments:table_entry", args=[self.table.code])
-        response = self.phone.post(
-            url, table_post(donne, "N", key=f"k{number}-{DONNES.index(donne)}")
-        )
+        data = table_post(donne, "N", key=f"k{number}-{DONNES.index(donne)}", expected=number)
+        stored = self.partie.donnes.filter(number=number).first()
+        if stored is not None:
+            data |= {"correct": str(number), "version": str(stored.version), "expected": ""}
+        response = self.phone.post(url, data)
         assert response.status_code == 302, response.context["form"].errors
 
     def decide(self, number: int, decision: str) -> None:
@@ -384,8 +388,11 @@ def test_another_games_rounds_follow_the_same_rule(secretary):
     )
     url = reverse("tournaments:table_entry", args=[table.code])
 
-    def enter(entries):
+    def enter(entries, correct=None):
         data = {"action": "enter", "entered_seat": "1", **round_post("roi", entries)}
+        if correct is not None:
+            version = partie.game_rounds.get(number=correct).version
+            data |= {"correct": str(correct), "version": str(version)}
         assert phone.post(url, data).status_code == 302
 
     def decide(number, decision):
@@ -419,7 +426,7 @@ def test_another_games_rounds_follow_the_same_rule(secretary):
     enter(first[1])
     decide(2, "refuse")
     check([first[0]], left_out=1)
-    enter(second[1])  # corrected, pending again
+    enter(second[1], correct=2)  # corrected, pending again
     check([first[0]], left_out=1)
     decide(2, "accept")
     check([first[0], second[1]], left_out=0)

@@ -196,16 +196,78 @@ def test_a_refused_donne_goes_back_for_correction_and_keeps_every_version(secret
     page = client.get(url)
     assert page.context["pending"] == [] and page.context["form"].number == 1
     assert "a refusée" in page.text or "refusé" in page.text
-    corrected = {**table_post({**DONNE, "points_ns": 80}, "N"), "version": donne.version}
-    corrected.pop("entered_seat")
+    corrected = {**table_post({**DONNE, "points_ns": 80}, "S"), "version": donne.version}
+    corrected["correct"] = "1"
     assert client.post(url, corrected).status_code == 302
     donne.refresh_from_db()
     assert not donne.refused and not donne.confirmed and donne.points_ns == 80
+    assert donne.entered_seat == "S"  # South typed the numbers it now holds
     accept(client, table, 1, seat="E")
     donne.refresh_from_db()
     assert donne.confirmed
-    actions = [v.action for v in donne.versions.all()]
-    assert actions == ["enter", "refuse", "correct", "confirm"]
+    lines = [(v.action, v.seat) for v in donne.versions.all()]
+    assert lines == [("enter", "N"), ("refuse", "O"), ("correct", "S"), ("confirm", "E")]
+
+
+def test_a_new_donne_typed_after_an_unseen_refusal_is_that_new_donne(secretary, client):
+    """Phone B entered donne 1, phone A refused it; B, not having seen the refusal, types
+    donne 2 on its form: donne 2 is stored as donne 2, donne 1 stays refused with its own
+    numbers and author, nothing counts until donne 1 is corrected and accepted."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", key="b-1", expected=1))
+    client.post(
+        reverse("tournaments:table_confirm", args=[table.code, 1]),
+        {"seat": "E", "decision": "refuse"},
+    )
+    second = {**DONNE, "dealer": "E", "plis_ns": 3, "points_ns": 40, "roi_au_bout": False}
+    answer = client.post(url, table_post(second, "S", key="b-2", expected=2), follow=True)
+    assert "Donne 2 entrée" in html.unescape(answer.text)
+    first, two = table.partie.donnes.order_by("number")
+    assert (first.points_ns, first.entered_seat, first.refused_seat) == (84, "N", "E")
+    assert (two.number, two.points_ns, two.entered_seat, two.confirmed) == (2, 40, "S", False)
+    # The page asks for donne 1's correction; donne 2 waits for the other team.
+    assert answer.context["form"].number == 1
+    assert [p.number for p in answer.context["pending"]] == [2]
+    # A correction names its number: donne 1 corrected, donne 2 untouched.
+    fix = {**table_post({**DONNE, "points_ns": 80}, "N", key="b-3"), "correct": "1"}
+    fix["version"] = str(first.version)
+    client.post(url, fix)
+    first, two = table.partie.donnes.order_by("number")
+    assert (first.points_ns, two.points_ns) == (80, 40)
+    accept(client, table, 2)
+    accept(client, table, 1)
+    assert [side.total for side in client.get(url).context["sides"]] != [0, 0]
+    assert table.partie.donnes.filter(confirmed=True).count() == 2
+
+
+def test_a_correction_of_a_donne_changed_meanwhile_is_kept_to_choose(secretary, client):
+    """Both phones correct refused donne 1: the second, sent for the version the first one
+    replaced, corrects nothing; its numbers wait beside the others for the table to choose."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", key="k", expected=1))
+    client.post(
+        reverse("tournaments:table_confirm", args=[table.code, 1]),
+        {"seat": "E", "decision": "refuse"},
+    )
+    version = str(table.partie.donnes.get().version)
+    fix = {
+        **table_post({**DONNE, "points_ns": 80}, "N", key="a"),
+        "correct": "1",
+        "version": version,
+    }
+    client.post(url, fix)
+    late = {
+        **table_post({**DONNE, "points_ns": 70}, "S", key="b"),
+        "correct": "1",
+        "version": version,
+    }
+    answer = client.post(url, late, follow=True)
+    assert "modifiée entre-temps par un autre téléphone" in html.unescape(answer.text)
+    assert table.partie.donnes.get().points_ns == 80
+    (rival,) = answer.context["rivals"]
+    assert any("70 points" in line for line in rival.other) and rival.entered_by.endswith("(S)")
 
 
 def test_pending_donnes_count_nowhere_until_accepted(secretary, client):

@@ -166,7 +166,10 @@ def test_a_round_at_a_table_is_checked_by_another_player(bouchon, secretary):
     phone.post(confirm, {"seat": "3", "decision": "refuse"})
     page = phone.get(url)
     assert page.context["form"].stored.refused and page.context["pending"] == []
-    enter(phone, url, [10, 20, 25], action="enter")
+    version = partie.game_rounds.get().version  # the correction says what it corrects
+    enter(phone, url, [10, 20, 25], action="enter", entered_seat="2", correct=1, version=version)
+    phone.post(confirm, {"seat": "2", "decision": "accept"})  # who corrected it: refused
+    assert not partie.game_rounds.get().confirmed
     phone.post(confirm, {"seat": "1", "decision": "accept"})
     partie = Partie.objects.get(pk=table.partie_id)
     assert partie.sheet.totals == (10, 20, 25)

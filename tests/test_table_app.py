@@ -202,7 +202,7 @@ def test_an_entry_form_builds_its_fields_when_first_read(secretary):
     assert form.number is None and form.has_field("faults_n")
     assert "fields" not in vars(form)
     assert [radio.data["value"] for radio in form["entered_seat"]] == ["N", "E", "S", "O"]
-    assert list(form.fields)[:4] == ["key", "expected", "version", "entered_seat"]
+    assert list(form.fields)[:5] == ["key", "expected", "version", "correct", "entered_seat"]
     assert set(form.fields) == {*form.keys, "entered_seat", *form.names.values()}
     assert {name: form.fields[name].initial for name in form.keys} == form.keys
     assert form.keys["expected"] == 1 and len(form.keys["key"]) == 32

@@ -70,14 +70,24 @@ def test_a_second_phones_other_numbers_wait_beside_the_recorded_ones(secretary, 
     assert any("6 plis, 84 points" in line for line in rival.stored)
     assert any("5 plis, 70 points" in line for line in rival.other)
     assert table.partie.donnes.get().points_ns == 84  # nothing applied before the choice
+    assert rival.stored_by.endswith("(N)") and rival.entered_by.endswith("(S)")
     choose = reverse("tournaments:table_confirm", args=[table.code, 1])
+    # Choosing is a decision: whoever chooses names himself first.
     answer = client.post(choose, {"decision": "take"}, follow=True)
+    assert "touchez votre nom" in words(answer)
+    assert table.partie.donnes.get().points_ns == 84
+    answer = client.post(choose, {"decision": "take", "seat": "N"}, follow=True)
     assert "nombres de l'autre téléphone" in words(answer)
     donne = table.partie.donnes.get()
     assert (donne.plis_ns, donne.points_ns, donne.confirmed) == (5, 70, False)
-    assert answer.context["rivals"] == [] and [p.number for p in answer.context["pending"]] == [1]
-    actions = list(donne.versions.values_list("action", flat=True))
-    assert actions == ["enter", "rival", "correct"]
+    # The numbers kept are South's: South typed them, East or West checks them.
+    assert donne.entered_seat == "S"
+    (pending,) = answer.context["pending"]
+    assert answer.context["rivals"] == [] and pending.number == 1
+    assert pending.entered_by == f"{table.partie.players_by_seat['S']} (S)"
+    assert {seat for seat, _label in pending.choices} == {"E", "O"}
+    lines = list(donne.versions.values_list("action", "seat"))
+    assert lines == [("enter", "N"), ("rival", "S"), ("take", "N")]
 
 
 def test_the_table_may_keep_the_recorded_donne_even_once_accepted(secretary, client):
@@ -89,12 +99,37 @@ def test_the_table_may_keep_the_recorded_donne_even_once_accepted(secretary, cli
     client.post(url, table_post(other, "S", key="c", expected=1))
     assert len(client.get(url).context["rivals"]) == 1
     choose = reverse("tournaments:table_confirm", args=[table.code, 1])
-    client.post(choose, {"decision": "keep"})
+    client.post(choose, {"decision": "keep", "seat": "E"})
     donne = table.partie.donnes.get()
     assert (donne.points_ns, donne.confirmed) == (84, True)
     assert client.get(url).context["rivals"] == []
-    again = client.post(choose, {"decision": "keep"}, follow=True)  # a second phone's tap
+    again = client.post(choose, {"decision": "keep", "seat": "S"}, follow=True)  # a 2nd tap
     assert "n'attend plus de choix" in words(again)
+
+
+def test_an_accepted_donne_taken_over_counts_again_only_once_the_other_team_accepts(
+    secretary, client
+):
+    """North/South cannot replace a donne East/West accepted with their own numbers and have
+    it count: taken over, it is pending again, for East/West to check."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "O", key="a", expected=1))
+    accept(client, table, 1, seat="N")
+    other = {**DONNE, "plis_ns": 7, "points_ns": 100}
+    client.post(url, table_post(other, "S", key="c", expected=1))
+    (rival,) = client.get(url).context["rivals"]
+    assert rival.accepted
+    choose = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(choose, {"decision": "take", "seat": "S"})
+    donne = table.partie.donnes.get()
+    assert (donne.points_ns, donne.confirmed, donne.entered_seat) == (100, False, "S")
+    assert [side.total for side in client.get(url).context["sides"]] == [0, 0]
+    accept(client, table, 1, seat="N")  # South's partner: refused, nothing changes
+    assert not table.partie.donnes.get().confirmed
+    accept(client, table, 1, seat="E")
+    donne = table.partie.donnes.get()
+    assert donne.confirmed and donne.confirmed_seat == "E"
 
 
 def test_a_second_phones_other_round_of_another_game_waits_too(secretary, client):
@@ -113,7 +148,8 @@ def test_a_second_phones_other_round_of_another_game_waits_too(secretary, client
     post(rounds[0], "1", "a")
     (rival,) = post(rounds[1], "2", "b").context["rivals"]
     assert rival.stored != rival.other
-    client.post(reverse("tournaments:table_confirm", args=[table.code, 1]), {"decision": "take"})
+    choose = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(choose, {"decision": "take", "seat": "3"})
     stored = table.partie.game_rounds.get()
     assert [e["points"] for e in stored.entries] == [e["points"] for e in rounds[1]]
     assert not stored.confirmed
@@ -163,3 +199,15 @@ def test_the_directors_history_of_the_donne_gives_the_refusals_reason(secretary,
     client.post(confirm, {"seat": "E", "decision": "refuse", "reason": "fautes"})
     page = secretary.get(reverse("scoring:donne_edit", args=[table.partie_id, 1]))
     assert "refusée (fautes)" in words(page)
+
+
+def test_a_decision_without_i_am_is_answered_in_french_and_changes_nothing(secretary, client):
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))
+    page = client.get(url)
+    assert " required" not in page.text.split('class="card pending"')[1].split("</form>")[0]
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    answer = client.post(confirm, {"decision": "accept"}, follow=True)
+    assert "Dites qui vous êtes : touchez votre nom sous « Je suis »." in words(answer)
+    assert not table.partie.donnes.get().confirmed

@@ -15,7 +15,7 @@ class TournamentsConfig(AppConfig):
         # nothing imports tournaments.apps.
         from scoring.freshness import watch
         from scoring.models import Partie
-        from tournaments import league, ratings
+        from tournaments import league, live, ratings
         from tournaments.models import (
             EveningLeague,
             Registration,
@@ -27,6 +27,8 @@ class TournamentsConfig(AppConfig):
 
         partie_changed.connect(ratings.on_partie_changed, dispatch_uid="tournaments.ratings")
         partie_changed.connect(league.on_partie_changed, dispatch_uid="tournaments.league")
+        # Every phone of the partie's table shows it as it now stands (``tournaments.live``).
+        partie_changed.connect(live.on_partie_changed, dispatch_uid="tournaments.live")
         # The league's and the players' pages keep their figures until one of these changes
         # (the ratings: ``tournaments.ratings`` says when).
         watch(Season, Tournament, Registration, Round, Table)

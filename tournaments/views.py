@@ -41,6 +41,7 @@ from scoring.services import (
 )
 from scoring.tables import PartieTable, configure
 
+from . import live
 from .console import progress
 from .forms import PlayerForm, RegistrationForm, TournamentForm
 from .mail import SendRefused, results_plan
@@ -173,6 +174,8 @@ def round_start(request, pk: int):
     except TournamentError as error:
         messages.error(request, str(error))
         return redirect(tournament)
+    # The phones of the tables that finished show their players' next tables.
+    live.push(Table.objects.filter(round__tournament=tournament).values_list("partie", flat=True))
     messages.success(request, _("Round %(n)s drawn.") % {"n": round_.number})
     return redirect("tournaments:round", pk=pk, number=round_.number)
 
@@ -278,6 +281,9 @@ def tournament_close(request, pk: int):
         except TournamentError as refused:
             error = str(refused) if any(decisions.values()) else None
         else:
+            live.push(
+                Table.objects.filter(round__tournament=tournament).values_list("partie", flat=True)
+            )
             messages.success(request, _("Tournament closed."))
             return redirect(tournament)
     rows = [  # each table with the director's choice so far, kept when the page comes back
@@ -425,12 +431,17 @@ def table_entry(request, code: str):
                         flight.answer = resent
                         return redirect("tournaments:table_entry", code=table.code)
                     form = partie.adapter.table_form(partie, request.POST)
-                    if form is not None and form.is_valid():
+                    if form is None:
+                        return _after_the_end(request, table, partie)
+                    if form.is_valid():
                         entered = _table_record(request, table, partie, form, flight)
                         if entered is not None:
                             return entered
             except (Ratelimited, TableClosed) as error:
                 return table_refusal(request, error)
+            except SheetRefused as error:  # a correction of an entry no longer there
+                messages.error(request, str(error))
+                return redirect("tournaments:table_entry", code=code)
     else:
         try:
             table = table_and_partie(request, code)
@@ -462,6 +473,17 @@ def table_entry(request, code: str):
     )
 
 
+def _after_the_end(request, table: Table, partie: Partie) -> HttpResponse:
+    """A new entry posted once the partie is over (a phone's queue sent late): stored
+    nowhere, and the phone is told so, with the number it sent."""
+    what = {"entry": partie.adapter.entry_name, "n": request.POST.get("expected", "")[:6]}
+    messages.error(
+        request,
+        _("The partie is over: %(entry)s %(n)s was not recorded. Check the score sheet.") % what,
+    )
+    return redirect("tournaments:table_entry", code=table.code)
+
+
 def _table_record(
     request, table: Table, partie: Partie, form, flight: Flight
 ) -> HttpResponse | None:
@@ -471,6 +493,7 @@ def _table_record(
     ``flight``'s answer, for its copies in flight."""
     adapter = partie.adapter
     author = f"{_('table')} {table.number}"
+    live.push([partie.pk])  # stored or kept beside: the table's other phones show it
     try:
         done = adapter.table_record(form, author=author)
     except EntryTaken as taken:
@@ -478,14 +501,19 @@ def _table_record(
         seat = form.cleaned_data.get("entered_seat", "")
         name = partie.players_by_seat.get(seat, "")
         if table_keep_rival(form=form, author=f"{author} · {name} ({seat})" if name else author):
-            what = {"entry": adapter.entry_name, "n": form.cleaned_data.get("expected")}
-            note = (
-                _(
+            number = form.number or form.cleaned_data.get("expected")
+            what = {"entry": adapter.entry_name, "n": number}
+            if form.number:
+                note = _(
+                    "%(entry)s %(n)s was changed by another phone meanwhile: your numbers "
+                    "are shown beside the recorded ones, the table chooses."
+                )
+            else:
+                note = _(
                     "%(entry)s %(n)s was already entered by another phone, with other "
                     "numbers: both are shown below, the table chooses."
                 )
-                % what
-            )
+            note %= what
         messages.warning(request, note)
     except SheetRefused as error:
         form.add_error(None, str(error))
@@ -564,8 +592,15 @@ def table_confirm(request, code: str, number: int):
             table = partie.tournament_table
             author = f"{_('table')} {table.number}"
             what = {"entry": partie.adapter.entry_name, "n": number}
+            live.push([partie.pk])
             if decision in ("keep", "take"):
-                table_choose(partie=partie, number=number, take=decision == "take", author=author)
+                table_choose(
+                    partie=partie,
+                    number=number,
+                    take=decision == "take",
+                    seat=request.POST.get("seat", ""),
+                    author=author,
+                )
             else:
                 table_decide(
                     partie=partie,

@@ -20,7 +20,16 @@ from django.utils.translation import gettext as _
 from scoring import services
 from scoring.forms import EntryForm
 from scoring.models import Entry, Partie
-from scoring.registry import GameAdapter, Pending
+from scoring.registry import GameAdapter, Pending, SheetRefused
+
+
+def posted_number(text: Any) -> int | None:
+    """The entry number a phone posted (``"3"``), None when it posted none or no number."""
+    try:
+        number = int(text)
+    except (TypeError, ValueError):
+        return None
+    return number if 0 < number < 100_000 else None
 
 
 def record_form(form: Form, **fields: Any) -> Entry:
@@ -61,20 +70,34 @@ class EntryAdapter(GameAdapter):
         return EntryForm(data, partie=partie, stored=stored, ask_seat=ask_seat)
 
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
-        refused = next((e for e in self.stored_entries(partie) if e.refused), None)
-        if refused is not None:
-            return self.entry_form(partie, data, stored=refused)
-        if partie.sheet.complete:
+        """The table's form. Shown (``data`` None): the correction of the first entry the
+        other side refused, else the next new entry, None once the partie is over. Posted:
+        what the phone says it sent, never reinterpreted: the correction of entry
+        ``correct`` when the phone sent one (``EntryForm.keys``), else a new entry (numbered
+        ``expected``: ``services.entry_record`` refuses a number taken or skipped), even
+        while an earlier entry is refused or pending; None for a new entry once the partie
+        is over. Raises ``SheetRefused`` for a correction of an entry the partie no longer
+        has. Whoever types it names his seat, a correction's too: the other side of his
+        checks it."""
+        if data is None:
+            stored = next((e for e in self.stored_entries(partie) if e.refused), None)
+        else:
+            number = posted_number(data.get("correct"))
+            stored = None if number is None else self.entry(partie, number)
+            if number is not None and stored is None:
+                what = {"entry": self.entry_name, "n": number}
+                raise SheetRefused(
+                    _(
+                        "%(entry)s %(n)s no longer exists (the director removed it): "
+                        "enter it again as a new one."
+                    )
+                    % what
+                )
+        if stored is None and partie.sheet.complete:
             return None
-        return self.entry_form(partie, data, ask_seat=True)
+        return self.entry_form(partie, data, stored=stored, ask_seat=True)
 
     def table_record(self, form: Form, *, author: str) -> str:
-        if form.stored is not None:  # a refused entry, corrected: pending again
-            record_form(form, author=author)
-            what = {"entry": self.entry_name, "n": form.stored.number}
-            if self.partners:
-                return _("%(entry)s %(n)s corrected: the other team checks it again.") % what
-            return _("%(entry)s %(n)s corrected: the other players check it again.") % what
         seat = form.cleaned_data["entered_seat"]
         entry = record_form(
             form,
@@ -82,7 +105,12 @@ class EntryAdapter(GameAdapter):
             confirmed=False,
             seat=seat,
         )
-        return self._entered(entry)
+        if form.stored is None:
+            return self._entered(entry)
+        what = {"entry": self.entry_name, "n": entry.number}
+        if self.partners:
+            return _("%(entry)s %(n)s corrected: the other team checks it again.") % what
+        return _("%(entry)s %(n)s corrected: the other players check it again.") % what
 
     def table_resent(self, partie: Partie, key: str) -> str | None:
         """What to tell a table whose phone sends again a submission already stored (the
@@ -118,16 +146,6 @@ class EntryAdapter(GameAdapter):
 
     def form_data(self, form: Form) -> dict:
         return self.value_data(form.value())
-
-    def record_rival(self, partie: Partie, entry: Any, data: dict, author: str) -> None:
-        services.entry_record(
-            partie=partie,
-            value=self.data_value(data, entry.number),
-            number=entry.number,
-            version=entry.version,
-            author=author,
-            confirmed=False,
-        )
 
     def live_record(
         self, partie: Partie, entry: Any, *, record: dict[str, Any], key: str, author: str

@@ -457,6 +457,73 @@
       });
   }
 
+  // The table's page as the server now has it (read again after another phone's change:
+  // table-live.js), shown without losing what is being typed: the form being filled in
+  // stays as it is, focus and caret included, when the server's is the same entry, or when
+  // something is typed in it (the server's form then shows as a note above it: a donne
+  // refused meanwhile, to correct once this one is recorded). Otherwise the server's form
+  // comes, with its draft. The messages of this phone's own last action stay.
+  function sameEntry(live, next) {
+    return ["expected", "correct", "version"].every(function (name) {
+      var a = live.querySelector("[name=" + name + "]"), b = next.querySelector("[name=" + name + "]");
+      return (a ? a.value : "") === (b ? b.value : "");
+    });
+  }
+  function show(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var fresh = page.querySelector("main"), main = document.querySelector("main");
+    if (!fresh || !main || page.documentElement.hasAttribute("data-cached")) { return false; }
+    var live = form && form.parentNode === main ? form : null;
+    var next = fresh.querySelector("form[data-entry]");
+    var keep = live && next && next.parentNode === fresh &&
+      (sameEntry(live, next) || visibleFields().some(typed));
+    // What this phone was told of its own last action stays until it does something else.
+    var said = main.querySelector(":scope > .messages");
+    if (said && !fresh.querySelector(":scope > .messages")) { fresh.prepend(said); }
+    // A choice tapped on a card (« Je suis », a reason) stays tapped on the same card.
+    var tapped = Array.prototype.map.call(
+      main.querySelectorAll("form:not([data-entry]) input:checked"), function (input) {
+        return [input.form.getAttribute("action"), input.name, input.value];
+      });
+    function retap() {
+      tapped.forEach(function (t) {
+        document.querySelectorAll("main form").forEach(function (card) {
+          if (card.getAttribute("action") !== t[0]) { return; }
+          var input = card.querySelector("input[name='" + t[1] + "'][value='" + t[2] + "']");
+          if (input) { input.checked = true; }
+        });
+      });
+    }
+    if (!keep) {
+      main.replaceWith(document.adoptNode(fresh));
+      init();
+      retap();
+      return true;
+    }
+    var before = [], after = [], seen = false;
+    Array.prototype.slice.call(fresh.childNodes).forEach(function (node) {
+      if (node === next) { seen = true; } else { (seen ? after : before).push(node); }
+    });
+    if (!sameEntry(live, next)) {  // the server's next form, as a note
+      var note = document.createElement("div");
+      note.className = "card live-note";
+      note.setAttribute("role", "status");
+      next.querySelectorAll("h2, .errors.refused").forEach(function (node) {
+        note.appendChild(node.cloneNode(true));
+      });
+      before.push(note);
+    }
+    Array.prototype.slice.call(main.childNodes).forEach(function (node) {
+      if (node !== live) { node.remove(); }
+    });
+    before.forEach(function (node) { main.insertBefore(document.adoptNode(node), live); });
+    after.forEach(function (node) { main.appendChild(document.adoptNode(node)); });
+    complements(main);
+    retap();
+    return true;
+  }
+  window.tablePage = { show: show };
+
   init();
   window.addEventListener("online", function () { attempts = 0; flush(); });
   window.addEventListener("storage", function (event) { if (event.key === QUEUE) { showQueue(); } });

@@ -254,6 +254,7 @@ def asgi_server(transactional_db):
 
     from clubsite.asgi import pages_application
     from scoring.routing import websocket_urlpatterns
+    from tournaments.routing import websocket_urlpatterns as table_sockets
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -264,7 +265,7 @@ def asgi_server(transactional_db):
     application = ProtocolTypeRouter(
         {
             "http": ASGIStaticFilesHandler(pages),
-            "websocket": URLRouter(websocket_urlpatterns),
+            "websocket": URLRouter(websocket_urlpatterns + table_sockets),
         }
     )
     # Each request's and each message's ORM calls close their connection when done, so that

@@ -163,6 +163,7 @@ def test_what_happens_after_a_submit_is_in_view_in_its_colour(
     expect(rival).to_contain_text("6 plis, 84 points")
     expect(rival).to_contain_text("5 plis, 70 points")
     axe_finds_nothing(second)
+    choose_value(rival, "seat", "N")  # whoever chooses names himself, as for accepting
     tap(rival.get_by_role("button", name=re.compile("Prendre")))
     in_view_as(second.locator(".messages li"), "success")
     donne = Donne.objects.get()

@@ -211,6 +211,7 @@ def test_a_club_evening_on_phones_agrees_on_every_page_at_every_step(
     )
     choose_value(ns1.locator("form.donne-form"), "trump", T1_RIGHT["trump"])
     ns1.locator("[name=points_ns]").fill(str(T1_RIGHT["points_ns"]))
+    choose_value(ns1.locator("form.donne-form"), "entered_seat", "S")  # who corrects it
     tap(ns1.locator("form.donne-form button[type=submit]"))
     expect(ns1.locator("form.pending")).to_contain_text(words(T1_RIGHT))
     walk.agree("table 1 corrected donne 1")
@@ -237,6 +238,7 @@ def test_a_club_evening_on_phones_agrees_on_every_page_at_every_step(
     both(rival, recorded=T2_FIRST, other=T2_SECOND)
     assert donnes(two) == 1
     walk.agree("table 2's second phone entered donne 1 too")
+    choose_value(rival, "seat", "S")  # who chooses names himself, as for accepting
     submit(south2, rival.get_by_role("button", name="Prendre celle de l'autre téléphone"))
     in_view_as(south2.locator(".messages li"), "success")
     expect(south2.locator("form.pending")).to_contain_text(words(T2_SECOND))
@@ -285,6 +287,7 @@ def test_a_club_evening_on_phones_agrees_on_every_page_at_every_step(
     rival = oe3.locator("form.rival")
     both(rival, recorded=T3_SECOND, other=T3_DRAFT)
     walk.agree("table 3's stale draft was sent to compare")
+    choose_value(rival, "seat", "E")
     submit(oe3, rival.get_by_role("button", name="Garder l'enregistrée"))
     in_view_as(oe3.locator(".messages li"), "success")
     expect(oe3.locator("form.rival")).to_have_count(0)

@@ -278,6 +278,7 @@ def test_a_donne_refused_by_the_other_side_is_corrected_on_the_phone(page, table
     field = page.locator("[name=points_ns]")
     expect(field).to_have_value("84")
     field.fill("80")
+    tap(page, "entered_seat", "S")  # who corrects it names himself: the other team checks it
     page.locator("form.donne-form button[type=submit]").click()
     expect(page.locator("form.pending")).to_have_count(1)
     donne = Donne.objects.get(partie_id=evening[0].partie_id)

@@ -1,0 +1,122 @@
+"""A table's two phones, as the guide tells a table to work (the entering team's and the
+checking team's), over the production stack (``asgi_server``: pages and WebSockets): each
+phone sees the other's changes within a second without a reload and without losing what it
+is typing; a donne typed after a refusal the phone had not seen is stored as that new donne;
+a race between the two phones keeps both versions for the table to choose, and the numbers
+taken are checked by the side that did not type them. After each step: which donne holds
+which numbers, who typed them, and the totals on both phones."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Donne, Partie
+from tests.browser.person import choose_value, tap
+from tests.browser.test_table_phone import donnes, enter, wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: What "within a second" allows the browser: the push itself, then reading the page.
+SECOND = 1000
+
+
+def stored(table) -> list[tuple]:
+    """Each donne of the table: number, N/S points, who typed it, accepted, refused by."""
+    return list(
+        Donne.objects.filter(partie_id=table.partie_id)
+        .order_by("number")
+        .values_list("number", "points_ns", "entered_seat", "confirmed", "refused_seat")
+    )
+
+
+def decide(page, number, seat, decision):
+    """A player names himself on donne ``number``'s check card and taps ``decision``."""
+    card = page.locator("form.pending").filter(has_text=f"Donne {number} ")
+    choose_value(card, "seat", seat)
+    tap(card.get_by_role("button", name=decision))
+
+
+def totals(page) -> list[str]:
+    """The teams' totals as the phone shows them."""
+    return page.locator(".teams .score").all_inner_texts()
+
+
+def signed(points: int) -> str:
+    """A total as the table's page writes it (``scores.signed``: "+120", "-40", "0")."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
+    from tests.browser.conftest import drawn_evening
+
+    (table,) = drawn_evening(client, sophie, 4)
+    url = f"{asgi_server}/t/{table.code}/"
+    north, east = new_phone(), new_phone()  # N/S's phone enters, E/O's checks
+    for phone in (north, east):
+        phone.goto(url)
+        expect(phone.locator("#live-status")).to_contain_text("À jour", timeout=5000)
+
+    # N/S enter donne 1: E/O's phone shows it to check, without a reload.
+    enter(north, seat="N", points=84)
+    assert wait_until(north, lambda: donnes(table) == 1)
+    expect(east.locator("form.pending")).to_contain_text("Donne 1", timeout=SECOND)
+
+    # North starts typing donne 2; meanwhile East refuses donne 1.
+    enter(north, seat="S", dealer="E", plis=3, points=40, submit=False)
+    decide(east, 1, "E", "Refuser")
+    assert wait_until(east, lambda: stored(table)[0][4] == "E")
+    note = north.locator(".live-note")
+    expect(note).to_contain_text("Corriger", timeout=SECOND)
+    expect(north.locator("[name=points_ns]")).to_have_value("40")  # what was typed stays
+    # North sends what he typed: it is donne 2, donne 1 keeps its numbers and its author.
+    tap(north.locator("form.donne-form button[type=submit]"))
+    assert wait_until(north, lambda: donnes(table) == 2)
+    assert stored(table) == [(1, 84, "N", False, "E"), (2, 40, "S", False, "")]
+    expect(north.locator(".messages")).to_contain_text("Donne 2 entrée")
+    # North's phone now offers donne 1's correction; East's shows donne 2 to check.
+    expect(north.locator("form.donne-form h2")).to_contain_text("Corriger donne 1")
+    expect(east.locator("form.pending")).to_contain_text("Donne 2", timeout=SECOND)
+
+    # South corrects donne 1 on North's phone; East accepts both.
+    choose_value(north.locator("form.donne-form"), "entered_seat", "S")
+    points = north.locator("form.donne-form [name=points_ns]")
+    expect(points).to_have_value("84")  # the refused numbers, to correct
+    tap(points)  # a tap selects the number: what is typed replaces it
+    points.press_sequentially("80")
+    tap(north.locator("form.donne-form button[type=submit]"))
+    assert wait_until(north, lambda: stored(table)[0][1:4] == (80, "S", False))
+    expect(east.locator("form.pending").filter(has_text="Donne 1 ")).to_be_visible(timeout=SECOND)
+    decide(east, 1, "E", "Accepter")
+    decide(east, 2, "O", "Accepter")
+    assert wait_until(east, lambda: all(d[3] for d in stored(table)))
+    # Both phones show the engine's totals of the two donnes, North's within a second.
+    sheet = Partie.objects.get(pk=table.partie_id).sheet
+    engine = [sheet.total_ns, sheet.total_oe]
+    expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
+    expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
+
+    # A race: both phones type donne 3 with different numbers; North's arrives first.
+    enter(north, seat="N", dealer="S", plis=5, points=70, submit=False)
+    enter(east, seat="E", dealer="S", plis=5, points=64, submit=False)
+    tap(north.locator("form.donne-form button[type=submit]"))
+    assert wait_until(north, lambda: donnes(table) == 3)
+    tap(east.locator("form.donne-form button[type=submit]"))
+    rival = north.locator("form.rival")
+    expect(rival).to_contain_text("Donne 3", timeout=SECOND)  # pushed to the other phone too
+    expect(east.locator("form.rival")).to_contain_text("Donne 3")
+    assert stored(table)[2] == (3, 70, "N", False, "")  # nothing applied before the choice
+    # Taking the other phone's numbers names who chooses; they are East's, so N/S check them.
+    choose_value(rival, "seat", "S")
+    tap(rival.get_by_role("button", name="Prendre celle de l'autre téléphone"))
+    assert wait_until(north, lambda: stored(table)[2] == (3, 64, "E", False, ""))
+    card = east.locator("form.pending").filter(has_text="Donne 3 ")
+    typist = Partie.objects.get(pk=table.partie_id).players_by_seat["E"]
+    expect(card).to_contain_text(f"Entrée par {typist} (E)", timeout=SECOND)
+    seats = card.locator("[name=seat]")
+    assert sorted(seats.evaluate_all("l => l.map(i => i.value)")) == ["N", "S"]
+    decide(east, 3, "N", "Accepter")
+    assert wait_until(east, lambda: stored(table)[2][3])
+    sheet = Partie.objects.get(pk=table.partie_id).sheet
+    engine = [sheet.total_ns, sheet.total_oe]
+    expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
+    expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
+    assert [d[:3] for d in stored(table)] == [(1, 80, "S"), (2, 40, "S"), (3, 64, "E")]

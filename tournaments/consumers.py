@@ -1,0 +1,71 @@
+"""The WebSocket of a tournament table's page, ``/ws/t/<code>/``: it tells the page when its
+table changed (``tournaments.live``), so that every phone of the table shows the table as it
+is without a reload. It carries no data and takes no action: the page reads itself again
+(``static/js/table-live.js``). Messages: the server sends ``{"type": "changed"}`` on every
+change and ``{"type": "pong"}`` to each ``{"type": "ping"}`` (the page's heartbeat, by which
+it notices a connection dead without being closed); anything else is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from tournaments import live
+from tournaments.models import Table
+
+#: The largest message a page may send, in characters: a heartbeat is 16.
+MAX_MESSAGE = 200
+
+
+def _partie_of(code: str) -> int | None:
+    """The partie of the table whose code is ``code`` (any round, open or closed), None."""
+    if not code.isalnum() or len(code) > 12:
+        return None
+    return Table.objects.filter(code=code.upper()).values_list("partie_id", flat=True).first()
+
+
+class TablePageConsumer(AsyncJsonWebsocketConsumer):
+    """One page of a tournament table (its code in the address), told of each change."""
+
+    partie_id: int | None = None
+
+    async def connect(self) -> None:
+        live.serving_loop(asyncio.get_running_loop())
+        self.partie_id = await database_sync_to_async(_partie_of)(
+            self.scope["url_route"]["kwargs"]["code"]
+        )
+        if self.partie_id is None:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(live.group_name(self.partie_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.partie_id is not None:
+            await self.channel_layer.group_discard(
+                live.group_name(self.partie_id), self.channel_name
+            )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is None or len(text_data) > MAX_MESSAGE:
+            return
+        await super().receive(text_data=text_data)
+
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        """A change of the table, sent by any server process (``live.push``)."""
+        await self.send_json({"type": "changed"})
