@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from scoring.history import sheet_json
 from scoring.models import Partie
 
 PDF = "application/pdf"
@@ -28,5 +29,6 @@ def partie_xlsx(partie: Partie) -> bytes:
 
 
 def partie_json(partie: Partie) -> str:
-    """The partie as its JSON score sheet (text), importable back unchanged."""
-    return json.dumps(partie.adapter.sheet_dict(partie), ensure_ascii=False, indent=1)
+    """The partie as its JSON score sheet (text), importable back with the same totals: the
+    game's format, its waiting entries and its history (``history.sheet_json``)."""
+    return json.dumps(sheet_json(partie), ensure_ascii=False, indent=1)

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import services
+from scoring import history, services
 from scoring.access import director_required
 from scoring.adapters.entries import record_form
 from scoring.registry import SheetRefused
@@ -58,10 +58,7 @@ def entry_edit(request, pk: int, number: int | None = None):
         "stored": stored,
         "number": stored.number if stored else len(adapter.stored_entries(partie)) + 1,
         "sides": adapter.sides(partie),
-        "history": [
-            (version, adapter.version_words(partie, stored, version.data))
-            for version in (stored.versions if stored else ())
-        ],
+        "history": [line for line in history.lines(partie) if stored and line.number == number],
     }
     return render(request, "scoring/entry_form.html", context)
 

@@ -24,6 +24,7 @@ from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
 
 from scoring import registry
+from scoring.history import read_sheet_json
 from scoring.jsoninput import MAX_CHARS, JsonRefused, read_json
 from scoring.messages import elide
 from scoring.models import (
@@ -225,6 +226,9 @@ class EntryForm(forms.Form):
     key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=40)
     expected = forms.IntegerField(required=False, widget=forms.HiddenInput)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    #: The number of the entry a correction corrects (empty for a new entry): the server
+    #: takes a posted form as a correction only when it says so.
+    correct = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self, data=None, *, partie: Partie, stored: Any = None, ask_seat: bool = False
@@ -235,12 +239,13 @@ class EntryForm(forms.Form):
         count = len(adapter.stored_entries(partie))
         self.entry_number = stored.number if stored is not None else count + 1
         super().__init__(data, initial=adapter.entry_initial(partie, stored))
-        #: The hidden keys' values (``key``, ``expected``, ``version``): what the server
-        #: expects now, drawn on every page (``keys_template_name``).
+        #: The hidden keys' values (``key``, ``expected``, ``version``, ``correct``): what the
+        #: server expects now, drawn on every page (``keys_template_name``).
         self.keys = {
             "key": uuid.uuid4().hex,
             "expected": None if stored is not None else self.entry_number,
             "version": stored.version if stored is not None else None,
+            "correct": stored.number if stored is not None else None,
         }
         self.seats = adapter.seats(partie)
         self.specs = adapter.entry_fields(partie, self.entry_number)
@@ -529,7 +534,7 @@ class SheetImportForm(JsonUploadForm):
             )
         cleaned["adapter"] = registry.get(game)
         try:
-            cleaned["sheet"] = cleaned["adapter"].read_sheet(data)
+            cleaned["sheet"], cleaned["waiting"] = read_sheet_json(cleaned["adapter"], data)
         except registry.SheetRefused as error:
             raise forms.ValidationError(str(error)) from None
         return cleaned
@@ -543,6 +548,11 @@ class SheetImportForm(JsonUploadForm):
     def sheet(self):
         """The sheet read, as the game's adapter reads it (``read_sheet``)."""
         return self.cleaned_data["sheet"]
+
+    @property
+    def waiting(self) -> list[dict[str, Any]]:
+        """Its entries that did not count yet (``history.read_sheet_json``)."""
+        return self.cleaned_data["waiting"]
 
 
 class RecordForm(JsonUploadForm):

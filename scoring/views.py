@@ -15,12 +15,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring import documents, registry
+from scoring import documents, history, registry, services
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.exports.chart import chart_svg
 from scoring.filters import PartieFilter
@@ -84,6 +85,7 @@ def partie_detail(request, pk: int):
             "chart": kept_chart(partie, adapter.counted(partie), layout),
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": adapter.refused_words(partie),
+            "history": history.lines(partie),
         }
 
     name, body = f"partie-page:{read.pk}", "scoring/_partie_body.html"
@@ -142,9 +144,15 @@ def partie_import(request):
     """Store a partie from a §10 JSON score sheet (file or pasted text)."""
     form = SheetImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        partie = form.adapter.import_sheet(form.sheet, created_by=request.user)
-        messages.success(request, _("Partie imported."))
-        return redirect(partie)
+        try:
+            with transaction.atomic():
+                partie = form.adapter.import_sheet(form.sheet, created_by=request.user)
+                services.entries_waiting(partie=partie, waiting=form.waiting)
+        except registry.SheetRefused as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Partie imported."))
+            return redirect(partie)
     return render(request, "scoring/partie_import.html", {"form": form})
 
 

@@ -26,11 +26,13 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import registry
+from scoring import registry, services
 from scoring.games.records import write as write_records
+from scoring.history import read_sheet_json
 from scoring.jsoninput import JsonRefused, read_json
 from scoring.play.players import PLAYERS
 from scoring.play.simulate import simulate
@@ -407,7 +409,7 @@ class SheetCommand(GameCommand):
         if isinstance(data, dict) and data.get("game", "roimat") != key:
             raise bad_input(f"game: {data.get('game', 'roimat')!r}, not {key!r}")
         try:
-            sheet = adapter.read_sheet(data)
+            sheet, waiting = read_sheet_json(adapter, data)
         except registry.SheetRefused as error:
             raise bad_input(str(error)) from None
         outputs = {}
@@ -418,7 +420,9 @@ class SheetCommand(GameCommand):
             }
         write_outputs(outputs)
         if options["save"]:
-            partie = adapter.import_sheet(sheet)
+            with transaction.atomic():
+                partie = adapter.import_sheet(sheet)
+                services.entries_waiting(partie=partie, waiting=waiting)
             self.stderr.write(f"saved as partie {partie.pk}")
         computed = adapter.computed_dict(sheet)
         self.stdout.write(json.dumps(computed, ensure_ascii=False, indent=1))
