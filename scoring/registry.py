@@ -284,6 +284,25 @@ class GameAdapter(ABC):
     def winners_text(self, partie: Partie) -> str | None:
         """Who won a finished partie (names), ``""`` on a draw, None while it goes on."""
 
+    def status_text(self, partie: Partie) -> str:
+        """The partie's status in words, the same on every page that shows it (the lists,
+        the player's page, the table's phone): "won by Annie & Bernard", "draw", "in
+        progress", or what the evening's close decided for it unfinished ("stopped, counted
+        as played", "not counted", "to finish after the close"; ``Partie.closing``)."""
+        closing = partie.closing
+        if closing == "excluded":
+            return _("not counted")
+        winners = self.winners_text(partie)
+        if winners is None:
+            if closing == "played":
+                return _("stopped, counted as played")
+            if closing == "later":
+                return _("to finish after the close")
+            return _("in progress")
+        if not winners:
+            return _("draw")
+        return _("won by %(team)s") % {"team": winners}  # one player or a team alike
+
     def record_problems(self, record: Any) -> list[str]:
         """Every rule one of the game's round records (decoded JSON, as its own simulation
         writes them) breaks, each one line in the user's language naming where, as the game's

@@ -60,9 +60,4 @@ class PartieTable(tables.Table):
         return record.adapter.counted(record)
 
     def render_status(self, record):
-        winners = record.adapter.winners_text(record)
-        if winners is None:
-            return _("in progress")
-        if not winners:
-            return _("draw")
-        return _("won by %(team)s") % {"team": winners}  # one player or a team alike
+        return record.adapter.status_text(record)

@@ -78,3 +78,14 @@ def home_lists(page: str) -> dict[str, list[str]]:
             re.sub(r'<a href="([^"]*)">', r"\1 ", item).replace("</a>", "") for item in items
         ]
     return lists
+
+
+def same_sheet(imported: dict, exported: dict) -> bool:
+    """Whether a sheet's JSON imported back is the exported one: the same sheet and waiting
+    entries, and a history of its own (the import's: the same entries, each entered once)."""
+    numbers = sorted({line["number"] for line in exported["history"]})
+    own = [(line["number"], line["action"]) for line in imported["history"]]
+    rest = {key: value for key, value in imported.items() if key != "history"}
+    return rest == {k: v for k, v in exported.items() if k != "history"} and own == [
+        (n, "enter") for n in numbers
+    ]

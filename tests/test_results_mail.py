@@ -408,3 +408,40 @@ def test_addresses_idna_domain_and_non_ascii_local_part():
     for bad in ("josé@example.org", "nobody", "@example.org", "a@"):
         with pytest.raises(AddressRefused):
             smtp_address(bad)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_results_changed_after_sending_are_flagged_and_sent_again_to_those_served(secretary):
+    """A sheet changed after the results went out (the director removes a donne typed by
+    mistake): the send page and the evening page say who holds an outdated version and
+    which table changed; one button sends the new version to exactly those, each mail
+    saying which one it replaces; then nothing is outdated."""
+    from scoring import services
+
+    tournament = evening(8)
+    confirm(secretary, tournament)
+    run_worker()
+    first = len(mail.outbox)
+    assert first == 8
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert page.context["plan"].outdated == []
+    table = tournament.rounds_set.get().tables.get(number=2)
+    services.entry_delete_last(partie=table.partie)
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    outdated = page.context["plan"].outdated
+    assert len(outdated) == 8 and all(r.changed == ["Table 2 — tour 1"] for r in outdated)
+    text = html.unescape(page.text)
+    assert "périmé : classement modifié après l'envoi (Table 2 — tour 1)" in text
+    assert "Envoyer la nouvelle version à ces 8 destinataires" in text
+    evening_page = html.unescape(secretary.get(tournament.get_absolute_url()).text)
+    assert "8 destinataires ont une version périmée" in evening_page
+    assert "Table 2 — tour 1" in evening_page
+    confirm(secretary, tournament, outdated="1")
+    run_worker()
+    again = mail.outbox[first:]
+    assert sorted(m.to[0] for m in again) == sorted(m.to[0] for m in mail.outbox[:first])
+    assert all(
+        "mis à jour" in m.subject and "Ce message remplace celui du" in m.body for m in again
+    )
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert page.context["plan"].outdated == []

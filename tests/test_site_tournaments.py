@@ -727,3 +727,54 @@ def test_a_refused_evening_shows_every_games_rules_as_typed(secretary):
     page = secretary.post(reverse("tournaments:create"), data).text
     typed = game_rules_in(page, "differenzler")
     assert 'value="7"' in typed and "disabled" not in typed  # to choose Differenzler instead
+
+
+def test_after_the_close_every_phone_and_list_says_the_same_status(secretary, client):
+    """A table stopped at the close: its phone shows its totals, the director's decision and
+    its sheet; the parties list and the player's page say the same words."""
+    tournament = create_evening(secretary)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    first, second = Round.objects.get().tables.order_by("number")
+    for table in (first, second):
+        client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
+        accept(client, table, 1)
+    close(secretary, tournament, {first: "played", second: "excluded"})
+    for table, status in ((first, "arrêtée, comptée telle que jouée"), (second, "non comptée")):
+        page = client.get(reverse("tournaments:table_entry", args=[table.code]))
+        text = html.unescape(page.text)
+        assert page.status_code == 403 and "Ce tour est clos" in text
+        assert f"La partie : {status}." in text
+        assert table.partie.get_absolute_url() in text and "+100" in text
+        listed = html.unescape(client.get(reverse("scoring:partie_list")).text)
+        assert status in listed
+        player = table.partie.players.first()
+        page = client.get(reverse("tournaments:player", args=[player.pk]))
+        assert status in html.unescape(page.text)
+
+
+def test_when_the_next_round_is_drawn_a_finished_tables_phone_shows_each_players_table(
+    secretary, client
+):
+    from scoring.models import Donne
+    from scoring.roimat.record import entry_of_record
+    from scoring.roimat.simulate import simulate_partie
+
+    tournament = create_evening(secretary)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    first = Round.objects.get()
+    for table in first.tables.all():
+        records = simulate_partie(rules_of(table.partie), table.number, "heuristic")
+        Donne.objects.bulk_create(
+            Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
+            for n, r in enumerate(records, start=1)
+        )
+    old = first.tables.first()
+    url = reverse("tournaments:table_entry", args=[old.code])
+    assert "la page montre alors la nouvelle table" in html.unescape(client.get(url).text)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    text = html.unescape(client.get(url).text)
+    assert "Tour 2" in text
+    for seat in old.partie.seats.all():
+        sits = Round.objects.get(number=2).tables.get(partie__seats__player=seat.player)
+        others = [str(s.player) for s in sits.partie.seats.all() if s.player_id != seat.player_id]
+        assert f"{seat.player} → table {sits.number}, avec {', '.join(others)}" in text

@@ -211,3 +211,35 @@ def test_a_decision_without_i_am_is_answered_in_french_and_changes_nothing(secre
     answer = client.post(confirm, {"decision": "accept"}, follow=True)
     assert "Dites qui vous êtes : touchez votre nom sous « Je suis »." in words(answer)
     assert not table.partie.donnes.get().confirmed
+
+
+def test_a_table_reports_a_problem_and_reads_the_directors_answer(secretary):
+    """« Signaler un problème »: the note reaches the director's round page and evening page,
+    tied to its donne, and his answer shows on the table's phone."""
+    from django.test import Client
+
+    client = Client()  # the table's phone, without an account
+    tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N"))
+    report = reverse("tournaments:table_report", args=[table.code])
+    empty = client.post(report, {"number": "1", "text": "  "}, follow=True)
+    assert "Ce qui ne va pas : " in words(empty)
+    client.post(report, {"number": "1", "seat": "E", "text": "Nous avions 5 plis, pas 6."})
+    console = reverse("tournaments:round", args=[tournament.pk, 1])
+    page = words(secretary.get(console))
+    assert "Nous avions 5 plis, pas 6." in page and "donne 1" in page
+    assert reverse("scoring:entry_edit", args=[table.partie_id, 1]) in page
+    assert "1 message des tables attend votre réponse" in words(
+        secretary.get(tournament.get_absolute_url())
+    )
+    assert "attend votre réponse" not in words(client.get(tournament.get_absolute_url()))
+    (note,) = table.notes.all()
+    answer = reverse("tournaments:note_answer", args=[tournament.pk, note.pk])
+    assert client.post(answer, {"answer": "x"}).status_code in (302, 403)  # a phone cannot
+    note.refresh_from_db()
+    assert not note.answer
+    secretary.post(answer, {"answer": "Corrigée : 5 plis."})
+    phone = words(client.get(url))
+    assert "Nous avions 5 plis, pas 6." in phone and "Corrigée : 5 plis." in phone
+    assert "attend votre réponse" not in words(secretary.get(tournament.get_absolute_url()))

@@ -12,7 +12,7 @@ from scoring.models import Player
 from scoring.registry import NAME_LENGTH
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 
-from .models import Registration, Tournament
+from .models import Registration, TableNote, Tournament
 
 
 class PlayerForm(forms.ModelForm):
@@ -187,3 +187,46 @@ class RegistrationForm(forms.Form):
             partner=self.cleaned_data.get("partner"),
             checked_in=True,
         )
+
+
+class TableNoteForm(forms.Form):
+    """« Signaler un problème » on a table's phone: about which donne or round (or the table
+    as a whole), who writes (optional), and what is wrong, in at most
+    ``TableNote.LENGTH`` characters."""
+
+    number = forms.TypedChoiceField(
+        label=gettext_lazy("About"), coerce=int, empty_value=None, required=False
+    )
+    seat = forms.ChoiceField(label=gettext_lazy("I am"), required=False, widget=forms.RadioSelect)
+    text = forms.CharField(
+        label=gettext_lazy("What is wrong"),
+        max_length=TableNote.LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args, partie, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        adapter = partie.adapter
+        self.fields["number"].choices = [("", _("the table as a whole"))] + [
+            (row.number, f"{adapter.entry_name} {row.number}")
+            for row in adapter.stored_entries(partie)
+        ]
+        self.fields["seat"].choices = [
+            (seat, adapter.seat_name(partie, seat)) for seat in adapter.seats(partie)
+        ]
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data["text"].strip()
+        if "\x00" in text:
+            raise forms.ValidationError(_("A NUL character cannot be stored."))
+        return text
+
+
+class NoteAnswerForm(forms.Form):
+    """The director's answer to a table's note, shown on the table's phones."""
+
+    answer = forms.CharField(
+        label=gettext_lazy("Answer"),
+        max_length=TableNote.LENGTH,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

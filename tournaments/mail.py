@@ -25,12 +25,13 @@ from django.core.mail import EmailMessage
 from django.core.mail.utils import DNS_NAME
 from django.core.validators import validate_email
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
 from scoring.exports.tabular import table_pdf
-from scoring.models import Partie, Player, entry_reads
+from scoring.models import EntryVersion, Partie, Player, entry_reads, evening_table_label
 from tournaments.models import SentMessage, Tournament
 from tournaments.rankings import ranking_table
 from tournaments.services import with_ranking_data
@@ -95,6 +96,14 @@ class Recipient:
     refused: str = ""
     #: The last results message to this address for the evening, if any.
     last: SentMessage | None = None
+    #: The tables whose sheets changed after ``last`` was queued ("Table 3 — tour 1"): the
+    #: ranking it holds, and maybe its sheets, are no longer the evening's.
+    changed: list[str] = field(default_factory=list)
+
+    @property
+    def outdated(self) -> bool:
+        """Served (or on its way) with results that changed since."""
+        return self.served and bool(self.changed)
 
     @property
     def served(self) -> bool:
@@ -115,6 +124,11 @@ class ResultsPlan:
     @property
     def sendable(self) -> list[Recipient]:
         return [r for r in self.recipients if not r.refused]
+
+    @property
+    def outdated(self) -> list[Recipient]:
+        """The usable addresses that hold results changed since they were sent."""
+        return [r for r in self.sendable if r.outdated]
 
     @property
     def refused(self) -> list[Recipient]:
@@ -153,6 +167,7 @@ def results_plan(tournament: Tournament) -> ResultsPlan:
         "queued_at", "pk"
     ):
         last[(message.to, message.everything)] = message
+    changes = changes_since(tournament, min((m.queued_at for m in last.values()), default=None))
     entries: list[tuple[str, str, Player | None, bool, int]] = [
         (str(r.player), r.player.email, r.player, False, sheets.get(r.player_id, 0))
         for r in tournament.registrations.select_related("player").order_by("player__name")
@@ -167,12 +182,32 @@ def results_plan(tournament: Tournament) -> ResultsPlan:
         recipient = Recipient(
             label, address, player, everything, count, last=last.get((address, everything))
         )
+        if recipient.last is not None:
+            since = recipient.last.queued_at
+            recipient.changed = sorted({label for at, label in changes if at > since})
         try:
             smtp_address(address)
         except AddressRefused as error:
             recipient.refused = str(error)
         plan.recipients.append(recipient)
     return plan
+
+
+def changes_since(tournament: Tournament, since) -> list[tuple]:
+    """Each change of the evening's sheets after ``since`` (None: none looked for): (when,
+    the table's name), one query. Every change moves the ranking, which every recipient
+    gets."""
+    if since is None:
+        return []
+    found = EntryVersion.objects.filter(
+        partie__tournament_table__round__tournament=tournament, at__gt=since
+    ).values_list(
+        "at", "partie__tournament_table__number", "partie__tournament_table__round__number"
+    )
+    return [
+        (at, evening_table_label(round_number=round_number, table_number=number))
+        for at, number, round_number in found
+    ]
 
 
 def message_id(message: SentMessage) -> str:
@@ -216,17 +251,20 @@ class Renderer:
     def message(self, message: SentMessage) -> EmailMessage:
         """The email of a recorded message (raises ``AddressRefused`` for its address)."""
         tournament = message.tournament
-        subject = _("Results of %(name)s (%(date)s)") % {
-            "name": tournament.name,
-            "date": f"{tournament.date:%d/%m/%Y}",
-        }
-        body = "\n\n".join(
-            [
-                _("Hello,"),
-                _("Here are the score sheets and the ranking of the evening."),
-                settings.CLUB_NAME,
-            ]
-        )
+        what = {"name": tournament.name, "date": f"{tournament.date:%d/%m/%Y}"}
+        subject = _("Results of %(name)s (%(date)s)") % what
+        lines = [_("Hello,"), _("Here are the score sheets and the ranking of the evening.")]
+        if message.replaces is not None:
+            subject = _("Results of %(name)s (%(date)s), updated") % what
+            when = timezone.localtime(message.replaces)
+            lines.append(
+                _(
+                    "This message replaces the one of %(when)s: the results changed after it "
+                    "was sent."
+                )
+                % {"when": f"{when:%d/%m/%Y %H:%M}"}
+            )
+        body = "\n\n".join([*lines, settings.CLUB_NAME])
         email = EmailMessage(
             subject,
             body,

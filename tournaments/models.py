@@ -11,7 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
-from scoring.models import Partie, Player, bounded, check_game_options, evening_table_label
+from scoring.models import (
+    Partie,
+    Player,
+    bounded,
+    check_game_options,
+    club_account,
+    evening_table_label,
+)
 from tournaments.engine.seating import MAX_ROUNDS
 
 #: Letters and digits of the table codes, without look-alikes (no I, O, 0, 1).
@@ -266,6 +273,32 @@ class Table(models.Model):
         return round_open or self.closing == self.Closing.LATER
 
 
+class TableNote(models.Model):
+    """A note a table's phone sends the director (« Signaler un problème »), about one of
+    its donnes or rounds (``number``) or the table as a whole (None), by the player at
+    ``seat`` if he named himself, and the director's answer, shown on the table's phones."""
+
+    #: The longest note or answer, in characters.
+    LENGTH = 500
+    #: The most notes a table may leave unanswered (a phone cannot flood the director).
+    OPEN_AT_MOST = 10
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="notes")
+    number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True)
+    seat = models.CharField(_("seat"), max_length=1, blank=True)
+    text = models.CharField(_("problem"), max_length=LENGTH)
+    at = models.DateTimeField(auto_now_add=True)
+    answer = models.CharField(_("answer"), max_length=LENGTH, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = club_account()
+
+    class Meta:
+        ordering = ["table", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table} — {self.text[:40]}"
+
+
 class EveningLeague(models.Model):
     """What a closed evening gives the league: each player's place, points, parties and wins
     in its ranking (``lines``: ``[player id, place, points, parties, wins]``, a pair's
@@ -385,6 +418,8 @@ class SentMessage(models.Model):
     #: When a worker last took it for sending (a "sending" one long ago: its worker died).
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    #: When the message this one replaces was queued: the results changed after it.
+    replaces = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "queued_at", "pk"]

@@ -15,7 +15,7 @@ from scoring.models import Partie, Player
 from scoring.selectors import game_figures, left_out
 from tournaments.engine.league import movement
 from tournaments.league import evenings_and_results, progression, season_left_out, season_table
-from tournaments.models import Rating, Season, Tournament
+from tournaments.models import Rating, Season, Table, Tournament
 from tournaments.rankings import standing_rows
 from tournaments.services import with_ranking_data
 
@@ -169,3 +169,29 @@ def home_data(today: datetime.date) -> dict[str, Any]:
             if row["rank"] is not None
         ]
     return {"upcoming": upcoming, "results": results, "season": season, "leaders": leaders}
+
+
+def next_tables(table: Table) -> list[dict[str, Any]]:
+    """Where each player of ``table`` sits in the tournament's next round, once drawn (none
+    before): ``player``, the ``table`` number (None: he sits out) and the others at it
+    (``with``: names), in seat order; two queries."""
+    later = (
+        Table.objects.filter(
+            round__tournament_id=table.round.tournament_id, round__number=table.round.number + 1
+        )
+        .select_related("partie")
+        .prefetch_related("partie__seats__player")
+    )
+    sits = {seat.player_id: (other, seat) for other in later for seat in other.partie.seats.all()}
+    if not sits:
+        return []
+    found = []
+    for seat in sorted(table.partie.seats.all(), key=lambda s: "NESO1234567".find(s.seat)):
+        there = sits.get(seat.player_id)
+        if there is None:
+            found.append({"player": seat.player, "table": None, "with": []})
+            continue
+        other, _own = there
+        names = [str(s.player) for s in other.partie.seats.all() if s.player_id != seat.player_id]
+        found.append({"player": seat.player, "table": other.number, "with": names})
+    return found

@@ -84,10 +84,14 @@ class QueueReport:
     refused: list[str] = field(default_factory=list)
 
 
-def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport:
+def queue_results(
+    *, tournament: Tournament, again: bool = False, outdated: bool = False
+) -> QueueReport:
     """Record and queue the results messages of a closed ``tournament``: one per address of
     :func:`results_plan` not yet served (with ``again``, also those already sent; never one
-    still on its way). Raises ``SendRefused`` while the evening is open."""
+    still on its way). With ``outdated``, only the addresses whose results changed since they
+    were sent (``Recipient.outdated``), each message saying which one it replaces. Raises
+    ``SendRefused`` while the evening is open."""
     report = QueueReport()
     with transaction.atomic():
         # One confirmation at a time per evening (two clicks at once queue once).
@@ -101,8 +105,10 @@ def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport
         report.refused = [f"{r.label} <{r.address}>" for r in plan.refused]
         created = []
         for recipient in plan.sendable:
+            if outdated and not recipient.outdated:
+                continue
             on_its_way = recipient.served and recipient.last.status != Status.SENT
-            if on_its_way or (recipient.served and not again):
+            if on_its_way or (recipient.served and not (again or outdated)):
                 report.skipped.append(recipient.label)
                 continue
             created.append(
@@ -111,6 +117,7 @@ def queue_results(*, tournament: Tournament, again: bool = False) -> QueueReport
                     player=recipient.player,
                     to=recipient.address,
                     everything=recipient.everything,
+                    replaces=recipient.last.queued_at if recipient.outdated else None,
                 )
             )
             report.queued.append(recipient.label)

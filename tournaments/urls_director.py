@@ -22,5 +22,6 @@ urlpatterns = [
         "tournois/<int:pk>/rounds/<int:number>/plan.pdf", views.round_plan_export, name="plan_pdf"
     ),
     path("tournois/<int:pk>/close/", views.tournament_close, name="close"),
+    path("tournois/<int:pk>/notes/<int:note>/answer/", views.note_answer, name="note_answer"),
     path("tournois/<int:pk>/send/", views.results_send, name="send"),
 ]

@@ -11,4 +11,5 @@ urlpatterns = [
     path("t/<str:code>/manifest.webmanifest", views.table_manifest, name="table_manifest"),
     path("t/<str:code>/", views.table_entry, name="table_entry"),
     path("t/<str:code>/confirm/<int:number>/", views.table_confirm, name="table_confirm"),
+    path("t/<str:code>/report/", views.table_report, name="table_report"),
 ]

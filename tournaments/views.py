@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -43,11 +44,11 @@ from scoring.tables import PartieTable, configure
 
 from . import live
 from .console import progress
-from .forms import PlayerForm, RegistrationForm, TournamentForm
+from .forms import NoteAnswerForm, PlayerForm, RegistrationForm, TableNoteForm, TournamentForm
 from .mail import SendRefused, results_plan
-from .models import Registration, Round, Season, Table, Tournament
+from .models import Registration, Round, Season, Table, TableNote, Tournament
 from .rankings import ranking_table, standing_rows
-from .selectors import player_page, season_chart_svg, season_page, with_ratings
+from .selectors import next_tables, player_page, season_chart_svg, season_page, with_ratings
 from .services import (
     TournamentError,
     close_tournament,
@@ -114,6 +115,10 @@ def tournament_detail(request, pk: int):
             "rounds": tournament.rounds_set.prefetch_related("tables"),
             "ranking": evening_ranking(request, tournament),
             "form": RegistrationForm(tournament=tournament),
+            "open_notes": TableNote.objects.filter(
+                table__round__tournament=tournament, answered_at=None
+            ).select_related("table__round"),
+            "outdated": results_plan(tournament).outdated if tournament.finished else [],
         }
 
     name, body = f"evening-page:{tournament.pk}", "tournaments/_evening_body.html"
@@ -186,13 +191,14 @@ def table_rows(request, round_: Round, codes: bool = False) -> list[dict]:
     states = {state.table.pk: state for state in progress(round_)}
     rows = []
     for table in round_.tables.select_related("partie").prefetch_related(
-        "partie__seats__player", "partie__donnes", "partie__game_rounds"
+        "partie__seats__player", "partie__donnes", "partie__game_rounds", "notes"
     ):
         partie = table.partie
         row = {
             "table": table,
             "seats": [(s, partie.players_by_seat.get(s)) for s in partie.adapter.seats(partie)],
             "progress": states[table.pk],
+            "notes": table.notes.all() if codes else [],
         }
         if codes:
             url = public_url(request, reverse("tournaments:table_entry", args=[table.code]))
@@ -353,7 +359,12 @@ FLIGHTS = Flights()
 
 
 class TableClosed(Exception):
-    """A table's code used after its round or its tournament closed."""
+    """A table's code used after its round or its tournament closed (``table``: that
+    table)."""
+
+    def __init__(self, table: Table | None = None) -> None:
+        super().__init__()
+        self.table = table
 
 
 def table_of(request, code: str) -> Table:
@@ -383,18 +394,32 @@ def table_partie(request, code: str) -> Partie:
 def _open(table: Table) -> Table:
     """``table``, if its phone may enter (``Table.is_open``); else raises ``TableClosed``."""
     if not table.is_open:
-        raise TableClosed()
+        raise TableClosed(table)
     return table
 
 
 def table_refusal(request, error: Exception) -> HttpResponse:
     """The page a phone sees when its code does not open a table: too many wrong codes (429),
-    or a round that is closed (403)."""
+    or a round that is closed (403). A closed table's page still shows the table as it
+    ended: its totals, its partie's status (the director's decision at the close), its
+    sheet, and where its players sit in the next round once it is drawn."""
     if isinstance(error, Ratelimited):
-        message, status = _("Too many wrong codes: wait a minute, then type it again."), 429
-    else:
-        message, status = _("This round is closed: its tables no longer enter anything."), 403
-    return render(request, "tournaments/table_closed.html", {"message": message}, status=status)
+        message = _("Too many wrong codes: wait a minute, then type it again.")
+        return render(request, "tournaments/table_closed.html", {"message": message}, status=429)
+    context: dict[str, Any] = {
+        "message": _("This round is closed: its tables no longer enter anything.")
+    }
+    table = getattr(error, "table", None)
+    if table is not None:
+        partie = read_partie(table.partie)
+        context |= {
+            "table": table,
+            "partie": partie,
+            "sides": partie.adapter.sides(partie),
+            "status": partie.adapter.status_text(partie),
+            "next_tables": next_tables(table),
+        }
+    return render(request, "tournaments/table_closed.html", context, status=403)
 
 
 def table_entry(request, code: str):
@@ -469,6 +494,8 @@ def table_entry(request, code: str):
             "left_out": partie.sheet.pending,
             "counted_next": len(adapter.stored_entries(partie)) + 1,
             "pending": adapter.pending(partie),
+            "notes": table.notes.all(),
+            "report": TableNoteForm(partie=partie),
         },
     )
 
@@ -578,6 +605,50 @@ def table_manifest(request, code: str):
         content_type="application/manifest+json",
         json_dumps_params={"ensure_ascii": False},
     )
+
+
+@require_POST
+def table_report(request, code: str):
+    """« Signaler un problème »: a table's phone sends the director a note about one of its
+    donnes or rounds; the director reads it on the round's page and answers there. Refused,
+    with a message naming the field, when it is empty or too long, or when the table already
+    has ``TableNote.OPEN_AT_MOST`` notes unanswered."""
+    try:
+        table = table_and_partie(request, code)
+    except (Ratelimited, TableClosed) as error:
+        return table_refusal(request, error)
+    form = TableNoteForm(request.POST, partie=read_partie(table.partie))
+    if table.notes.filter(answered_at=None).count() >= TableNote.OPEN_AT_MOST:
+        messages.error(request, _("The director has not answered your last notes yet."))
+    elif not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        label = form.fields[field].label if field in form.fields else ""
+        messages.error(request, _("%(label)s: %(value)s") % {"label": label, "value": errors[0]})
+    else:
+        TableNote.objects.create(table=table, **form.cleaned_data)
+        live.push([table.partie_id])
+        messages.success(request, _("Sent: the director reads it and answers on this page."))
+    return redirect("tournaments:table_entry", code=table.code)
+
+
+@director_required
+@require_POST
+def note_answer(request, pk: int, note: int):
+    """The director answers a table's note (then shown on the table's phones)."""
+    found = get_object_or_404(TableNote.objects.select_related("table__round"), pk=note)
+    round_ = found.table.round
+    if round_.tournament_id != pk:
+        raise Http404(note)
+    form = NoteAnswerForm(request.POST)
+    if form.is_valid():
+        found.answer, found.answered_by = form.cleaned_data["answer"].strip(), request.user
+        found.answered_at = timezone.now()
+        found.save(update_fields=["answer", "answered_by", "answered_at"])
+        live.push([found.table.partie_id])
+        messages.success(request, _("Answer sent to table %(n)s.") % {"n": found.table.number})
+    else:
+        messages.error(request, _("Answer: write something to send."))
+    return redirect("tournaments:round", pk=pk, number=round_.number)
 
 
 @require_POST
@@ -769,7 +840,11 @@ def results_send(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     if request.method == "POST" and request.POST.get("confirm"):
         try:
-            report = queue_results(tournament=tournament, again=bool(request.POST.get("again")))
+            report = queue_results(
+                tournament=tournament,
+                again=bool(request.POST.get("again")),
+                outdated=bool(request.POST.get("outdated")),
+            )
         except SendRefused as error:
             messages.error(request, str(error))
         else:
