@@ -65,6 +65,9 @@ SCRIPT_STRINGS = {
         "This phone's draft of {entry} was not sent: another phone entered it meanwhile."
     ),
     "compare": gettext_lazy("Send it to compare"),
+    "unreachable": gettext_lazy("The site cannot be reached: new try in {s} s."),
+    "now": gettext_lazy("Send now"),
+    "draft": gettext_lazy("Draft kept by this phone, not sent yet."),
 }
 
 

@@ -9,6 +9,9 @@ from django_tables2 import RequestConfig
 
 from scoring.models import Partie
 
+#: A column a phone leaves out (``site.css``: under 700 px), so that the main figure fits.
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
+
 
 def configure(request, table: tables.Table, per_page: int | None = None) -> tables.Table:
     """Sort and paginate ``table`` from the query string, as django-tables2's
@@ -29,18 +32,24 @@ class PartieTable(tables.Table):
     the engines, so they do not sort in the database."""
 
     played_on = tables.DateColumn(verbose_name=_("Date"), format="d/m/Y", linkify=True)
-    game = tables.Column(_("Game"), empty_values=(), orderable=False)
+    game = tables.Column(_("Game"), empty_values=(), orderable=False, attrs=WIDE_ONLY)
     players = tables.Column(_("Players"), empty_values=(), orderable=False)
     score = tables.Column(_("Score"), empty_values=(), orderable=False)
     donnes = tables.Column(
-        pgettext_lazy("donnes or rounds that count", "Counted"), empty_values=(), orderable=False
+        pgettext_lazy("donnes or rounds that count", "Counted"),
+        empty_values=(),
+        orderable=False,
+        attrs=WIDE_ONLY,
     )
     status = tables.Column(_("Result"), empty_values=(), orderable=False)
+    place = tables.Column(attrs=WIDE_ONLY)
+    table = tables.Column(attrs=WIDE_ONLY)
 
     class Meta:
         model = Partie
         fields = ["played_on", "place", "table"]
-        sequence = ["played_on", "place", "table", "game", "players", "score", "donnes", "status"]
+        # The figures first (a phone shows the date, the score and the result, then what fits).
+        sequence = ["played_on", "score", "status", "players", "game", "place", "table", "donnes"]
         attrs = {"class": "list"}
         order_by = ["-played_on"]
 

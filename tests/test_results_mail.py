@@ -380,7 +380,7 @@ def test_a_players_request_sends_at_most_once_an_hour():
     run_worker()
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["joueur0@example.org"]
     assert len(mail.outbox[0].attachments) == 3
-    assert "Feuilles de" in first.text and "en file d'attente" in html.unescape(first.text)
+    assert "Feuilles en file d'attente pour" in html.unescape(first.text)
     assert "moins d'une heure" in html.unescape(second.text)
     # An hour later, he may ask again.
     SentMessage.objects.update(queued_at=timezone.now() - datetime.timedelta(minutes=61))

@@ -778,3 +778,37 @@ def test_when_the_next_round_is_drawn_a_finished_tables_phone_shows_each_players
         sits = Round.objects.get(number=2).tables.get(partie__seats__player=seat.player)
         others = [str(s.player) for s in sits.partie.seats.all() if s.player_id != seat.player_id]
         assert f"{seat.player} → table {sits.number}, avec {', '.join(others)}" in text
+
+
+def test_the_evening_says_how_many_rounds_were_drawn_and_a_new_one_takes_the_current_season(
+    secretary,
+):
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.models import Season
+
+    today = timezone.localdate()
+    season = Season.objects.create(
+        name="En cours",
+        start=today - datetime.timedelta(days=30),
+        end=today + datetime.timedelta(days=30),
+    )
+    Season.objects.create(
+        name="Ancienne", start=datetime.date(2020, 1, 1), end=datetime.date(2020, 6, 30)
+    )
+    form = secretary.get(reverse("tournaments:create")).context["form"]
+    assert form["season"].value() == season.pk
+    tournament = create_evening(secretary)  # 2 rounds planned
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    page = html.unescape(secretary.get(tournament.get_absolute_url()).text)
+    assert "1 tour tiré sur 2" in page
+
+
+def test_a_rating_chart_is_drawn_on_the_ratings_own_range():
+    from scoring.exports.chart import line_chart
+
+    drawing = line_chart({"Annie": [(1, -7.5), (2, 3.0), (3, 9.0)]}, "Parties")
+    plot = next(item for item in drawing.contents if hasattr(item, "yValueAxis"))
+    assert (plot.yValueAxis.valueMin, plot.yValueAxis.valueMax) == (-7.5, 9.0)

@@ -3,6 +3,7 @@
 import itertools
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -12,7 +13,7 @@ from scoring.models import Player
 from scoring.registry import NAME_LENGTH
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 
-from .models import Registration, TableNote, Tournament
+from .models import Registration, Season, TableNote, Tournament
 
 
 class PlayerForm(forms.ModelForm):
@@ -83,6 +84,13 @@ class TournamentForm(forms.ModelForm):
                 self.fields[names[option]] = field
             self.option_names[key] = names
             self.game_fields[key] = list(names.values())
+        # A new evening belongs to the season running today, when one does.
+        if not self.is_bound and self.instance.pk is None and "season" in self.fields:
+            today = timezone.localdate()
+            current = Season.objects.filter(start__lte=today, end__gte=today).order_by("-start")
+            found = current.values_list("pk", flat=True).first()
+            if found is not None:
+                self.initial.setdefault("season", found)
 
     def full_clean(self):
         """Validate with the chosen game's rules alone read: the other games' fields keep

@@ -850,7 +850,11 @@ def results_send(request, pk: int):
         else:
             messages.success(
                 request,
-                _("Queued for %(count)s recipients: they are sent in the background.")
+                ngettext(
+                    "Queued for %(count)s recipient: it is sent in the background.",
+                    "Queued for %(count)s recipients: they are sent in the background.",
+                    len(report.queued),
+                )
                 % {"count": len(report.queued)},
             )
             if report.skipped:

@@ -58,8 +58,9 @@ def line_chart(
     span = plot.xValueAxis.valueMax - plot.xValueAxis.valueMin
     most = max(int(plot.width // (font_size * 3)), 1)  # x labels that fit side by side
     plot.xValueAxis.valueStep = 1 if span <= most else -(-span // most)
+    # The values' own range, with zero: a rating between -7.5 and 9 is not drawn on 0 to 100.
     plot.yValueAxis.valueMin = min(0, *values)
-    plot.yValueAxis.valueMax = max(100, *values)
+    plot.yValueAxis.valueMax = max(0, *values, plot.yValueAxis.valueMin + 1)
     pairs = []
     for index, name in enumerate(series):
         colour = (palette or {}).get(name) or colors.HexColor(PALETTE[index % len(PALETTE)])

@@ -34,6 +34,12 @@ class PlayerStats:
     contres_won: int = 0
 
     @property
+    def unfinished(self) -> int:
+        """Parties counted but not finished (in progress, or stopped at an evening's close):
+        ``parties`` is ``won + drawn + lost + unfinished``."""
+        return self.parties - self.won - self.drawn - self.lost
+
+    @property
     def points_per_donne(self) -> float:
         return round(self.points / self.donnes, 1) if self.donnes else 0.0
 

@@ -190,6 +190,27 @@
     return false;
   }
 
+  // What the player typed, in words, one line a field: "Atout : rouge", "Plis N/S : 6".
+  function typedSummary() {
+    var lines = [];
+    form.querySelectorAll("input, select").forEach(function (input) {
+      if (input.type === "hidden" || input.name === "csrfmiddlewaretoken") { return; }
+      var value;
+      if (input.type === "radio" || input.type === "checkbox") {
+        if (!input.checked) { return; }
+        var label = input.closest("label");
+        value = label ? label.textContent.trim() : input.value;
+      } else if (input.tagName === "SELECT") {
+        value = input.selectedIndex >= 0 ? input.options[input.selectedIndex].text : "";
+      } else {
+        value = input.value;
+      }
+      if (value === "" || (/^faults_/.test(input.name) && value === "0")) { return; }
+      lines.push(labelOf(input) + " : " + value);
+    });
+    return lines;
+  }
+
   // A draft's field the player typed (not the dealer the form proposes, nor a "0" faute).
   function typed(pair) {
     return pair[1] !== "" && pair[0] !== "dealer" && !(/^faults_/.test(pair[0]) && pair[1] === "0");
@@ -234,9 +255,22 @@
     var p = document.createElement("p");
     p.textContent = entries.length === 1 ? text("one") : text("many", { n: entries.length });
     var list = document.createElement("ul");
-    entries.forEach(function (entry) {
+    entries.forEach(function (entry) {  // each entry waiting, its numbers one tap away
       var li = document.createElement("li");
-      li.textContent = named(entry.number);
+      if (entry.summary && entry.summary.length) {
+        var more = document.createElement("details"), title = document.createElement("summary");
+        var lines = document.createElement("ul");
+        title.textContent = named(entry.number);
+        entry.summary.forEach(function (line) {
+          var item = document.createElement("li");
+          item.textContent = line;
+          lines.appendChild(item);
+        });
+        more.append(title, lines);
+        li.appendChild(more);
+      } else {
+        li.textContent = named(entry.number);
+      }
       list.appendChild(li);
     });
     status.append(p, list);
@@ -246,6 +280,13 @@
       var more = document.createElement("p");
       more.textContent = note;
       status.appendChild(more);
+    }
+    if (!problem && timer && !sending) {  // waiting for the next try: the player may not wait
+      var now = document.createElement("button");
+      now.type = "button";
+      now.textContent = text("now");
+      now.addEventListener("click", function () { attempts = 0; flush(); });
+      status.appendChild(now);
     }
     if (problem) {
       var retry = document.createElement("button"), discard = document.createElement("button");
@@ -335,7 +376,13 @@
       save(DRAFT + slot(), visibleFields());  // what the server refused survives a reload
     } else {
       var draft = load(DRAFT + slot(), null);
-      if (draft) { fill(draft); }
+      if (draft && draft.some(typed)) {
+        fill(draft);
+        var kept = document.createElement("p");  // a restored draft says it was not sent
+        kept.className = "hint draft-note";
+        kept.textContent = text("draft");
+        status.after(kept);
+      }
     }
     function keepDraft(event) {
       if (quiet) { return; }
@@ -356,6 +403,7 @@
       var expectedNow = field("expected");
       var isNew = !!(expectedNow && expectedNow.value);
       var entry = {
+        summary: typedSummary(),
         key: field("key") ? field("key").value : newKey(),
         number: isNew ? parseInt(expectedNow.value, 10) : parseInt(form.dataset.number || "0", 10),
         fix: !isNew,
@@ -405,6 +453,7 @@
   // One entry at a time, the first of the queue.
   function flush() {
     clearTimeout(timer);
+    timer = null;
     if (!storage || sending || problem) { showQueue(); return; }
     var entry = queue()[0];
     if (!entry) { attempts = 0; showQueue(); return; }
@@ -453,7 +502,7 @@
         sending = false;
         var seconds = later();
         showQueue(navigator.onLine === false ? text("offline")
-          : text("server", { status: "–", s: seconds }));
+          : text("unreachable", { s: seconds }));
       });
   }
 

@@ -2,6 +2,8 @@
 of at least 44×44 px, the menu folds away, and axe-core finds nothing to fix on the pages a
 player or the director uses at the tables."""
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
@@ -210,3 +212,41 @@ def test_the_sheets_and_a_players_parties_fit_a_phone_or_scroll_in_their_own_box
     assert scrolling["roi"] == []  # four players fit
     assert scrolling["rumoli"] == ["sheet game-sheet"]  # seven scroll in their box
     assert "sheet" in scrolling["roimat"]  # the full sheet's 19 columns, in their box
+
+
+#: The right edge of each header cell whose text is one of the figures a page is read for.
+FIGURE_EDGES = """(names) => Array.from(document.querySelectorAll('main table th'))
+  .filter(th => names.includes(th.textContent.trim()))
+  .map(th => [th.textContent.trim(), Math.round(th.getBoundingClientRect().right)])
+"""
+
+
+def test_every_ranking_shows_its_main_figure_on_a_phone_and_links_its_names(page, live_server):
+    """At 390 px the evening's ranking shows its points, the season's its value and points,
+    a player's parties their score and result: within the screen, without scrolling; and
+    every name of a ranking links to the player's page."""
+    from django.core.management import call_command
+
+    from scoring.models import Player
+    from tournaments.models import Season
+
+    call_command("demo_data", verbosity=0)
+    tournament = Tournament.objects.filter(finished=True).first()
+    regular = max(Player.objects.all(), key=lambda p: p.parties.count())
+    pages = {
+        tournament.get_absolute_url(): ["Total des points", "Parties gagnées"],
+        reverse("tournaments:season", args=[Season.objects.first().pk]): ["Valeur", "Points"],
+        reverse("tournaments:player", args=[regular.pk]): ["Score", "Résultat"],
+    }
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path, figures in pages.items():
+        page.goto(live_server.url + path)
+        edges = dict(page.evaluate(FIGURE_EDGES, figures))
+        assert set(edges) == set(figures), (path, edges)
+        assert all(right <= 390 for right in edges.values()), (path, edges)
+    page.goto(live_server.url + tournament.get_absolute_url())
+    names = page.locator("table.standings tbody td:nth-child(2)")
+    assert names.count() >= 4
+    for index in range(names.count()):
+        link = names.nth(index).locator("a")
+        expect(link).to_have_attribute("href", re.compile(r"^/joueurs/\d+/$"))
