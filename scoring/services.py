@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -498,6 +500,27 @@ def entry_decide(
 # -- the table's decisions, over the game's adapter (``Partie.adapter``) -----------------------
 
 
+def already_decided(partie: Partie, number: int, said: str) -> str:
+    """``said`` (why a phone's decision or choice on entry ``number`` changes nothing), and
+    who last decided, chose or changed it, when and how: "… Accepted by table 1 · Claire
+    (E) at 21:14." (one query)."""
+    last = (
+        EntryVersion.objects.filter(partie_id=partie.pk, number=number)
+        .exclude(action=EntryVersion.Action.RIVAL)
+        .order_by("-id")
+        .first()
+    )
+    if last is None:
+        return said
+    when = timezone.localtime(last.at)
+    how = _("%(action)s by %(who)s at %(time)s.") % {
+        "action": capfirst(last.get_action_display()),
+        "who": last.author or "–",
+        "time": f"{when:%H:%M}",
+    }
+    return f"{said} {how}"
+
+
 #: What a table's phone is told of a decision or a choice sent without « I am ».
 NAME_YOURSELF = gettext_lazy("Say who you are: tap your name under « I am ».")
 
@@ -511,7 +534,9 @@ def table_decide(
     adapter = partie.adapter
     entry = adapter.entry(partie, number)
     if entry is None or entry.confirmed or entry.refused:
-        raise SheetRefused(_("This entry no longer awaits a decision."))
+        raise SheetRefused(
+            already_decided(partie, number, _("This entry no longer awaits a decision."))
+        )
     if seat not in partie.players_by_seat:
         raise SheetRefused(NAME_YOURSELF)
     if not adapter.may_decide(partie, entry.entered_seat, seat):
@@ -599,7 +624,9 @@ def table_choose(*, partie: Partie, number: int, take: bool, seat: str, author: 
     entry = adapter.entry(partie, number)
     rival = open_rival(entry) if entry is not None else None
     if rival is None:
-        raise SheetRefused(_("This entry no longer awaits a choice."))
+        raise SheetRefused(
+            already_decided(partie, number, _("This entry no longer awaits a choice."))
+        )
     who = f"{author} · {adapter.seat_name(partie, seat)}"
     if not take:
         rival_keep(entry=entry, author=who, seat=seat)

@@ -117,7 +117,9 @@ def test_a_player_is_registered_once_and_new_names_are_added(secretary):
     assert tournament.registrations.count() == 4
 
 
-def test_old_round_tables_are_closed_for_entry(secretary):
+def test_old_round_tables_are_closed_for_entry_and_show_each_players_next_table(secretary):
+    """A finished table's phone says the next round's draw will show each player's table;
+    once drawn, its code enters nothing more and its page shows where each player sits."""
     from scoring.models import Donne
     from scoring.roimat.record import entry_of_record
     from scoring.roimat.simulate import simulate_partie
@@ -131,11 +133,19 @@ def test_old_round_tables_are_closed_for_entry(secretary):
             Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
             for n, r in enumerate(records, start=1)
         )
-    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
     old = first.tables.first()
-    page = secretary.get(reverse("tournaments:table_entry", args=[old.code]))
+    url = reverse("tournaments:table_entry", args=[old.code])
+    assert "la page montre alors la nouvelle table" in html.unescape(secretary.get(url).text)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    page = secretary.get(url)
     assert page.status_code == 403 and "Ce tour est clos" in page.text
     assert "form" not in page.context
+    text = html.unescape(page.text)
+    assert "Tour 2" in text
+    for seat in old.partie.seats.all():
+        sits = Round.objects.get(number=2).tables.get(partie__seats__player=seat.player)
+        others = [str(s.player) for s in sits.partie.seats.all() if s.player_id != seat.player_id]
+        assert f"{seat.player} → table {sits.number}, avec {', '.join(others)}" in text
 
 
 def first_table(secretary, game="roimat"):
@@ -209,17 +219,21 @@ def test_a_refused_donne_goes_back_for_correction_and_keeps_every_version(secret
     assert lines == [("enter", "N"), ("refuse", "O"), ("correct", "S"), ("confirm", "E")]
 
 
+def refused_donne(secretary, client):
+    """A table whose donne 1, entered by North, East refused: (the table, its page)."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", key="b-1", expected=1))
+    confirm = reverse("tournaments:table_confirm", args=[table.code, 1])
+    client.post(confirm, {"seat": "E", "decision": "refuse"})
+    return table, url
+
+
 def test_a_new_donne_typed_after_an_unseen_refusal_is_that_new_donne(secretary, client):
     """Phone B entered donne 1, phone A refused it; B, not having seen the refusal, types
     donne 2 on its form: donne 2 is stored as donne 2, donne 1 stays refused with its own
     numbers and author, nothing counts until donne 1 is corrected and accepted."""
-    _tournament, table = first_table(secretary)
-    url = reverse("tournaments:table_entry", args=[table.code])
-    client.post(url, table_post(DONNE, "N", key="b-1", expected=1))
-    client.post(
-        reverse("tournaments:table_confirm", args=[table.code, 1]),
-        {"seat": "E", "decision": "refuse"},
-    )
+    table, url = refused_donne(secretary, client)
     second = {**DONNE, "dealer": "E", "plis_ns": 3, "points_ns": 40, "roi_au_bout": False}
     answer = client.post(url, table_post(second, "S", key="b-2", expected=2), follow=True)
     assert "Donne 2 entrée" in html.unescape(answer.text)
@@ -237,20 +251,18 @@ def test_a_new_donne_typed_after_an_unseen_refusal_is_that_new_donne(secretary, 
     assert (first.points_ns, two.points_ns) == (80, 40)
     accept(client, table, 2)
     accept(client, table, 1)
-    assert [side.total for side in client.get(url).context["sides"]] != [0, 0]
-    assert table.partie.donnes.filter(confirmed=True).count() == 2
+    from scoring.roimat.partie import compute_sheet
+
+    entries = [d.to_entry() for d in table.partie.donnes.order_by("number")]
+    sheet = compute_sheet(entries, rules_of(table.partie))
+    shown = [side.total for side in client.get(url).context["sides"]]
+    assert shown == [sheet.total_ns, sheet.total_oe] != [0, 0]
 
 
 def test_a_correction_of_a_donne_changed_meanwhile_is_kept_to_choose(secretary, client):
     """Both phones correct refused donne 1: the second, sent for the version the first one
     replaced, corrects nothing; its numbers wait beside the others for the table to choose."""
-    _tournament, table = first_table(secretary)
-    url = reverse("tournaments:table_entry", args=[table.code])
-    client.post(url, table_post(DONNE, "N", key="k", expected=1))
-    client.post(
-        reverse("tournaments:table_confirm", args=[table.code, 1]),
-        {"seat": "E", "decision": "refuse"},
-    )
+    table, url = refused_donne(secretary, client)
     version = str(table.partie.donnes.get().version)
     fix = {
         **table_post({**DONNE, "points_ns": 80}, "N", key="a"),
@@ -750,34 +762,6 @@ def test_after_the_close_every_phone_and_list_says_the_same_status(secretary, cl
         player = table.partie.players.first()
         page = client.get(reverse("tournaments:player", args=[player.pk]))
         assert status in html.unescape(page.text)
-
-
-def test_when_the_next_round_is_drawn_a_finished_tables_phone_shows_each_players_table(
-    secretary, client
-):
-    from scoring.models import Donne
-    from scoring.roimat.record import entry_of_record
-    from scoring.roimat.simulate import simulate_partie
-
-    tournament = create_evening(secretary)
-    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
-    first = Round.objects.get()
-    for table in first.tables.all():
-        records = simulate_partie(rules_of(table.partie), table.number, "heuristic")
-        Donne.objects.bulk_create(
-            Donne.from_entry(entry_of_record(r), partie=table.partie, number=n)
-            for n, r in enumerate(records, start=1)
-        )
-    old = first.tables.first()
-    url = reverse("tournaments:table_entry", args=[old.code])
-    assert "la page montre alors la nouvelle table" in html.unescape(client.get(url).text)
-    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
-    text = html.unescape(client.get(url).text)
-    assert "Tour 2" in text
-    for seat in old.partie.seats.all():
-        sits = Round.objects.get(number=2).tables.get(partie__seats__player=seat.player)
-        others = [str(s.player) for s in sits.partie.seats.all() if s.player_id != seat.player_id]
-        assert f"{seat.player} → table {sits.number}, avec {', '.join(others)}" in text
 
 
 def test_the_evening_says_how_many_rounds_were_drawn_and_a_new_one_takes_the_current_season(

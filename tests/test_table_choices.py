@@ -104,7 +104,18 @@ def test_the_table_may_keep_the_recorded_donne_even_once_accepted(secretary, cli
     assert (donne.points_ns, donne.confirmed) == (84, True)
     assert client.get(url).context["rivals"] == []
     again = client.post(choose, {"decision": "keep", "seat": "S"}, follow=True)  # a 2nd tap
-    assert "n'attend plus de choix" in words(again)
+    east = table.partie.players_by_seat["E"]
+    # Told who chose, when and how.
+    assert re.search(
+        rf"n'attend plus de choix\. Gardée plutôt que celle d'un autre téléphone "
+        rf"par table 1 · {east} \(E\) à \d\d:\d\d\.",
+        words(again),
+    ), words(again)
+    late = reverse("tournaments:table_confirm", args=[table.code, 1])
+    again = client.post(late, {"decision": "refuse", "seat": "N"}, follow=True)
+    assert "n'attend plus de décision" in words(again) and f"par table 1 · {east} (E)" in words(
+        again
+    )
 
 
 def test_an_accepted_donne_taken_over_counts_again_only_once_the_other_team_accepts(

@@ -45,15 +45,21 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
+def two_phones(asgi_server, client, sophie, new_phone):
+    """A table of a drawn evening and its two phones, N/S's and E/O's, each on the table's
+    page and following it: (table, north, east)."""
     from tests.browser.conftest import drawn_evening
 
     (table,) = drawn_evening(client, sophie, 4)
-    url = f"{asgi_server}/t/{table.code}/"
-    north, east = new_phone(), new_phone()  # N/S's phone enters, E/O's checks
+    north, east = new_phone(), new_phone()
     for phone in (north, east):
-        phone.goto(url)
+        phone.goto(f"{asgi_server}/t/{table.code}/")
         expect(phone.locator("#live-status")).to_contain_text("À jour", timeout=5000)
+    return table, north, east
+
+
+def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
+    table, north, east = two_phones(asgi_server, client, sophie, new_phone)
 
     # N/S enter donne 1: E/O's phone shows it to check, without a reload.
     enter(north, seat="N", points=84)
@@ -120,3 +126,32 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
     expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
     assert [d[:3] for d in stored(table)] == [(1, 80, "S"), (2, 40, "S"), (3, 64, "E")]
+
+
+def test_a_donne_queued_offline_after_an_unseen_refusal_is_that_new_donne(
+    asgi_server, client, sophie, new_phone
+):
+    """North's phone loses the network, types donne 2 (kept in its queue) while East refuses
+    donne 1; back online, the queue sends donne 2 as donne 2, donne 1 stays refused with its
+    own numbers and author, and North's phone then shows donne 1 to correct; its queued donne
+    could be read while it waited."""
+    table, north, east = two_phones(asgi_server, client, sophie, new_phone)
+    enter(north, seat="N", points=84)
+    assert wait_until(north, lambda: donnes(table) == 1)
+    expect(east.locator("form.pending")).to_contain_text("Donne 1", timeout=SECOND)
+
+    north.context.set_offline(True)
+    enter(north, seat="S", dealer="E", plis=3, points=40)
+    expect(north.locator(".queue-status")).to_contain_text("1 saisie en attente d'envoi")
+    north.locator(".queue-status summary").first.click()  # the queued donne, readable
+    expect(north.locator(".queue-status")).to_contain_text("Points N/S : 40")
+    decide(east, 1, "O", "Refuser")
+    assert wait_until(east, lambda: stored(table)[0][4] == "O")
+    assert donnes(table) == 1  # North's donne 2 is still in its phone
+    north.context.set_offline(False)
+    north.evaluate("window.dispatchEvent(new Event('online'))")
+    assert wait_until(north, lambda: donnes(table) == 2)
+    assert stored(table) == [(1, 84, "N", False, "O"), (2, 40, "S", False, "")]
+    expect(north.locator("form.donne-form h2")).to_contain_text("Corriger donne 1", timeout=5000)
+    expect(north.locator("#live-status")).to_contain_text("À jour", timeout=15000)
+    expect(east.locator("form.pending")).to_contain_text("Donne 2", timeout=SECOND)
