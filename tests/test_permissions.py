@@ -15,7 +15,7 @@ from scoring import registry, remote
 from scoring.models import Partie, Player, RemoteDonne
 from tests.conftest import DATA
 from tests.helpers import donne_post
-from tournaments.models import Registration, Season, Tournament
+from tournaments.models import Registration, Season, TableNote, Tournament
 from tournaments.services import start_round
 
 pytestmark = pytest.mark.django_db
@@ -66,6 +66,7 @@ def world(db):
         "player": players[0].pk,
         "roi_partie": roi.pk,
         "code": table.code,
+        "note": TableNote.objects.create(table=table, number=1, text="Nous avions 5 plis.").pk,
         "other_code": round_.tables.last().code,
         "closed_code": old.tables.first().code,
     }
@@ -113,6 +114,7 @@ CREATOR = {"scoring:remote_robot": {"code": "remote_code"}}
 TABLE = {
     "tournaments:table_entry": {"code": "code"},
     "tournaments:table_confirm": {"code": "code", "number": 1},
+    "tournaments:table_report": {"code": "code"},
     "tournaments:table_manifest": {"code": "code"},
     "tournaments:table_go": {},  # ?code=: to the table's page
 }
@@ -127,6 +129,7 @@ DIRECTOR = {
     "tournaments:plan_pdf": {"pk": "tournament", "number": "round"},
     "tournaments:close": {"pk": "tournament"},
     "tournaments:send": {"pk": "tournament"},
+    "tournaments:note_answer": {"pk": "tournament", "note": "note"},
     "scoring:partie_import": {},
     "scoring:partie_email": {"pk": "partie"},
     "scoring:donne_create": {"pk": "partie"},

@@ -18,11 +18,14 @@ from tests.test_site_tournaments import DONNE, first_table, table_post
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def table_page(code):
-    """A table's page connected to its socket."""
+async def table_page(code, stamp=None):
+    """A table's page connected to its socket, told the table's state token (``hello``):
+    the page's own ``stamp`` when given (nothing changed since it was drawn)."""
     comm = WebsocketCommunicator(application, f"/ws/t/{code}/", headers=HEADERS)
     connected, _ = await comm.connect()
     assert connected
+    hello = await comm.receive_json_from(timeout=2)
+    assert hello["type"] == "hello" and (stamp is None or hello["stamp"] == stamp)
     return comm
 
 
@@ -92,17 +95,40 @@ def test_every_phone_of_the_table_is_told_of_each_change_within_a_second(secreta
 
 def test_a_wrong_code_joins_no_table_and_bad_messages_are_ignored(secretary):
     _tournament, table = first_table(secretary)
+    drawn = Client().get(reverse("tournaments:table_entry", args=[table.code])).context["stamp"]
 
     async def scenario():
         for code in ("NOSUCHCODE", "AB%00CD", "X" * 40):
             comm = WebsocketCommunicator(application, f"/ws/t/{code}/", headers=HEADERS)
             connected, _ = await comm.connect()
             assert not connected, code
-        comm = await table_page(table.code)
+        comm = await table_page(table.code, stamp=drawn)
         await comm.send_to(text_data="not json")
         await comm.send_to(text_data="x" * 5000)
         await comm.send_json_to({"type": "ping"})
         assert await comm.receive_json_from(timeout=1) == {"type": "pong"}
+        await comm.disconnect()
+
+    run(scenario())
+
+
+def test_a_page_drawn_before_a_change_it_missed_is_told_on_connecting(secretary):
+    """The page is drawn, another phone enters a donne before the page's socket connects
+    (its push missed): the token the page is sent on connecting differs from its own, so it
+    reads itself again; a page drawn after the change is sent its own token."""
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    phone = Client()
+    before = phone.get(url).context["stamp"]
+    assert Client().post(url, table_post(DONNE, "N", "k1", 1)).status_code == 302
+    after = phone.get(url).context["stamp"]
+    assert after != before
+
+    async def scenario():
+        comm = WebsocketCommunicator(application, f"/ws/t/{table.code}/", headers=HEADERS)
+        await comm.connect()
+        hello = await comm.receive_json_from(timeout=2)
+        assert hello == {"type": "hello", "stamp": after}
         await comm.disconnect()
 
     run(scenario())

@@ -1,9 +1,11 @@
 """The WebSocket of a tournament table's page, ``/ws/t/<code>/``: it tells the page when its
 table changed (``tournaments.live``), so that every phone of the table shows the table as it
 is without a reload. It carries no data and takes no action: the page reads itself again
-(``static/js/table-live.js``). Messages: the server sends ``{"type": "changed"}`` on every
-change and ``{"type": "pong"}`` to each ``{"type": "ping"}`` (the page's heartbeat, by which
-it notices a connection dead without being closed); anything else is ignored.
+(``static/js/table-live.js``). Messages: the server sends ``{"type": "hello", "stamp": …}``
+once connected (the table's state token, ``live.stamp``: a page drawn with another reads
+itself again), ``{"type": "changed"}`` on every change, and ``{"type": "pong"}`` to each
+``{"type": "ping"}`` (the page's heartbeat, by which it notices a connection dead without
+being closed); anything else is ignored.
 """
 
 from __future__ import annotations
@@ -14,11 +16,19 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from scoring.services import read_partie, table_rivals
 from tournaments import live
 from tournaments.models import Table
 
 #: The largest message a page may send, in characters: a heartbeat is 16.
 MAX_MESSAGE = 200
+
+
+def _stamp_of(partie_id: int) -> str:
+    """The table's state token now (``live.stamp``), as its page computes it."""
+    table = Table.objects.with_openness().select_related("partie").get(partie_id=partie_id)
+    partie = read_partie(table.partie)
+    return live.stamp(table, partie, table_rivals(partie), table.notes.all())
 
 
 def _partie_of(code: str) -> int | None:
@@ -43,6 +53,9 @@ class TablePageConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.channel_layer.group_add(live.group_name(self.partie_id), self.channel_name)
         await self.accept()
+        # The page may have been drawn before a change whose push came before it connected.
+        stamp = await database_sync_to_async(_stamp_of)(self.partie_id)
+        await self.send_json({"type": "hello", "stamp": stamp})
 
     async def disconnect(self, code: int) -> None:
         if self.partie_id is not None:

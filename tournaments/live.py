@@ -8,22 +8,47 @@ server, as a reload would, so a push lost on the way costs nothing more than the
 page also reads itself again when its connection comes back, and every few seconds while it
 has none). Pushes leave once the change is committed (``transaction.on_commit``), through
 the channel layer (``settings.CHANNEL_LAYERS``: the serving process's memory, or Redis where
-several processes serve). A page's thread hands them to the event loop serving the
-WebSockets when this process runs one (``serving_loop``): the in-memory layer is not made
-for other threads.
+several processes serve). A page's thread hands them to an event loop, never waiting for
+them: the one serving this process's WebSockets once a table's page connected
+(``serving_loop``: the in-memory layer is not made for other threads), else a loop of the
+process's own (``_pusher``), so that Redis's connections are kept from one push to the next.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import os
+import threading
 from collections.abc import Iterable
+from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 #: The event loop of this process that serves the WebSockets, once a table's page connected.
 _LOOP: asyncio.AbstractEventLoop | None = None
+
+
+def stamp(table: Any, partie: Any, rivals: Iterable[Any], notes: Iterable[Any]) -> str:
+    """A token of all a table's page shows that a phone's action or the director's can
+    change: each entry's number, version and state, the versions waiting for a choice, the
+    notes and their answers, whether the table is open and the close's decision. The page
+    carries it; a page whose WebSocket connects is sent the token of now (``hello``) and
+    reads itself again when they differ: a change made between the drawing of the page and
+    its connection, whose push it missed."""
+    entries = [
+        (row.number, row.version, row.confirmed, row.refused_seat)
+        for row in partie.adapter.stored_entries(partie)
+    ]
+    state = (
+        entries,
+        [(rival.number, rival.entered_by) for rival in rivals],
+        [(note.pk, bool(note.answer)) for note in notes],
+        table.is_open,
+        partie.closing,
+    )
+    return hashlib.blake2b(repr(state).encode(), digest_size=8).hexdigest()
 
 
 def group_name(partie_id: int) -> str:
@@ -39,8 +64,8 @@ def serving_loop(loop: asyncio.AbstractEventLoop) -> None:
 
 def push(partie_ids: Iterable[int]) -> None:
     """Tell the pages of the tables playing ``partie_ids`` that their table changed, once
-    the running transaction (if any) commits. Never raises: a page that misses a push reads
-    itself again at its next reconnection or poll."""
+    the running transaction (if any) commits, without waiting for it to be delivered: a page
+    that misses a push reads itself again at its next reconnection or poll."""
     groups = sorted({group_name(pk) for pk in partie_ids})
     if groups:
         transaction.on_commit(lambda: _send(groups))
@@ -55,22 +80,33 @@ def _send(groups: list[str]) -> None:
         for group in groups:
             await layer.group_send(group, {"type": "table.changed"})
 
-    loop = _LOOP
+    loop = _LOOP if _LOOP is not None and _LOOP.is_running() else _pusher()
     try:
-        if loop is not None and loop.is_running():
-            running = None
-            try:
-                running = asyncio.get_running_loop()
-            except RuntimeError:
-                pass
-            if running is loop:
-                loop.create_task(send_all())
-            else:
-                asyncio.run_coroutine_threadsafe(send_all(), loop)
-        else:
-            async_to_sync(send_all)()
-    except Exception:  # noqa: BLE001 - a push is a hint; the page polls without it
-        return
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        loop.create_task(send_all())
+    else:
+        asyncio.run_coroutine_threadsafe(send_all(), loop)
+
+
+#: This process's own loop for pushes made before any WebSocket connected to it (the layer's
+#: connections to Redis are kept on it, not opened anew for each push), with its process id:
+#: a process forked from another starts its own.
+_PUSHER: tuple[int, asyncio.AbstractEventLoop] | None = None
+_PUSHER_LOCK = threading.Lock()
+
+
+def _pusher() -> asyncio.AbstractEventLoop:
+    """This process's push loop, running in a thread of its own (started at first use)."""
+    global _PUSHER
+    with _PUSHER_LOCK:
+        if _PUSHER is None or _PUSHER[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="table-push", daemon=True).start()
+            _PUSHER = (os.getpid(), loop)
+        return _PUSHER[1]
 
 
 def on_partie_changed(sender, partie, **kwargs) -> None:

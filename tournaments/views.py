@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -330,9 +331,13 @@ def room_screen(request, pk: int):
 
 
 def _table_of_code(code: str):
-    """The table of ``code`` with what ``Table.is_open`` reads (``with_openness``); no order
-    (a code is unique)."""
-    return Table.objects.with_openness().filter(code=code).order_by()
+    """The table of ``code`` with what ``Table.is_open`` reads (``with_openness``) and
+    whether it sent the director a note (``has_notes``: its page reads them only then); no
+    order (a code is unique)."""
+    notes = TableNote.objects.filter(table=OuterRef("pk"))
+    return (
+        Table.objects.with_openness().annotate(has_notes=Exists(notes)).filter(code=code).order_by()
+    )
 
 
 #: The table of a code, compiled once (``scoring.prepared``): its joins and subquery cost ten
@@ -476,6 +481,8 @@ def table_entry(request, code: str):
         form = partie.adapter.table_form(partie, None)
     adapter = partie.adapter
     fixing = getattr(form, "stored", None)
+    rivals = table_rivals(partie)
+    notes = list(table.notes.all()) if table.has_notes else []
     return render(
         request,
         "tournaments/table_entry.html",
@@ -485,7 +492,7 @@ def table_entry(request, code: str):
             "adapter": adapter,
             "form": form,
             "refused_by": refusal_text(partie, fixing) if fixing and fixing.pk else "",
-            "rivals": table_rivals(partie),
+            "rivals": rivals,
             "reasons": [(r, EntryVersion.Reason(r).label) for r in adapter.refusal_reasons],
             "winners": adapter.winners_text(partie) if form is None else None,
             "left_for_later": partie.closing == Table.Closing.LATER,
@@ -494,8 +501,9 @@ def table_entry(request, code: str):
             "left_out": partie.sheet.pending,
             "counted_next": len(adapter.stored_entries(partie)) + 1,
             "pending": adapter.pending(partie),
-            "notes": table.notes.all(),
+            "notes": notes,
             "report": TableNoteForm(partie=partie),
+            "stamp": live.stamp(table, partie, rivals, notes),
         },
     )
 

@@ -522,6 +522,11 @@
     var page = new DOMParser().parseFromString(html, "text/html");
     var fresh = page.querySelector("main"), main = document.querySelector("main");
     if (!fresh || !main || page.documentElement.hasAttribute("data-cached")) { return false; }
+    // The table as this page already shows it (its own change, told back): nothing to redo.
+    var now = main.querySelector("#live-status"), then = fresh.querySelector("#live-status");
+    if (now && then && now.dataset.stamp && now.dataset.stamp === then.dataset.stamp) {
+      return false;
+    }
     var live = form && form.parentNode === main ? form : null;
     var next = fresh.querySelector("form[data-entry]");
     var keep = live && next && next.parentNode === fresh &&

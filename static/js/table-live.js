@@ -2,10 +2,11 @@
  * a WebSocket (<meta name="table-socket">) says when the table changed (another phone's
  * entry, a decision, the director's correction, the close, the next round); the page then
  * reads itself again and shows it without losing what is being typed (entry-form.js's
- * tablePage.show). A heartbeat notices a connection that died without closing. Without a
- * connection the page says so (#live-status), reads itself every POLL seconds, and tries to
- * connect again; when the connection comes back it reads itself at once (a change may have
- * been missed meanwhile). */
+ * tablePage.show). Once connected, the server sends the table's state token: a page drawn
+ * with another one (a change came between its drawing and its connection, or while it had
+ * no connection) reads itself at once. A heartbeat notices a connection that died without
+ * closing. Without a connection the page says so (#live-status), reads itself every POLL
+ * seconds, and tries to connect again. */
 (function () {
   "use strict";
   var meta = document.querySelector("meta[name=table-socket]");
@@ -42,13 +43,11 @@
     var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + meta.content;
     try { socket = new WebSocket(url); } catch (e) { later(); return; }
     socket.onopen = function () {
-      var first = retry === 1 && !poll;
       connected = true;
       retry = 1;
       clearInterval(poll);
       poll = null;
       status();
-      if (!first) { read(); }  // a change may have come while the page had no connection
       beat = setInterval(function () {
         try { socket.send(JSON.stringify({ type: "ping" })); } catch (e) { return; }
         clearTimeout(answer);
@@ -59,7 +58,10 @@
       clearTimeout(answer);
       var message = {};
       try { message = JSON.parse(event.data); } catch (e) { return; }
-      if (message.type === "changed") {  // one change may be told twice: read once
+      if (message.type === "hello") {  // a change may have come before this connection
+        var shown = document.getElementById("live-status");
+        if (!shown || shown.dataset.stamp !== message.stamp) { read(); }
+      } else if (message.type === "changed") {  // one change may be told twice: read once
         clearTimeout(settle);
         settle = setTimeout(read, SETTLE);
       }

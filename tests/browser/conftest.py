@@ -283,6 +283,15 @@ def asgi_server(transactional_db):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+    # The in-memory channel layer outlives the server: its groups still name the channels of
+    # the pages this server served, whose queues belong to its closed loop (a message sent to
+    # one of them would fail the whole group's send in the next test).
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if hasattr(layer, "flush"):
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, layer.flush()).result()
     pages.application.executor.shutdown()  # the pages' threads, their connections closed
     with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
         pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
