@@ -241,6 +241,8 @@ def test_a_table_reports_a_problem_and_reads_the_directors_answer(secretary):
     page = words(secretary.get(console))
     assert "Nous avions 5 plis, pas 6." in page and "donne 1" in page
     assert reverse("scoring:entry_edit", args=[table.partie_id, 1]) in page
+    for player in table.partie.players.all():  # every name of the round's plan links
+        assert reverse("tournaments:player", args=[player.pk]) in page
     assert "1 message des tables attend votre réponse" in words(
         secretary.get(tournament.get_absolute_url())
     )

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubsite.asgi import application
-from tests.test_remote_ws import HEADERS, run
+from tests.test_remote_ws import HEADERS, redis_up, run
 from tests.test_site_tournaments import DONNE, first_table, table_post
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,7 +43,25 @@ async def quiet(comm):
         await comm.receive_json_from()
 
 
-def test_every_phone_of_the_table_is_told_of_each_change_within_a_second(secretary):
+LAYERS = {
+    "memory": None,  # the site's layer without REDIS_URL (one server process)
+    "redis": {  # with it: the server processes' pages told through Redis
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",  # REDIS_CHANNEL_LAYER
+            "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"], "prefix": "roimat-test"},
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_every_phone_of_the_table_is_told_of_each_change_within_a_second(
+    secretary, settings, layer
+):
+    if LAYERS[layer] is not None:
+        if not redis_up():
+            pytest.skip("no Redis on 127.0.0.1:6379")
+        settings.CHANNEL_LAYERS = LAYERS[layer]
     tournament, table = first_table(secretary)
     tournament_tables = list(table.round.tables.all())
     url = reverse("tournaments:table_entry", args=[table.code])

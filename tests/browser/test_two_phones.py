@@ -40,6 +40,24 @@ def totals(page) -> list[str]:
     return page.locator(".teams .score").all_inner_texts()
 
 
+def sheet_agrees(page, asgi_server, table) -> None:
+    """The table's sheet page shows the phone's totals, and its JSON lists as waiting exactly
+    the donnes the table has not accepted, each with who typed it."""
+    partie = Partie.objects.get(pk=table.partie_id)
+    sheet = page.context.new_page()
+    sheet.goto(f"{asgi_server}{partie.get_absolute_url()}")
+    expect(sheet.locator(".teams .score")).to_have_text(totals(page))
+    data = page.request.get(f"{asgi_server}/parties/{partie.pk}/sheet.json").json()
+    waiting = [(w["number"], w["status"], w.get("entered_by")) for w in data["waiting"]]
+    expected = [
+        (n, "refused" if refused else "pending", seat)
+        for n, _points, seat, confirmed, refused in stored(table)
+        if not confirmed
+    ]
+    assert waiting == expected
+    sheet.close()
+
+
 def signed(points: int) -> str:
     """A total as the table's page writes it (``scores.signed``: "+120", "-40", "0")."""
     return f"+{points}" if points > 0 else str(points)
@@ -77,6 +95,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     tap(north.locator("form.donne-form button[type=submit]"))
     assert wait_until(north, lambda: donnes(table) == 2)
     assert stored(table) == [(1, 84, "N", False, "E"), (2, 40, "S", False, "")]
+    sheet_agrees(north, asgi_server, table)
     expect(north.locator(".messages")).to_contain_text("Donne 2 entrée")
     # North's phone now offers donne 1's correction; East's shows donne 2 to check.
     expect(north.locator("form.donne-form h2")).to_contain_text("Corriger donne 1")
@@ -99,6 +118,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     engine = [sheet.total_ns, sheet.total_oe]
     expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
     expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
+    sheet_agrees(east, asgi_server, table)
 
     # A race: both phones type donne 3 with different numbers; North's arrives first.
     enter(north, seat="N", dealer="S", plis=5, points=70, submit=False)
@@ -125,6 +145,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     engine = [sheet.total_ns, sheet.total_oe]
     expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
     expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
+    sheet_agrees(east, asgi_server, table)
     assert [d[:3] for d in stored(table)] == [(1, 80, "S"), (2, 40, "S"), (3, 64, "E")]
 
 
