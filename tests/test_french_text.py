@@ -97,7 +97,7 @@ def test_counts_agree_with_their_number_and_presence_with_nobody(secretary, clie
     page = secretary.get(reverse("scoring:donne_edit", args=[table.partie_id, 1])).text
     assert "N/S 0 pli / 0 point" in page
     detail = secretary.get(tournament.get_absolute_url()).text
-    assert "2 tours" in detail and "1 table<" in detail and "1 tables" not in detail
+    assert "1 tour tiré sur 2" in detail and "1 table<" in detail and "1 tables" not in detail
     assert "✔ là" in detail and "– pas là" in detail and "absent<" not in detail
 
 
