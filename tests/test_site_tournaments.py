@@ -796,3 +796,11 @@ def test_a_rating_chart_is_drawn_on_the_ratings_own_range():
     drawing = line_chart({"Annie": [(1, -7.5), (2, 3.0), (3, 9.0)]}, "Parties")
     plot = next(item for item in drawing.contents if hasattr(item, "yValueAxis"))
     assert (plot.yValueAxis.valueMin, plot.yValueAxis.valueMax) == (-7.5, 9.0)
+
+
+def test_a_correction_that_names_no_version_corrects_nothing(secretary, client):
+    table, url = refused_donne(secretary, client)
+    fix = {**table_post({**DONNE, "points_ns": 80}, "N", key="x"), "correct": "1"}
+    answer = client.post(url, fix)
+    assert answer.status_code == 200 and "ne nomme aucune version" in html.unescape(answer.text)
+    assert table.partie.donnes.get().points_ns == 84

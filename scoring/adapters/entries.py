@@ -98,6 +98,12 @@ class EntryAdapter(GameAdapter):
         return self.entry_form(partie, data, stored=stored, ask_seat=True)
 
     def table_record(self, form: Form, *, author: str) -> str:
+        if form.stored is not None and form.cleaned_data.get("version") is None:
+            # A correction answers a version: without one, it could undo a change unseen.
+            what = {"entry": self.entry_name, "n": form.stored.number}
+            raise SheetRefused(
+                _("%(entry)s %(n)s: this correction names no version; look at it again.") % what
+            )
         seat = form.cleaned_data["entered_seat"]
         entry = record_form(
             form,
