@@ -148,6 +148,42 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     sheet_agrees(east, asgi_server, table)
     assert [d[:3] for d in stored(table)] == [(1, 80, "S"), (2, 40, "S"), (3, 64, "E")]
 
+    # An accepted donne changes only through numbers the other team checks again: East types
+    # donne 4 while North enters it and West accepts North's; East's draft, sent to compare,
+    # waits beside them, and taking it puts donne 4 back « à vérifier » for N/S, out of the
+    # totals until then.
+    counted = totals(east)
+    enter(east, seat="E", dealer="O", plis=2, points=30, submit=False)
+    enter(north, seat="N", dealer="O", plis=4, points=50)
+    assert wait_until(north, lambda: donnes(table) == 4)
+    expect(east.locator("form.pending").filter(has_text="Donne 4 ")).to_be_visible(timeout=SECOND)
+    decide(east, 4, "O", "Accepter")
+    assert wait_until(east, lambda: stored(table)[3][3])
+    # Accepting reloaded East's page: its typed donne 4 waits as a draft, sent to compare.
+    stale = east.locator(".queue-status")
+    expect(stale).to_contain_text("Le brouillon de Donne 4")
+    tap(stale.get_by_role("button", name="L'envoyer pour comparer"))
+    rival = east.locator("form.rival")
+    expect(rival).to_contain_text("L'enregistrée était acceptée")
+    choose_value(rival, "seat", "O")
+    tap(rival.get_by_role("button", name="Prendre celle de l'autre téléphone"))
+    assert wait_until(east, lambda: stored(table)[3] == (4, 30, "E", False, ""))
+    expect(east.locator(".teams .score")).to_have_text(counted)  # donne 4 counts no more
+    expect(north.locator(".teams .score")).to_have_text(counted, timeout=SECOND)
+    card = north.locator("form.pending").filter(has_text="Donne 4 ")
+    expect(card).to_be_visible(timeout=SECOND)
+    seats = card.locator("[name=seat]")
+    assert sorted(seats.evaluate_all("l => l.map(i => i.value)")) == ["N", "S"]
+    decide(north, 4, "S", "Accepter")
+    assert wait_until(north, lambda: stored(table)[3][3])
+    sheet = Partie.objects.get(pk=table.partie_id).sheet  # East's numbers count now
+    assert sheet.rows[3].counted is not None and not sheet.rows[3].pending
+    expect(north.locator(".teams .score")).to_have_text(
+        [signed(sheet.total_ns), signed(sheet.total_oe)]
+    )
+    expect(east.locator(".teams .score")).to_have_text(totals(north), timeout=SECOND)
+    sheet_agrees(north, asgi_server, table)
+
 
 def test_a_donne_queued_offline_after_an_unseen_refusal_is_that_new_donne(
     asgi_server, client, sophie, new_phone
