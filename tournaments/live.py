@@ -26,6 +26,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from tournaments.models import Table
+
 #: The event loop of this process that serves the WebSockets, once a table's page connected.
 _LOOP: asyncio.AbstractEventLoop | None = None
 
@@ -65,30 +67,45 @@ def serving_loop(loop: asyncio.AbstractEventLoop) -> None:
 def push(partie_ids: Iterable[int]) -> None:
     """Tell the pages of the tables playing ``partie_ids`` that their table changed, once
     the running transaction (if any) commits, without waiting for it to be delivered: a page
-    that misses a push reads itself again at its next reconnection or poll."""
-    groups = sorted({group_name(pk) for pk in partie_ids})
+    that misses a push reads itself again at its next reconnection or poll. A table pushed
+    twice in one transaction (a phone's entry, then the ``partie_changed`` it sends) is told
+    once: the groups wait in this thread's ``_pending`` until the first of its callbacks
+    sends them all (after a rollback they go with the next commit: one needless read)."""
+    groups = {group_name(pk) for pk in partie_ids}
     if groups:
-        transaction.on_commit(lambda: _send(groups))
+        _pending().update(groups)
+        transaction.on_commit(_send)
 
 
-def _send(groups: list[str]) -> None:
+def push_evening(tournament: Any) -> None:
+    """``push`` to every table of ``tournament`` (a round drawn, the evening closed)."""
+    push(Table.objects.filter(round__tournament=tournament).values_list("partie", flat=True))
+
+
+_THREAD = threading.local()
+
+
+def _pending() -> set[str]:
+    """The groups this thread has to tell once its transaction commits."""
+    if not hasattr(_THREAD, "groups"):
+        _THREAD.groups = set()
+    return _THREAD.groups
+
+
+def _send() -> None:
+    groups = sorted(_pending())
+    _pending().clear()
     layer = get_channel_layer()
-    if layer is None:
+    if not groups or layer is None:
         return
 
     async def send_all() -> None:
         for group in groups:
             await layer.group_send(group, {"type": "table.changed"})
 
+    # From any thread, the loop's own included: scheduled, never waited for.
     loop = _LOOP if _LOOP is not None and _LOOP.is_running() else _pusher()
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    if running is loop:
-        loop.create_task(send_all())
-    else:
-        asyncio.run_coroutine_threadsafe(send_all(), loop)
+    asyncio.run_coroutine_threadsafe(send_all(), loop)
 
 
 #: This process's own loop for pushes made before any WebSocket connected to it (the layer's

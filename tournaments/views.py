@@ -116,16 +116,25 @@ def tournament_detail(request, pk: int):
             "rounds": tournament.rounds_set.prefetch_related("tables"),
             "ranking": evening_ranking(request, tournament),
             "form": RegistrationForm(tournament=tournament),
-            "open_notes": TableNote.objects.filter(
-                table__round__tournament=tournament, answered_at=None
-            ).select_related("table__round"),
-            "outdated": results_plan(tournament).outdated if tournament.finished else [],
+            **(director_notices(tournament) if has_role(request.user, DIRECTOR) else {}),
         }
 
     name, body = f"evening-page:{tournament.pk}", "tournaments/_evening_body.html"
     return visitors_page(
         request, name, "tournaments/detail.html", body, context, tournament=tournament
     )
+
+
+def director_notices(tournament: Tournament) -> dict[str, Any]:
+    """What the evening's page tells its director only (a visitor's page, kept drawn, reads
+    none of it): the tables' notes awaiting an answer (``open_notes``), and the recipients
+    whose results changed after they were sent (``outdated``)."""
+    return {
+        "open_notes": TableNote.objects.filter(
+            table__round__tournament=tournament, answered_at=None
+        ).select_related("table__round"),
+        "outdated": results_plan(tournament).outdated if tournament.finished else [],
+    }
 
 
 def evening_ranking(request, tournament: Tournament) -> str:
@@ -181,7 +190,7 @@ def round_start(request, pk: int):
         messages.error(request, str(error))
         return redirect(tournament)
     # The phones of the tables that finished show their players' next tables.
-    live.push(Table.objects.filter(round__tournament=tournament).values_list("partie", flat=True))
+    live.push_evening(tournament)
     messages.success(request, _("Round %(n)s drawn.") % {"n": round_.number})
     return redirect("tournaments:round", pk=pk, number=round_.number)
 
@@ -288,9 +297,7 @@ def tournament_close(request, pk: int):
         except TournamentError as refused:
             error = str(refused) if any(decisions.values()) else None
         else:
-            live.push(
-                Table.objects.filter(round__tournament=tournament).values_list("partie", flat=True)
-            )
+            live.push_evening(tournament)
             messages.success(request, _("Tournament closed."))
             return redirect(tournament)
     rows = [  # each table with the director's choice so far, kept when the page comes back
