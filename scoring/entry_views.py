@@ -58,7 +58,7 @@ def entry_edit(request, pk: int, number: int | None = None):
         "stored": stored,
         "number": stored.number if stored else len(adapter.stored_entries(partie)) + 1,
         "sides": adapter.sides(partie),
-        "history": [line for line in history.lines(partie) if stored and line.number == number],
+        "history": history.lines(partie, number) if stored else [],
     }
     return render(request, "scoring/entry_form.html", context)
 

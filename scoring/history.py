@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from scoring.models import ENTRY_TABLES, EntryVersion, Partie
@@ -43,14 +44,23 @@ class Line:
     words: str
 
 
-def lines(partie: Partie) -> list[Line]:
-    """Every version of every entry of ``partie`` (a deleted one's too), by entry then in
-    order: one query."""
+def versions(partie: Partie, number: int | None = None) -> QuerySet:
+    """The versions of ``partie``'s entries (of entry ``number`` alone, if given), by entry
+    then in order."""
+    found = EntryVersion.objects.filter(partie=partie)
+    if number is not None:
+        found = found.filter(number=number)
+    return found.order_by("number", "id")
+
+
+def lines(partie: Partie, number: int | None = None) -> list[Line]:
+    """Every version of every entry of ``partie`` (a deleted one's too), or of entry
+    ``number`` alone, by entry then in order: one query."""
     adapter = partie.adapter
     model = ENTRY_TABLES[adapter.entries_relation]
     rows = {row.number: row for row in adapter.stored_entries(partie)}
     found = []
-    for version in EntryVersion.objects.filter(partie=partie).order_by("number", "id"):
+    for version in versions(partie, number):
         entry = rows.get(version.number) or model(partie=partie, number=version.number)
         found.append(
             Line(
@@ -100,7 +110,7 @@ def sheet_json(partie: Partie) -> dict[str, Any]:
             "seat": v.seat,
             "data": v.data,
         }
-        for v in EntryVersion.objects.filter(partie=partie).order_by("number", "id")
+        for v in versions(partie)
     ]
     return data
 
