@@ -23,7 +23,7 @@ from scoring.models import ENTRY_TABLES, EntryVersion, Partie
 from scoring.registry import GameAdapter, SheetRefused
 
 #: The keys of a sheet's JSON that are not the game's (``sheet_json``).
-SHARED_KEYS = ("waiting", "history")
+SHARED_KEYS = ("status", "status_text", "waiting", "history")
 #: The ``status`` of an entry that does not count yet.
 STATUSES = ("pending", "refused")
 
@@ -94,10 +94,15 @@ def waiting(partie: Partie) -> list[dict[str, Any]]:
 
 
 def sheet_json(partie: Partie) -> dict[str, Any]:
-    """The partie's JSON sheet: the game's (``GameAdapter.sheet_dict``), its ``waiting``
-    entries and its ``history`` (each version: number, version, action, reason, at in ISO
-    8601, author, seat, data as the game writes an entry)."""
+    """The partie's JSON sheet: the game's (``GameAdapter.sheet_dict``), its ``status``
+    (``GameAdapter.status``: "won", "draw", "in_progress", "played", "excluded", "later")
+    and ``status_text`` (the same in words, as the pages say it), its ``waiting`` entries
+    and its ``history`` (each version: number, version, action, reason, at in ISO 8601,
+    author, seat, data as the game writes an entry). An import reads back the game's part
+    and ``waiting``; the status follows from them."""
     data = partie.adapter.sheet_dict(partie)
+    data["status"] = partie.adapter.status(partie)
+    data["status_text"] = partie.adapter.status_text(partie)
     data["waiting"] = waiting(partie)
     data["history"] = [
         {

@@ -213,6 +213,8 @@ class Side:
     key: str = ""
     #: Whether its total is written signed, green or red (``GameAdapter.signed_totals``).
     signed: bool = True
+    #: The side's players (``Player``), whose names the sheet page links to their pages.
+    players: tuple[Any, ...] = ()
 
 
 class GameAdapter(ABC):
@@ -284,24 +286,34 @@ class GameAdapter(ABC):
     def winners_text(self, partie: Partie) -> str | None:
         """Who won a finished partie (names), ``""`` on a draw, None while it goes on."""
 
-    def status_text(self, partie: Partie) -> str:
-        """The partie's status in words, the same on every page that shows it (the lists,
-        the player's page, the table's phone): "won by Annie & Bernard", "draw", "in
-        progress", or what the evening's close decided for it unfinished ("stopped, counted
-        as played", "not counted", "to finish after the close"; ``Partie.closing``)."""
-        closing = partie.closing
-        if closing == "excluded":
-            return _("not counted")
+    def status(self, partie: Partie) -> str:
+        """The partie's status as a code, the same wherever it is shown or exported:
+        "won", "draw", "in_progress", or what the evening's close decided for it unfinished
+        ("played": stopped, counted as played; "excluded": not counted; "later": to finish
+        after the close; ``Partie.closing``)."""
+        if partie.closing == "excluded":
+            return "excluded"
         winners = self.winners_text(partie)
         if winners is None:
-            if closing == "played":
-                return _("stopped, counted as played")
-            if closing == "later":
-                return _("to finish after the close")
-            return _("in progress")
-        if not winners:
-            return _("draw")
-        return _("won by %(team)s") % {"team": winners}  # one player or a team alike
+            return {"played": "played", "later": "later"}.get(partie.closing, "in_progress")
+        return "won" if winners else "draw"
+
+    def status_text(self, partie: Partie) -> str:
+        """The partie's status in words (``status``), the same on every page that shows it
+        (the lists, the player's page, the table's phone, the JSON sheet): "won by Annie &
+        Bernard", "draw", "in progress", "stopped, counted as played", "not counted", "to
+        finish after the close"."""
+        status = self.status(partie)
+        if status == "won":  # one player or a team alike
+            return _("won by %(team)s") % {"team": self.winners_text(partie)}
+        words = {
+            "excluded": _("not counted"),
+            "played": _("stopped, counted as played"),
+            "later": _("to finish after the close"),
+            "in_progress": _("in progress"),
+            "draw": _("draw"),
+        }
+        return str(words[status])
 
     def record_problems(self, record: Any) -> list[str]:
         """Every rule one of the game's round records (decoded JSON, as its own simulation
@@ -336,7 +348,10 @@ class GameAdapter(ABC):
     def sides(self, partie: Partie) -> list[Side]:
         """One line per team or player with its total, of the entries that count."""
         pairs = zip(partie.players_in_order, partie.sheet.totals, strict=True)
-        return [Side(str(player), "", total, signed=self.signed_totals) for player, total in pairs]
+        return [
+            Side(str(player), "", total, signed=self.signed_totals, players=(player,))
+            for player, total in pairs
+        ]
 
     # -- documents ----------------------------------------------------------------------------
 

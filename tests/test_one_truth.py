@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring.models import Partie
 from tests.test_site_tournaments import close, create_evening, table_post
 from tournaments.models import Round, Season
 
@@ -310,11 +311,21 @@ def test_every_page_shows_the_same_totals_at_every_step(secretary, decision):
     says_left_out(
         {k: v for k, v in texts.items() if k not in ("round page", "room screen")}, waiting
     )
-    words = {
-        "played": "comptée telle que jouée",
-        "later": "à finir après la clôture",
-        "excluded": "non comptée",
-    }[decision]
+    # The sheet's page, PDF, Excel and JSON say the status in the words of the lists.
+    partie = Partie.objects.get(pk=evening.partie.pk)
+    words = partie.adapter.status_text(partie)
+    assert (
+        words
+        == {
+            "played": "arrêtée, comptée telle que jouée",
+            "later": "à finir après la clôture",
+            "excluded": "non comptée",
+        }[decision]
+    )
+    listed = html.unescape(secretary.get(reverse("scoring:partie_list")).text)
+    assert words in listed
+    data = secretary.get(reverse("scoring:partie_json", args=[partie.pk])).json()
+    assert (data["status"], data["status_text"]) == (decision, words)
     for where, text in evening.sheet_texts().items():
         assert words in text, where
         assert "Partie en cours." not in text or decision == "later", where

@@ -49,6 +49,12 @@ def test_visitor_reads_sheets_but_cannot_enter(client, players):
     assert client.get(reverse("scoring:partie_list")).status_code == 200
     page = client.get(partie.get_absolute_url())
     assert page.status_code == 200 and "-302" in page.text
+    # Each name of the teams' heading opens its player's page, which lists the partie.
+    heading = page.text.split('<div class="teams">')[1].split("</div>\n</div>")[0]
+    for seat in partie.seats.select_related("player"):
+        link = reverse("tournaments:player", args=[seat.player.pk])
+        assert f'<a href="{link}">{seat.player}</a>' in heading
+        assert partie.get_absolute_url() in client.get(link).text
     for name in ("scoring:donne_create", "scoring:partie_email"):
         response = client.get(reverse(name, args=[partie.pk]))
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]

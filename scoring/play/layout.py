@@ -214,10 +214,12 @@ def table_words(table: str) -> str:
 
 
 #: An unfinished partie's status by the decision taken when its evening closed
-#: (``Partie.closing``): finish later, count as played so far, do not count.
+#: (``Partie.closing``): finish later, count as played so far, do not count. The words are
+#: the pages' (``GameAdapter.status_text`` in French), so that a sheet printed says what the
+#: lists and the phones say.
 STOPPED = {
     "": "Partie en cours",
-    "later": "Partie en cours, à finir après la clôture de la soirée",
-    "played": "Partie arrêtée à la clôture de la soirée, comptée telle que jouée",
-    "excluded": "Partie arrêtée à la clôture de la soirée, non comptée",
+    "later": "Partie à finir après la clôture",
+    "played": "Partie arrêtée, comptée telle que jouée",
+    "excluded": "Partie non comptée",
 }

@@ -317,10 +317,16 @@ def test_a_club_evening_on_phones_agrees_on_every_page_at_every_step(
     in_view_as(desk.locator(".messages li"), "success")
     closings = {t.number: t.closing for t in Table.objects.select_related("partie")}
     assert closings == {1: "played", 2: "later", 3: "excluded"}
-    for number in (1, 3):  # closed: their phones enter nothing more
-        walk.phones[number].reload()
-        expect(walk.phones[number].locator("main")).to_contain_text("Ce tour est clos")
-        del walk.phones[number]
+    # Closed: their phones enter nothing more, and show their totals (checked with every
+    # page's below), the director's decision in the lists' words, and their sheet.
+    for number, status in ((1, "arrêtée, comptée telle que jouée"), (3, "non comptée")):
+        phone = walk.phones[number]
+        phone.reload()
+        expect(phone.locator("main")).to_contain_text("Ce tour est clos")
+        expect(phone.locator("main .result")).to_contain_text(f"La partie : {status}.")
+        expect(phone.locator("main form")).to_have_count(0)
+        sheet = phone.get_by_role("link", name="Feuille de marque")
+        expect(sheet).to_have_attribute("href", tables[number - 1].partie.get_absolute_url())
     north2.reload()  # left for later: its phone goes on
     expect(north2.locator("main .note")).to_contain_text("finir sa partie plus tard")
     walk.phones[2] = north2

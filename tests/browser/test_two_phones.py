@@ -7,11 +7,13 @@ taken are checked by the side that did not type them. After each step: which don
 which numbers, who typed them, and the totals on both phones."""
 
 import pytest
+from django.test import Client
 from playwright.sync_api import expect
 
 from scoring.models import Donne, Partie
 from tests.browser.person import choose_value, tap
 from tests.browser.test_table_phone import donnes, enter, wait_until
+from tests.test_one_truth import table_totals
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,13 +42,21 @@ def totals(page) -> list[str]:
     return page.locator(".teams .score").all_inner_texts()
 
 
-def sheet_agrees(page, asgi_server, table) -> None:
-    """The table's sheet page shows the phone's totals, and its JSON lists as waiting exactly
-    the donnes the table has not accepted, each with who typed it."""
+def sheet_agrees(page, asgi_server, table, director) -> None:
+    """The table's sheet page shows the phone's totals, as do its PDF and Excel, the
+    director's round page (the console), the room screen, the players' pages and the close
+    page; its JSON lists as waiting exactly the donnes the table has not accepted, each with
+    who typed it."""
     partie = Partie.objects.get(pk=table.partie_id)
     sheet = page.context.new_page()
     sheet.goto(f"{asgi_server}{partie.get_absolute_url()}")
     expect(sheet.locator(".teams .score")).to_have_text(totals(page))
+    desk = Client()
+    desk.force_login(director)
+    shown = tuple(int(t) for t in totals(page))
+    seen = table_totals(desk, Client(), [table])[table.number]
+    assert {"round page", "room screen", "player page", "close page"} <= set(seen)
+    assert {where: t for where, t in seen.items() if t != shown} == {}
     data = page.request.get(f"{asgi_server}/parties/{partie.pk}/sheet.json").json()
     waiting = [(w["number"], w["status"], w.get("entered_by")) for w in data["waiting"]]
     expected = [
@@ -95,7 +105,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     tap(north.locator("form.donne-form button[type=submit]"))
     assert wait_until(north, lambda: donnes(table) == 2)
     assert stored(table) == [(1, 84, "N", False, "E"), (2, 40, "S", False, "")]
-    sheet_agrees(north, asgi_server, table)
+    sheet_agrees(north, asgi_server, table, sophie)
     expect(north.locator(".messages")).to_contain_text("Donne 2 entrée")
     # North's phone now offers donne 1's correction; East's shows donne 2 to check.
     expect(north.locator("form.donne-form h2")).to_contain_text("Corriger donne 1")
@@ -118,7 +128,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     engine = [sheet.total_ns, sheet.total_oe]
     expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
     expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
-    sheet_agrees(east, asgi_server, table)
+    sheet_agrees(east, asgi_server, table, sophie)
 
     # A race: both phones type donne 3 with different numbers; North's arrives first.
     enter(north, seat="N", dealer="S", plis=5, points=70, submit=False)
@@ -145,7 +155,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
     engine = [sheet.total_ns, sheet.total_oe]
     expect(east.locator(".teams .score")).to_have_text([signed(t) for t in engine])
     expect(north.locator(".teams .score")).to_have_text(totals(east), timeout=SECOND)
-    sheet_agrees(east, asgi_server, table)
+    sheet_agrees(east, asgi_server, table, sophie)
     assert [d[:3] for d in stored(table)] == [(1, 80, "S"), (2, 40, "S"), (3, 64, "E")]
 
     # An accepted donne changes only through numbers the other team checks again: East types
@@ -182,7 +192,7 @@ def test_two_phones_one_live_record(asgi_server, client, sophie, new_phone):
         [signed(sheet.total_ns), signed(sheet.total_oe)]
     )
     expect(east.locator(".teams .score")).to_have_text(totals(north), timeout=SECOND)
-    sheet_agrees(north, asgi_server, table)
+    sheet_agrees(north, asgi_server, table, sophie)
 
 
 def test_a_donne_queued_offline_after_an_unseen_refusal_is_that_new_donne(

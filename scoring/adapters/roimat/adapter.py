@@ -88,12 +88,15 @@ def rules_of(partie: Partie) -> RuleSet:
     return rules_of_options(partie.options)
 
 
+def team_players(partie: Partie, team: str) -> tuple[Player, ...]:
+    """The players of ``team`` (``"ns"``: North then South); seats without one left out."""
+    seated = partie.players_by_seat
+    return tuple(seated[s] for s in ("N", "S", "O", "E") if team_of(s) == team and s in seated)
+
+
 def team_names(partie: Partie, team: str) -> str:
     """``"Annie & Claire"`` for ``"ns"``; seats without a player are left out."""
-    seated = partie.players_by_seat
-    return " & ".join(
-        str(seated[s]) for s in ("N", "S", "O", "E") if team_of(s) == team and s in seated
-    )
+    return " & ".join(str(player) for player in team_players(partie, team))
 
 
 def donne_entries(partie: Partie) -> list[DonneEntry]:
@@ -205,8 +208,8 @@ class RoimatAdapter(EntryAdapter):
     def sides(self, partie: Partie) -> list[Side]:
         sheet = partie.sheet
         return [
-            Side("N/S", team_names(partie, "ns"), sheet.total_ns, "ns"),
-            Side("O/E", team_names(partie, "oe"), sheet.total_oe, "oe"),
+            Side(label, team_names(partie, team), total, team, players=team_players(partie, team))
+            for label, team, total in (("N/S", "ns", sheet.total_ns), ("O/E", "oe", sheet.total_oe))
         ]
 
     def seats(self, partie: Partie) -> list[str]:
