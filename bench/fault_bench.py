@@ -17,6 +17,9 @@ private cluster this bench starts with Debian's ``initdb``/``pg_ctl`` on a free 
 4. runaway (SQLite only): a page that allocates without bound and one that never ends
    (``bench/runaway_urls.py``, served only here): each fails alone (500, 503) and the worker,
    the same process, serves the next request meanwhile and after.
+5. slow: 40 clients send a login's body one byte a second and connect again after each
+   refusal (the 408 page, ``BODY_SECONDS``), while the tables' pages are read: each under
+   0.5 s at p99.
 
     .venv/bin/python bench/fault_bench.py [--only sqlite|postgresql]
 
@@ -481,6 +484,95 @@ def runaway_pages() -> bool:
     )
 
 
+# --- 5. Slow clients ------------------------------------------------------------------
+
+#: Clients sending a login's body one byte a second, each connecting again once refused.
+SLOW_CLIENTS = 40
+#: Seconds the slow clients hold on while the tables' pages are read; the body's limit.
+SLOW_SECONDS, SLOW_BODY_SECONDS = 25, 8
+
+
+def slow_client(port: int, stop: threading.Event, answers: collections.Counter) -> None:
+    """POST ``/accounts/login/`` declaring 200,000 bytes (with a CSRF cookie, so that the
+    page reads the form for its token) and send them one a second; on any
+    answer (the 408 page) or a closed connection, connect again; until ``stop``."""
+    head = (
+        b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 200000\r\n"
+        b"Cookie: csrftoken=" + b"a" * 32 + b"\r\n\r\n"  # Django reads the form for its token
+    )
+    while not stop.is_set():
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+                conn.sendall(head)
+                conn.settimeout(1)  # a byte a second, as long as no answer comes
+                while not stop.is_set():
+                    conn.sendall(b"a")
+                    try:
+                        answer = conn.recv(64)
+                    except TimeoutError:
+                        continue
+                    answers[answer.split(b" ")[1].decode() if answer else "closed"] += 1
+                    break
+        except OSError:
+            answers["dropped"] += 1
+            time.sleep(0.2)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def slow_clients(database: str | None) -> bool:
+    """The room's tables read their pages while ``SLOW_CLIENTS`` clients send bodies one byte
+    a second: the bodies are read by the server's event loop (``clubsite.bodies``), not by
+    the page threads, so a table's page stays under 0.5 s at p99."""
+    with fresh_site(database, demo=False) as env:
+        django_setup(env)
+        tables = draw_evening()
+        env["BODY_SECONDS"] = str(SLOW_BODY_SECONDS)
+        with server_process(env, workers=1) as (server, base):
+            port = int(base.rsplit(":", 1)[1])
+            stop, answers = threading.Event(), collections.Counter()
+            clients = [
+                threading.Thread(target=slow_client, args=(port, stop, answers))
+                for _n in range(SLOW_CLIENTS)
+            ]
+            for client in clients:
+                client.start()
+            time.sleep(2)  # every slow client is sending
+            times, statuses = [], collections.Counter()
+            deadline = time.monotonic() + SLOW_SECONDS
+            phone = Browser(base)
+            codes = [code for _number, code in tables]
+            while time.monotonic() < deadline:
+                for code in codes:
+                    started = time.monotonic()
+                    if started > deadline:
+                        break
+                    try:
+                        status = phone.get(f"/t/{code}/")[0]
+                    except OSError:
+                        status = "dropped"
+                    times.append(time.monotonic() - started)
+                    statuses[status] += 1
+                    time.sleep(0.05)
+            stop.set()
+            for client in clients:
+                client.join(timeout=10)
+    p99 = percentile(times, 0.99)
+    print(
+        f"  {SLOW_CLIENTS} clients sending a body a byte a second (limit {SLOW_BODY_SECONDS} s),"
+        f" connecting again when refused: {listing(answers)}"
+    )
+    print(
+        f"    tables' pages meanwhile: {listing(statuses)}; median "
+        f"{percentile(times, 0.5) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms"
+    )
+    return set(statuses) == {200} and p99 < 0.5 and answers["408"] > 0
+
+
 def scenario(name: str, cluster: PrivateCluster | None) -> bool:
     """Run one scenario in a process of its own (each on a fresh site, Django set up once)."""
     command = [PYTHON, __file__, "--scenario", name]
@@ -494,6 +586,7 @@ SCENARIOS = {
     "mail": lambda cluster: email_worker_killed(cluster and cluster.url),
     "stopped": database_stopped,
     "runaway": lambda cluster: runaway_pages(),
+    "slow": lambda cluster: slow_clients(cluster and cluster.url),
 }
 
 
@@ -512,14 +605,14 @@ def main() -> int:
     results = {}
     if options.only != "postgresql":
         print("SQLite; ASGI (gunicorn, uvicorn workers, clubsite/gunicorn.conf.py), 1 process")
-        for name in ["web", "mail", "runaway"]:
+        for name in ["web", "mail", "runaway", "slow"]:
             results[f"sqlite {name}"] = scenario(name, None)
     if options.only != "sqlite":
         cluster = PrivateCluster()
         try:
             cluster.create()
             print(f"PostgreSQL (private cluster, port {cluster.port}); same server")
-            for name in ["web", "mail", "stopped"]:
+            for name in ["web", "mail", "stopped", "slow"]:
                 results[f"postgresql {name}"] = scenario(name, cluster)
         finally:
             cluster.remove()

@@ -16,6 +16,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter
 from channels.security.websocket import AllowedHostsOriginValidator, WebsocketDenier
 from django.conf import settings
 
+from clubsite.bodies import WholeBody
 from clubsite.limits import TimeLimit
 from clubsite.pages_pool import PageExecutor
 from clubsite.wsgi import application as pages  # sets Django up, before the consumers' import
@@ -54,14 +55,18 @@ class SameOriginValidator:
         return await WebsocketDenier()(scope, receive, send)
 
 
-def pages_application(seconds: float, threads: int, at_once: int = 0) -> TimeLimit:
-    """The site's pages over ASGI: each computed by Django's WSGI handler in one of a pool of
+def pages_application(seconds: float, threads: int, at_once: int = 0) -> WholeBody:
+    """The site's pages over ASGI: each request's body read whole first, within
+    ``BODY_SECONDS`` and up to ``BODY_MAX_BYTES`` (``clubsite.bodies``: a slow client holds
+    no thread), then its page computed by Django's WSGI handler in one of a pool of
     ``threads`` threads, ``at_once`` at a time (``clubsite.pages_pool``; 0: as many as
     threads), answered within ``seconds`` (else the 503 page, its thread stopped and given
     back to the pool: ``clubsite.limits``)."""
     pool = WSGIMiddleware(pages, workers=threads)
     pool.executor = PageExecutor(threads, at_once)  # a2wsgi runs each page in its executor
-    return TimeLimit(pool, seconds, settings.LANGUAGE_CODE)
+    language = settings.LANGUAGE_CODE
+    timed = TimeLimit(pool, seconds, language)
+    return WholeBody(timed, settings.BODY_SECONDS, settings.BODY_MAX_BYTES, language)
 
 
 application = ProtocolTypeRouter(

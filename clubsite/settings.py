@@ -183,6 +183,11 @@ ASGI_APPLICATION = "clubsite.asgi.application"
 #: Seconds a request's page may take before it gets the 503 page and its thread is stopped
 #: (``clubsite.limits``; 0: no limit).
 REQUEST_SECONDS = env_int("REQUEST_SECONDS", 30)
+#: Seconds a request's body may take to arrive, read by the event loop before a page thread
+#: takes the request (``clubsite.bodies``: else the 408 page); and its size at most, in bytes
+#: (else the 413 page): above a score sheet's import (``scoring.jsoninput.MAX_CHARS``).
+BODY_SECONDS = env_int("BODY_SECONDS", 30)
+BODY_MAX_BYTES = env_int("BODY_MAX_BYTES", 10 * 1024 * 1024)
 #: Threads of a server process that compute pages (``clubsite.asgi``): the pages beyond wait
 #: for one, in the order they came.
 PAGE_THREADS = env_int("PAGE_THREADS", 16)

@@ -13,6 +13,7 @@ from django.db import connection
 from django.db.backends.signals import connection_created
 from django.http import HttpResponse
 from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
 
 from clubsite.limits import THREAD, RequestTimeout, TimeLimit
 from scoring.models import Player
@@ -90,7 +91,13 @@ def players(request):
     return HttpResponse(str(Player.objects.count()))
 
 
-urlpatterns = [path("forever/", forever), path("players/", players)]
+@csrf_exempt
+def length(request):
+    """A page that reads the request's whole body, as a form's page does."""
+    return HttpResponse(str(len(request.body)))
+
+
+urlpatterns = [path("forever/", forever), path("players/", players), path("length/", length)]
 
 
 def site_page(app, path):
@@ -132,6 +139,122 @@ def test_the_pages_threads_keep_their_database_connection():
         statuses = [site_page(app, "/players/") for _n in range(20)]
     finally:
         connection_created.disconnect(count)
-        app.application.executor.shutdown()
+        app.application.application.executor.shutdown()  # WholeBody, TimeLimit, the pool
     assert statuses == [200] * 20
     assert len(opened) <= 2
+
+
+def body_scope(length: int | None = None) -> dict:
+    """A POST to the test's ``/length/`` page, declaring ``length`` bytes of body."""
+    headers = [(b"host", b"testserver")]
+    if length is not None:
+        headers.append((b"content-length", str(length).encode()))
+    return {
+        **SCOPE,
+        "method": "POST",
+        "path": "/length/",
+        "http_version": "1.1",
+        "headers": headers,
+    }
+
+
+async def response_of(comm) -> tuple[int, str]:
+    """The status and the text of the response ``comm``'s application sends."""
+    start = await comm.receive_output(timeout=10)
+    body = await comm.receive_output(timeout=10)
+    return start["status"], body["body"].decode()
+
+
+def never_called():
+    """An ASGI application that records every request that reaches it."""
+    reached = []
+
+    async def app(scope, receive, send):
+        reached.append(await receive())
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    return app, reached
+
+
+def in_own_loop(coroutine_function):
+    """Run ``coroutine_function()`` in an event loop of its own thread (``answer``)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine_function()).result()
+
+
+def test_a_body_sent_too_slowly_gets_the_408_page_and_never_reaches_a_page():
+    from clubsite.bodies import WholeBody
+
+    app, reached = never_called()
+
+    async def slow_client():
+        comm = ApplicationCommunicator(WholeBody(app, 0.3, 1000), body_scope(100))
+        await comm.send_input({"type": "http.request", "body": b"a", "more_body": True})
+        return await response_of(comm)  # the other 99 bytes never come
+
+    status, text = in_own_loop(slow_client)
+    assert status == 408 and "Requête trop lente" in text
+    assert reached == []
+
+
+def test_a_body_over_the_limit_gets_the_413_page_declared_or_not():
+    from clubsite.bodies import WholeBody
+
+    app, reached = never_called()
+
+    async def client(length, chunks):
+        comm = ApplicationCommunicator(WholeBody(app, 5, 1000), body_scope(length))
+        for chunk in chunks:
+            await comm.send_input({"type": "http.request", "body": chunk, "more_body": True})
+        return await response_of(comm)
+
+    declared = in_own_loop(lambda: client(5000, []))  # refused before any byte is read
+    chunked = in_own_loop(lambda: client(None, [b"x" * 600, b"x" * 600]))
+    for status, text in (declared, chunked):
+        assert status == 413 and "Requête trop volumineuse" in text and "1000" in text
+    assert reached == []
+
+
+def test_a_body_in_pieces_reaches_the_page_whole():
+    from clubsite.bodies import WholeBody
+
+    app, reached = never_called()
+
+    async def client():
+        comm = ApplicationCommunicator(WholeBody(app, 5, 1000), body_scope(6))
+        for chunk in (b"abc", b"def"):
+            await comm.send_input({"type": "http.request", "body": chunk, "more_body": True})
+        await comm.send_input({"type": "http.request", "body": b"", "more_body": False})
+        return await response_of(comm)
+
+    assert in_own_loop(client)[0] == 200
+    assert reached == [{"type": "http.request", "body": b"abcdef", "more_body": False}]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db(transaction=True)
+def test_a_slow_client_holds_no_page_thread():
+    """With one page thread, a client sending its body a byte at a time does not keep the
+    next visitor's page waiting: the body is read by the event loop, not by the thread."""
+    from clubsite.asgi import pages_application
+
+    app = pages_application(seconds=5, threads=1)
+
+    async def slow_then_quick():
+        slow = ApplicationCommunicator(app, body_scope(200_000))
+        await slow.send_input({"type": "http.request", "body": b"a", "more_body": True})
+        await asyncio.sleep(0.2)  # the slow client's request is in, its body still coming
+        quick = ApplicationCommunicator(app, {**body_scope(), "method": "GET", "path": "/players/"})
+        await quick.send_input({"type": "http.request", "body": b""})
+        answered = await response_of(quick)
+        await slow.send_input({"type": "http.disconnect"})
+        await slow.wait(timeout=5)
+        return answered
+
+    try:
+        status, text = in_own_loop(slow_then_quick)
+    finally:
+        app.application.application.executor.shutdown()
+    assert (status, text) == (200, "0")
