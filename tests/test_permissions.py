@@ -305,9 +305,30 @@ def test_wrong_codes_are_limited_by_address(world, settings):
         for n in range(7)
     ]
     assert statuses == [404] * 5 + [429] * 2
-    # Over the limit, even the right code learns nothing; another address is not concerned.
-    assert phone.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 429
-    assert other.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 200
+    # Another address is not concerned.
+    assert other.get(reverse("tournaments:table_entry", args=["WRONG9"])).status_code == 404
+
+
+def test_a_right_code_opens_its_table_from_an_address_over_the_wrong_code_limit(world, settings):
+    """Behind a club's one public address, one phone mistyping its code again and again does
+    not keep the room's other phones from their tables: wrong codes go on being refused, the
+    right ones open, and entering a donne works."""
+    settings.TABLE_CODE_RATE = "5/m"
+    mistyping, neighbour = Client(REMOTE_ADDR="10.1.1.1"), Client(REMOTE_ADDR="10.1.1.1")
+    for n in range(8):
+        mistyping.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"]))
+    assert neighbour.get(reverse("tournaments:table_entry", args=["WRONG9"])).status_code == 429
+    for code in ("code", "other_code"):
+        page = neighbour.get(url_of("tournaments:table_entry", {"code": code}, world))
+        assert page.status_code == 200
+    go = neighbour.get(reverse("tournaments:table_go"), {"code": world["other_code"].lower()})
+    assert go.status_code == 302
+    url = url_of("tournaments:table_entry", {"code": "other_code"}, world)
+    entered = neighbour.post(url, {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})
+    assert entered.status_code in (200, 302)
+    assert Partie.objects.get(tournament_table__code=world["other_code"]).donnes.count() == 1
+    remote = reverse("scoring:remote_table", args=[world["remote_code"]])
+    assert neighbour.get(remote).status_code == 200
 
 
 def test_login_attempts_are_limited_by_name_and_address_together(damien, settings):

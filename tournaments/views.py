@@ -382,9 +382,9 @@ class TableClosed(Exception):
 def table_of(request, code: str) -> Table:
     """The table a code opens, while its round is open.
 
-    Raises ``Ratelimited`` once this address has tried too many wrong codes (and before it
-    looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
-    wrong code (counted), ``TableClosed`` after the round or the tournament closed.
+    Raises ``Http404`` for a wrong code (counted against this address), ``Ratelimited`` for
+    a wrong code once this address has tried too many (a right code always opens:
+    ``by_code``), ``TableClosed`` after the round or the tournament closed.
     """
     return _open(by_code(request, OPEN_TABLE, code, "table-code"))
 
