@@ -152,6 +152,11 @@ CACHES = {
 RATELIMIT_USE_CACHE = "default"
 #: Wrong table codes one address may try (django-ratelimit's rate: count/period).
 TABLE_CODE_RATE = env_str("TABLE_CODE_RATE", "20/m")
+#: Days the link of a player's results email that sends his sheets again stays valid.
+RESEND_LINK_DAYS = env_int("RESEND_LINK_DAYS", 30)
+#: Players' sheets sent again from one address through those links (django-ratelimit's rate;
+#: each player's once an hour besides).
+RESEND_RATE = env_str("RESEND_RATE", "5/h")
 # The address the players' phones reach the site at, printed in the tables' QR codes and plans:
 # the club's public address, or the laptop's on the room's network (``make run`` sets it).
 # Empty: the address the director's browser used.

@@ -100,7 +100,8 @@ MOVED = {
     "scoring:remote_create": ({}, "scoring:live_create", {"game": "roimat"}),
     "scoring:partie_create": ({}, "scoring:game_partie_create", {"game": "roimat"}),
 }
-#: Public forms that write: each limited in its own test.
+#: Public forms that write: a player's sheets sent again, from the signed link of his email
+#: (or by the director), limited per player and address (tests/test_results_mail.py).
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
 #: A remote table's pages: whoever has its link reads them and takes a seat.
 REMOTE = {
