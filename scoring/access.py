@@ -3,10 +3,16 @@
 - **visitor**: anyone, without an account: reads the public pages;
 - **table**: whoever holds the code of one table of an open round (no account): enters and
   confirms that table's donnes or rounds only (``tournaments`` checks the code);
+- **a player with his link**: the signed link of his results email (``tournaments.mail``,
+  valid ``RESEND_LINK_DAYS``) has his own sheets of that evening sent again to his address,
+  once an hour, ``RESEND_RATE`` per address; nothing else (the director may do it for him);
 - **director**: a club account in the group ``director``: runs the evenings (players at the
   door, rounds, closing, results emails), enters and corrects parties and donnes;
 - **secretary**: a club account in the group ``secretary`` (or a superuser): everything the
   director does, and the players, seasons and settings in the admin.
+
+Logins are limited by name and address together (django-axes), with a short cool-off, and
+a device where the name logged in before left out of it (``clubsite.logins``).
 
 The groups hold Django permissions, made by ``ensure_roles`` after every ``migrate`` (and
 after a test database is flushed); a role is decided by the permission that stands for it, so
