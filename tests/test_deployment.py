@@ -75,6 +75,9 @@ def test_the_web_server_believes_the_forwarded_address_of_caddy_only(monkeypatch
     server = runpy.run_path(str(ROOT / "clubsite" / "gunicorn.conf.py"))
     assert server["forwarded_allow_ips"] == caddy
     assert "ports" not in services["web"]  # nothing but the compose network reaches it
+    # Caddy writes X-Forwarded-For from the connection, believing no client's own.
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text().splitlines()
+    assert not [line for line in caddyfile if "trusted_proxies" in line.split("#")[0]]
     monkeypatch.delenv("FORWARDED_ALLOW_IPS")
     laptop = runpy.run_path(str(ROOT / "clubsite" / "gunicorn.conf.py"))
     assert laptop["forwarded_allow_ips"] == "127.0.0.1,::1"  # make run: no proxy
