@@ -18,6 +18,13 @@ What one request may cost a worker:
   that workers do not all restart at once); uvicorn honours it as ``limit_max_requests``.
 
 A worker killed however it dies is started again by the arbiter at once.
+
+Behind a proxy, the client's address is read from the proxy's ``X-Forwarded-For``, and only
+when the request comes from one of ``FORWARDED_ALLOW_IPS`` (the proxy's addresses; this
+machine's by default, as for ``make run``, where the phones come straight to the server):
+``compose.yaml`` names Caddy's. The rate limits (wrong table codes, a player's resent sheets)
+and the logins' lockout count each address apart, so behind a proxy not named there every
+client would share the proxy's address.
 """
 
 import os
@@ -35,6 +42,11 @@ keepalive = 5
 #: No control socket (gunicorn 25+): it is one path per user ($HOME/.gunicorn/gunicorn.ctl), which
 #: a second server on the machine (a bench) would take over; nothing here uses it.
 control_socket_disable = True
+
+#: The proxies whose ``X-Forwarded-For`` (the client's address) and ``X-Forwarded-Proto`` the
+#: server believes (uvicorn's proxy headers, passed by ``uvicorn_worker``): addresses or
+#: networks, comma-separated; never ``*`` on a server that clients reach directly.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 
 #: A worker's address space, in MiB (virtual memory: threads' stacks and the allocator's arenas
 #: count).

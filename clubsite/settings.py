@@ -94,13 +94,17 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Login attempts: a username is locked after AXES_FAILURE_LIMIT failures from one address
-# (username and address together, so that a club's shared wifi is never locked out whole),
-# for AXES_COOLOFF_MINUTES.
+# Login attempts (clubsite.logins): a username is locked after AXES_FAILURE_LIMIT failures
+# from one address (username and address together, so that a club's shared wifi is never
+# locked out whole), for AXES_COOLOFF_MINUTES, short, so that a visitor of the room cannot
+# keep the director out; the tries made during the lockout do not lengthen it. A device where
+# the name logged in before is not under that lockout, only under its own count.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 2))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_WHITELIST_CALLABLE = "clubsite.logins.known_device"
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 
 # The cache holds the rate limits (wrong table codes) and the figures of the pages that add up
@@ -148,6 +152,11 @@ CACHES = {
 RATELIMIT_USE_CACHE = "default"
 #: Wrong table codes one address may try (django-ratelimit's rate: count/period).
 TABLE_CODE_RATE = env_str("TABLE_CODE_RATE", "20/m")
+#: Days the link of a player's results email that sends his sheets again stays valid.
+RESEND_LINK_DAYS = env_int("RESEND_LINK_DAYS", 30)
+#: Players' sheets sent again from one address through those links (django-ratelimit's rate;
+#: each player's once an hour besides).
+RESEND_RATE = env_str("RESEND_RATE", "5/h")
 # The address the players' phones reach the site at, printed in the tables' QR codes and plans:
 # the club's public address, or the laptop's on the room's network (``make run`` sets it).
 # Empty: the address the director's browser used.

@@ -10,6 +10,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from clubsite.health import health_view
+from clubsite.logins import LoginView
 from clubsite.views import home
 
 handler500 = "clubsite.errors.server_error"
@@ -18,7 +19,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("health/", health_view(), name="health"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password_change/",

@@ -3,10 +3,16 @@
 - **visitor**: anyone, without an account: reads the public pages;
 - **table**: whoever holds the code of one table of an open round (no account): enters and
   confirms that table's donnes or rounds only (``tournaments`` checks the code);
+- **a player with his link**: the signed link of his results email (``tournaments.mail``,
+  valid ``RESEND_LINK_DAYS``) has his own sheets of that evening sent again to his address,
+  once an hour, ``RESEND_RATE`` per address; nothing else (the director may do it for him);
 - **director**: a club account in the group ``director``: runs the evenings (players at the
   door, rounds, closing, results emails), enters and corrects parties and donnes;
 - **secretary**: a club account in the group ``secretary`` (or a superuser): everything the
   director does, and the players, seasons and settings in the admin.
+
+Logins are limited by name and address together (django-axes), with a short cool-off, and
+a device where the name logged in before left out of it (``clubsite.logins``).
 
 The groups hold Django permissions, made by ``ensure_roles`` after every ``migrate`` (and
 after a test database is flushed); a role is decided by the permission that stands for it, so
@@ -106,16 +112,19 @@ secretary_required = role_required(SECRETARY)
 
 def by_code(request, find: Prepared, code: str, group: str):
     """The object that a code typed or scanned opens, case aside: the one row of ``find`` (a
-    ``Prepared`` query of the objects whose ``code`` is its one value). Raises
-    ``Ratelimited`` once this address has tried more wrong codes of ``group`` than
-    ``TABLE_CODE_RATE`` allows (checked before the code is looked up, so a guesser over the
-    limit learns nothing), ``Http404`` for a wrong code (counted)."""
-    limit = {"group": group, "key": "ip", "rate": settings.TABLE_CODE_RATE}
-    if is_ratelimited(request, increment=False, **limit):
-        raise Ratelimited()
+    ``Prepared`` query of the objects whose ``code`` is its one value).
+
+    A right code is looked up first and always opens: only wrong codes count against this
+    address (``TABLE_CODE_RATE`` of ``group``), so that the phone that mistypes its code, or a
+    guesser, never locks the rest of a room out behind one public address. Raises
+    ``Http404`` for a wrong code (counted), ``Ratelimited`` for a wrong code once this address
+    has tried more than the rate allows (a guesser then reads that he must wait, not whether
+    a code is wrong; a code is 10 characters of 32, 50 bits, so that guessing one stays
+    hopeless)."""
     found = find(code.upper()[:12])
-    if not found:
-        if is_ratelimited(request, increment=True, **limit):
-            raise Ratelimited()
-        raise Http404("no table has this code")
-    return found[0]
+    if found:
+        return found[0]
+    limit = {"group": group, "key": "ip", "rate": settings.TABLE_CODE_RATE}
+    if is_ratelimited(request, increment=True, **limit):
+        raise Ratelimited()
+    raise Http404("no table has this code")

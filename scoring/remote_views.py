@@ -44,7 +44,7 @@ REMOTE_TABLE = Prepared(lambda code: RemoteTable.objects.filter(code=code), CODE
 
 def remote_table_of(request, code: str) -> RemoteTable:
     """The table a code opens. Raises ``Http404`` for a wrong code (counted: an address that
-    tries too many gets ``Ratelimited`` before its codes are looked up)."""
+    tries too many gets ``Ratelimited`` for its wrong codes; a right one always opens)."""
     return by_code(request, REMOTE_TABLE, code, "remote-code")
 
 

@@ -4,8 +4,10 @@ file's variables against what the settings read; with the env file filled in, th
 settings pass ``manage.py check --deploy``."""
 
 import fnmatch
+import ipaddress
 import os
 import re
+import runpy
 import secrets
 import subprocess
 import sys
@@ -56,6 +58,29 @@ def test_the_compose_file_runs_each_part_of_the_site():
     assert services["redis"]["image"].startswith("redis:")
     caddyfile = (ROOT / "deploy" / "Caddyfile").read_text()
     assert "reverse_proxy web:8000" in caddyfile  # Caddy passes WebSocket upgrades as they come
+
+
+def test_the_web_server_believes_the_forwarded_address_of_caddy_only(monkeypatch):
+    """Behind Caddy, the server reads each client's address from Caddy's X-Forwarded-For, and
+    from Caddy alone: Caddy has a fixed address on the compose network, the web server's
+    ``FORWARDED_ALLOW_IPS`` is that one address (never ``*``), and its config reads it
+    (``tests/test_request_limits.py`` shows the limits apart behind it)."""
+    services = COMPOSE["services"]
+    caddy = services["caddy"]["networks"]["default"]["ipv4_address"]
+    subnet = COMPOSE["networks"]["default"]["ipam"]["config"][0]["subnet"]
+    assert ipaddress.ip_address(caddy) in ipaddress.ip_network(subnet)
+    trusted = services["web"]["environment"]["FORWARDED_ALLOW_IPS"]
+    assert trusted == caddy
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", trusted)
+    server = runpy.run_path(str(ROOT / "clubsite" / "gunicorn.conf.py"))
+    assert server["forwarded_allow_ips"] == caddy
+    assert "ports" not in services["web"]  # nothing but the compose network reaches it
+    # Caddy writes X-Forwarded-For from the connection, believing no client's own.
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text().splitlines()
+    assert not [line for line in caddyfile if "trusted_proxies" in line.split("#")[0]]
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS")
+    laptop = runpy.run_path(str(ROOT / "clubsite" / "gunicorn.conf.py"))
+    assert laptop["forwarded_allow_ips"] == "127.0.0.1,::1"  # make run: no proxy
 
 
 def test_the_image_runs_migrations_then_the_asgi_server_as_its_own_user():

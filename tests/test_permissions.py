@@ -100,7 +100,8 @@ MOVED = {
     "scoring:remote_create": ({}, "scoring:live_create", {"game": "roimat"}),
     "scoring:partie_create": ({}, "scoring:game_partie_create", {"game": "roimat"}),
 }
-#: Public forms that write: each limited in its own test.
+#: Public forms that write: a player's sheets sent again, from the signed link of his email
+#: (or by the director), limited per player and address (tests/test_results_mail.py).
 PUBLIC_POST = {"tournaments:resend": {"pk": "player", "tournament": "tournament"}}
 #: A remote table's pages: whoever has its link reads them and takes a seat.
 REMOTE = {
@@ -305,9 +306,30 @@ def test_wrong_codes_are_limited_by_address(world, settings):
         for n in range(7)
     ]
     assert statuses == [404] * 5 + [429] * 2
-    # Over the limit, even the right code learns nothing; another address is not concerned.
-    assert phone.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 429
-    assert other.get(url_of("tournaments:table_entry", {"code": "code"}, world)).status_code == 200
+    # Another address is not concerned.
+    assert other.get(reverse("tournaments:table_entry", args=["WRONG9"])).status_code == 404
+
+
+def test_a_right_code_opens_its_table_from_an_address_over_the_wrong_code_limit(world, settings):
+    """Behind a club's one public address, one phone mistyping its code again and again does
+    not keep the room's other phones from their tables: wrong codes go on being refused, the
+    right ones open, and entering a donne works."""
+    settings.TABLE_CODE_RATE = "5/m"
+    mistyping, neighbour = Client(REMOTE_ADDR="10.1.1.1"), Client(REMOTE_ADDR="10.1.1.1")
+    for n in range(8):
+        mistyping.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"]))
+    assert neighbour.get(reverse("tournaments:table_entry", args=["WRONG9"])).status_code == 429
+    for code in ("code", "other_code"):
+        page = neighbour.get(url_of("tournaments:table_entry", {"code": code}, world))
+        assert page.status_code == 200
+    go = neighbour.get(reverse("tournaments:table_go"), {"code": world["other_code"].lower()})
+    assert go.status_code == 302
+    url = url_of("tournaments:table_entry", {"code": "other_code"}, world)
+    entered = neighbour.post(url, {**donne_post(DONNE), "action": "enter", "entered_seat": "N"})
+    assert entered.status_code in (200, 302)
+    assert Partie.objects.get(tournament_table__code=world["other_code"]).donnes.count() == 1
+    remote = reverse("scoring:remote_table", args=[world["remote_code"]])
+    assert neighbour.get(remote).status_code == 200
 
 
 def test_login_attempts_are_limited_by_name_and_address_together(damien, settings):
@@ -317,13 +339,66 @@ def test_login_attempts_are_limited_by_name_and_address_together(damien, setting
     for _attempt in range(3):
         guesser.post(url, {"username": "damien", "password": "wrong"})
     locked = guesser.post(url, {"username": "damien", "password": "directeur-2026"})
-    assert locked.status_code == 429 and "réessayez plus tard" in locked.text
+    assert locked.status_code == 429 and "attendez quelques minutes" in locked.text
     # Another club account on the same wifi logs in.
     from django.contrib.auth import get_user_model
 
     get_user_model().objects.create_user("sophie2", password="marque-2026")
     response = colleague.post(url, {"username": "sophie2", "password": "marque-2026"})
     assert response.status_code == 302
+
+
+def log_in(phone: Client, password: str = "directeur-2026") -> int:
+    """The status of ``phone``'s login as ``damien`` with ``password`` (302: logged in)."""
+    return phone.post(reverse("login"), {"username": "damien", "password": password}).status_code
+
+
+def test_a_visitor_locking_the_directors_name_keeps_out_none_of_his_own_devices(damien):
+    """Five wrong passwords for the director's name from the room's one address lock that name
+    there for new devices, not for a phone or laptop where the director has logged in."""
+    room = "10.2.2.7"
+    phone, laptop = Client(REMOTE_ADDR=room), Client(REMOTE_ADDR=room)
+    for device in (phone, laptop):
+        assert log_in(device) == 302
+        device.post(reverse("logout"))
+    visitor, new_device = Client(REMOTE_ADDR=room), Client(REMOTE_ADDR=room)
+    assert [log_in(visitor, "wrong") for _n in range(6)] == [200] * 4 + [429] * 2
+    assert log_in(new_device) == 429
+    assert log_in(phone) == 302
+    assert log_in(laptop) == 302
+
+
+def test_a_lockout_lasts_two_minutes_which_the_visitors_tries_do_not_lengthen(damien):
+    from axes.models import AccessAttempt
+
+    room = "10.2.2.8"
+    visitor, director = Client(REMOTE_ADDR=room), Client(REMOTE_ADDR=room)
+    for _n in range(5):
+        log_in(visitor, "wrong")
+    locked_at = AccessAttempt.objects.get().attempt_time
+    assert log_in(director) == 429
+    for _n in range(5):
+        assert log_in(visitor, "wrong") == 429
+    assert AccessAttempt.objects.get().attempt_time == locked_at
+    AccessAttempt.objects.update(attempt_time=locked_at - datetime.timedelta(minutes=2, seconds=5))
+    assert log_in(director) == 302
+
+
+def test_a_known_device_is_limited_too_and_a_forged_one_is_not_known(damien):
+    room = "10.2.2.9"
+    phone = Client(REMOTE_ADDR=room)
+    assert log_in(phone) == 302
+    phone.post(reverse("logout"))
+    forged = Client(REMOTE_ADDR=room)
+    forged.cookies["club_device"] = "damien"
+    visitor = Client(REMOTE_ADDR=room)
+    for _n in range(5):
+        log_in(visitor, "wrong")
+    assert log_in(forged) == 429
+    # The director's phone in other hands: five wrong passwords of its own, then it is under
+    # the lockout of its address as any device.
+    assert [log_in(phone, "wrong") for _n in range(5)] == [200] * 5
+    assert log_in(phone) == 429
 
 
 def layout_links(page: str) -> list[str]:

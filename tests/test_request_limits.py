@@ -1,8 +1,10 @@
 """A request that runs away fails alone (``clubsite.limits``): past its time it gets the French
 503 page, and the thread computing it is stopped, so that the worker's threads are not eaten
-one by one. (``bench/fault_bench.py`` shows it on the real server, with a runaway allocation.)"""
+one by one. (``bench/fault_bench.py`` shows it on the real server, with a runaway allocation.)
+Behind the compose layout's proxy, each client has its own address, and so its own limits."""
 
 import asyncio
+import runpy
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -12,11 +14,14 @@ from asgiref.testing import ApplicationCommunicator
 from django.db import connection
 from django.db.backends.signals import connection_created
 from django.http import HttpResponse
-from django.urls import path
+from django.test import override_settings
+from django.urls import path, reverse
 from django.views.decorators.csrf import csrf_exempt
+from uvicorn.config import Config
 
 from clubsite.limits import THREAD, RequestTimeout, TimeLimit
 from scoring.models import Player
+from tests.test_deployment import COMPOSE, ROOT
 
 SCOPE = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": b""}
 
@@ -91,19 +96,64 @@ def players(request):
     return HttpResponse(str(Player.objects.count()))
 
 
+def address(request):
+    """The client's address, as the site reads it (the rate limits' ``ip`` key, axes')."""
+    return HttpResponse(request.META["REMOTE_ADDR"])
+
+
 @csrf_exempt
 def length(request):
     """A page that reads the request's whole body, as a form's page does."""
     return HttpResponse(str(len(request.body)))
 
 
-urlpatterns = [path("forever/", forever), path("players/", players), path("length/", length)]
+urlpatterns = [
+    path("forever/", forever),
+    path("players/", players),
+    path("address/", address),
+    path("length/", length),
+]
 
 
-def site_page(app, path):
-    """``path`` asked of the site's pages application ``app``: its status (``answer``)."""
-    scope = {**SCOPE, "path": path, "http_version": "1.1", "headers": [(b"host", b"testserver")]}
-    return answer(app, scope)[0]["status"]
+def stop_threads(app) -> None:
+    """Stop the page threads of ``pages_application``'s ``app`` (the body's reader, then
+    the time limit, around the pool), closing their connections."""
+    app.application.application.executor.shutdown()
+
+
+def site_page(app, path, client=None, forwarded_for=None):
+    """``path`` asked of the site's pages application ``app``: its status and body
+    (``answer``), from ``client`` (an address) with ``X-Forwarded-For: forwarded_for``."""
+    headers = [(b"host", b"testserver")]
+    if forwarded_for:
+        headers.append((b"x-forwarded-for", forwarded_for.encode()))
+    scope = {**SCOPE, "path": path, "http_version": "1.1", "headers": headers}
+    if client:
+        scope["client"] = (client, 40000)
+    start, body = answer(app, scope)
+    return start["status"], body["body"].decode()
+
+
+#: Caddy's address on the compose network.
+CADDY = COMPOSE["services"]["caddy"]["networks"]["default"]["ipv4_address"]
+
+
+def served_as_compose_does(monkeypatch):
+    """The site's pages as the compose layout's web server serves them: uvicorn's application
+    as ``uvicorn_worker`` configures it from gunicorn's config (``clubsite/gunicorn.conf.py``)
+    with the web service's ``FORWARDED_ALLOW_IPS``; and the pages' own application, to stop
+    its threads."""
+    from clubsite.asgi import pages_application
+
+    environment = COMPOSE["services"]["web"]["environment"]
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", environment["FORWARDED_ALLOW_IPS"])
+    server = runpy.run_path(str(ROOT / "clubsite" / "gunicorn.conf.py"))
+    pages = pages_application(seconds=5, threads=2)
+    config = Config(
+        pages, forwarded_allow_ips=server["forwarded_allow_ips"], log_config=None, lifespan="off"
+    )
+    config.load()
+    return config.loaded_app, pages
 
 
 @pytest.mark.timeout(60)  # a thread never stopped would hang the test
@@ -115,8 +165,8 @@ def test_a_runaway_page_of_the_site_fails_alone_and_its_thread_serves_the_next_o
     from clubsite.asgi import pages_application
 
     app = pages_application(seconds=0.5, threads=1)
-    assert site_page(app, "/forever/") == 503
-    assert site_page(app, "/players/") == 200
+    assert site_page(app, "/forever/")[0] == 503
+    assert site_page(app, "/players/")[0] == 200
 
 
 @pytest.mark.urls(__name__)
@@ -136,12 +186,43 @@ def test_the_pages_threads_keep_their_database_connection():
     app = pages_application(seconds=5, threads=2)
     connection_created.connect(count)
     try:
-        statuses = [site_page(app, "/players/") for _n in range(20)]
+        statuses = [site_page(app, "/players/")[0] for _n in range(20)]
     finally:
         connection_created.disconnect(count)
-        app.application.application.executor.shutdown()  # WholeBody, TimeLimit, the pool
+        stop_threads(app)
     assert statuses == [200] * 20
     assert len(opened) <= 2
+
+
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db(transaction=True)
+def test_behind_caddy_the_site_reads_the_forwarded_address_from_caddy_only(monkeypatch):
+    app, pages = served_as_compose_does(monkeypatch)
+    try:
+        assert site_page(app, "/address/", CADDY, "203.0.113.7") == (200, "203.0.113.7")
+        # A client reaching the server itself cannot name another address.
+        assert site_page(app, "/address/", "198.51.100.9", "203.0.113.7") == (200, "198.51.100.9")
+        assert site_page(app, "/address/", CADDY) == (200, CADDY)
+    finally:
+        stop_threads(pages)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_behind_caddy_two_clients_have_limits_of_their_own(monkeypatch):
+    """Two phones behind the proxy: the wrong table codes of one do not count against the
+    other (before, both had Caddy's address and shared one limit)."""
+    app, pages = served_as_compose_does(monkeypatch)
+
+    def wrong_code(client: str, n: int) -> int:
+        path = reverse("tournaments:table_entry", args=[f"WRONG{n}"])
+        return site_page(app, path, CADDY, client)[0]
+
+    try:
+        with override_settings(TABLE_CODE_RATE="3/m"):
+            assert [wrong_code("203.0.113.21", n) for n in range(4)] == [404] * 3 + [429]
+            assert wrong_code("203.0.113.22", 5) == 404
+    finally:
+        stop_threads(pages)
 
 
 def body_scope(length: int | None = None) -> dict:
@@ -256,5 +337,5 @@ def test_a_slow_client_holds_no_page_thread():
     try:
         status, text = in_own_loop(slow_then_quick)
     finally:
-        app.application.application.executor.shutdown()
+        stop_threads(app)
     assert (status, text) == (200, "0")

@@ -5,11 +5,13 @@ retried when the server is down, never sent twice; a player's own request once a
 
 import datetime
 import html
+import re
 import socket
+import time
 
 import pytest
 from aiosmtpd.controller import Controller
-from django.core import mail
+from django.core import mail, signing
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -17,10 +19,10 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scoring.models import Player
-from tournaments.mail import MAX_ATTEMPTS, message_id
+from tournaments.mail import MAX_ATTEMPTS, message_id, resend_key
 from tournaments.models import Registration, SentMessage, Tournament
 from tournaments.services import close_tournament, play_round_simulated, start_round
-from tournaments.tasks import watch_results_batch
+from tournaments.tasks import queue_results, watch_results_batch
 
 Status = SentMessage.Status
 CLUB = "club@example.org"
@@ -370,23 +372,131 @@ def test_a_batch_that_ended_and_queued_its_own_retry_is_left_to_it(secretary, sm
 # --- A player's own request ------------------------------------------------------------
 
 
+SITE = "https://club.example.org"
+
+
+@pytest.fixture
+def site(settings):
+    """The site's public address, under which the emails' links are written."""
+    settings.SITE_URL = SITE
+
+
+def links(message) -> list[str]:
+    """The addresses a message's text gives."""
+    return re.findall(r"https?://\S+", message.body)
+
+
+def resend_link(player: Player, tournament: Tournament) -> str:
+    """The link of ``player``'s results email that sends his sheets again (its path and key),
+    as the worker writes it now."""
+    queue_results(tournament=tournament, again=True)
+    run_worker()
+    message = next(m for m in reversed(mail.outbox) if m.to == [player.email])
+    [link] = links(message)
+    return link.removeprefix(SITE)
+
+
+def ask(client: Client, link: str):
+    """What a player's browser does with the link: open it, then touch the button (with the
+    page's key), as the page's form sends it."""
+    page = client.get(link)
+    key = re.search(r'name="cle" value="([^"]+)"', page.text)
+    path = link.split("?")[0]
+    return client.post(path, {"cle": html.unescape(key.group(1))} if key else {}, follow=True)
+
+
+def requests() -> int:
+    return SentMessage.objects.filter(reason=SentMessage.Reason.REQUEST).count()
+
+
 @pytest.mark.django_db(transaction=True)
-def test_a_players_request_sends_at_most_once_an_hour():
+def test_a_players_email_carries_his_signed_link_with_its_expiry(site, club):
+    tournament = evening(4)
+    queue_results(tournament=tournament)
+    run_worker()
+    player_mail = next(m for m in mail.outbox if m.to == ["joueur0@example.org"])
+    until = timezone.localdate() + datetime.timedelta(days=30)
+    assert (
+        "Pour recevoir de nouveau ces feuilles, ouvrez ce lien "
+        f"(valable jusqu'au {until:%d/%m/%Y}) :" in player_mail.body
+    )
+    player = Player.objects.get(name="Joueur 00")
+    [link] = links(player_mail)
+    path = reverse("tournaments:resend", args=[player.pk, tournament.pk])
+    assert link.startswith(f"{SITE}{path}?cle=")
+    club_mail = next(m for m in mail.outbox if m.to == [CLUB])
+    assert links(club_mail) == []  # the club's every sheet: no player's link
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_link_asks_first_then_sends_once_an_hour(site):
     tournament = evening(4)
     player = Player.objects.get(name="Joueur 00")
-    url = reverse("tournaments:resend", args=[player.pk, tournament.pk])
-    first = Client().post(url, follow=True)
-    second = Client().post(url, follow=True)
+    link = resend_link(player, tournament)
+    sent = len(mail.outbox)
+    page = Client().get(link)  # a mail reader opening links sends nothing
+    assert page.status_code == 200 and "Les renvoyer" in html.unescape(page.text)
+    assert requests() == 0
+    first, second = ask(Client(), link), ask(Client(), link)
     run_worker()
-    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["joueur0@example.org"]
-    assert len(mail.outbox[0].attachments) == 3
+    assert len(mail.outbox) == sent + 1 and mail.outbox[-1].to == ["joueur0@example.org"]
+    assert len(mail.outbox[-1].attachments) == 3
     assert "Feuilles en file d'attente pour" in html.unescape(first.text)
     assert "moins d'une heure" in html.unescape(second.text)
     # An hour later, he may ask again.
     SentMessage.objects.update(queued_at=timezone.now() - datetime.timedelta(minutes=61))
-    Client().post(url)
+    ask(Client(), link)
     run_worker()
-    assert len(mail.outbox) == 2
+    assert len(mail.outbox) == sent + 2
+
+
+@pytest.mark.django_db
+def test_without_his_link_nobody_makes_the_site_mail_a_player(site, monkeypatch):
+    """Not a visitor with any page's form token, nor a link altered, of another player or
+    evening, or older than 30 days."""
+    tournament = evening(4)
+    player, other = Player.objects.get(name="Joueur 00"), Player.objects.get(name="Joueur 01")
+    path = reverse("tournaments:resend", args=[player.pk, tournament.pk])
+    visitor = Client(enforce_csrf_checks=True)
+    page = visitor.get(reverse("tournaments:player", args=[player.pk])).text
+    assert path not in page  # no button for a visitor
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    refused = visitor.post(path, {"csrfmiddlewaretoken": token})
+    assert refused.status_code == 403
+    assert "demandez au directeur du club" in html.unescape(refused.text)
+    key = resend_key(player.pk, tournament.pk)
+    with monkeypatch.context() as past:
+        month_ago = time.time() - 31 * 24 * 3600
+        past.setattr(signing.time, "time", lambda: month_ago)
+        old = resend_key(player.pk, tournament.pk)
+    for wrong in (
+        key[:-1] + ("A" if key[-1] != "A" else "B"),
+        resend_key(other.pk, tournament.pk),
+        old,
+    ):
+        assert Client().post(path, {"cle": wrong}).status_code == 403
+        assert Client().get(path, {"cle": wrong}).status_code == 403
+    other_evening = Tournament.objects.create(name="Lundi", date=datetime.date(2026, 11, 30))
+    Registration.objects.create(tournament=other_evening, player=player)
+    wrong = resend_key(player.pk, other_evening.pk)
+    assert Client().post(path, {"cle": wrong}).status_code == 403
+    assert requests() == 0 and DBTaskResult.objects.count() == 0
+    assert Client().post(path, {"cle": key}).status_code == 200
+    assert requests() == 1
+
+
+@pytest.mark.django_db
+def test_the_links_are_limited_per_address(site, settings):
+    settings.RESEND_RATE = "2/h"
+    tournament = evening(4)
+    players = Player.objects.order_by("name")
+    keys = [resend_key(p.pk, tournament.pk) for p in players]
+    paths = [reverse("tournaments:resend", args=[p.pk, tournament.pk]) for p in players]
+    room, home = Client(REMOTE_ADDR="10.5.5.5"), Client(REMOTE_ADDR="10.5.5.6")
+    statuses = [room.post(paths[n], {"cle": keys[n]}).status_code for n in range(3)]
+    assert statuses == [200, 200, 429]
+    assert home.post(paths[3], {"cle": keys[3]}).status_code == 200
+    assert requests() == 3
 
 
 @pytest.mark.django_db
@@ -394,9 +504,10 @@ def test_a_players_request_for_an_open_evening_is_refused():
     tournament = evening(4, close=False)
     player = Player.objects.get(name="Joueur 00")
     response = Client().post(
-        reverse("tournaments:resend", args=[player.pk, tournament.pk]), follow=True
+        reverse("tournaments:resend", args=[player.pk, tournament.pk]),
+        {"cle": resend_key(player.pk, tournament.pk)},
     )
-    assert response.status_code == 200
+    assert response.status_code == 200 and "pas encore clôturée" in html.unescape(response.text)
     assert SentMessage.objects.count() == 0 and DBTaskResult.objects.count() == 0
 
 

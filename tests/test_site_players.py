@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -109,15 +110,18 @@ def test_results_are_emailed_once_after_an_evening(secretary, settings):
     worker()
     assert len(mail.outbox) == 16 and SentMessage.objects.count() == 16
     p0 = Player.objects.get(name="P0")
-    # From his page, as a browser sends it: the evening's button in the page's one form,
-    # with the form's token (the list with its buttons is kept drawn, the token is not).
-    visitor = Client(enforce_csrf_checks=True)
-    page = visitor.get(reverse("tournaments:player", args=[p0.pk])).text
+    # From his page, as the director's browser sends it: the evening's button in the page's
+    # one form, with the form's token (the list with its buttons is kept drawn, the token is
+    # not). A visitor's page has no button (a player's own is the link of his email).
+    director = Client(enforce_csrf_checks=True)
+    director.force_login(get_user_model().objects.get(username="sophie"))
+    page = director.get(reverse("tournaments:player", args=[p0.pk])).text
     resend = reverse("tournaments:resend", args=[p0.pk, tournament.pk])
     assert f'formaction="{resend}"' in page
+    assert "formaction" not in Client().get(reverse("tournaments:player", args=[p0.pk])).text
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    assert visitor.post(resend, {"csrfmiddlewaretoken": token}).status_code == 302
+    assert director.post(resend, {"csrfmiddlewaretoken": token}).status_code == 302
     worker()
     assert mail.outbox[-1].to == ["p0@example.org"] and len(mail.outbox) == 17
     p7 = Player.objects.get(name="P7")  # no address: no button
-    assert "formaction" not in visitor.get(reverse("tournaments:player", args=[p7.pk])).text
+    assert "formaction" not in director.get(reverse("tournaments:player", args=[p7.pk])).text

@@ -23,10 +23,13 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.mail.utils import DNS_NAME
+from django.core.signing import BadSignature, TimestampSigner
 from django.core.validators import validate_email
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from scoring.documents import PDF, XLSX, filename, partie_pdf, partie_xlsx
@@ -44,6 +47,39 @@ MAX_ATTEMPTS = 5
 REQUEST_INTERVAL = datetime.timedelta(hours=1)
 
 Status = SentMessage.Status
+
+
+def resend_signer() -> TimestampSigner:
+    """The signer of the links that send a player's sheets again (the site's secret key)."""
+    return TimestampSigner(salt="tournaments.resend")
+
+
+def resend_key(player_id: int, tournament_id: int) -> str:
+    """The signed key (``TimestampSigner``, dated now) of the link that sends player
+    ``player_id``'s sheets of evening ``tournament_id`` again to his address."""
+    return resend_signer().sign(f"{player_id}-{tournament_id}")
+
+
+def resend_key_valid(key: str, *, player_id: int, tournament_id: int) -> bool:
+    """Whether ``key`` is the link's key of this player and evening, signed by this site less
+    than ``RESEND_LINK_DAYS`` ago (False for anything altered, forged or older)."""
+    try:
+        value = resend_signer().unsign(
+            key, max_age=datetime.timedelta(days=settings.RESEND_LINK_DAYS)
+        )
+    except BadSignature:  # its subclass SignatureExpired too
+        return False
+    return value == f"{player_id}-{tournament_id}"
+
+
+def resend_url(player_id: int, tournament_id: int) -> str:
+    """The link of a results email that sends the player's sheets of the evening again: under
+    ``SITE_URL``; "" when the site has none (the worker knows no other address)."""
+    if not settings.SITE_URL:
+        return ""
+    path = reverse("tournaments:resend", args=[player_id, tournament_id])
+    query = urlencode({"cle": resend_key(player_id, tournament_id)})
+    return f"{settings.SITE_URL.rstrip('/')}{path}?{query}"
 
 
 class AddressRefused(ValueError):
@@ -248,6 +284,19 @@ class Renderer:
             )
         return self.sheets[partie.pk]
 
+    def resend_lines(self, message: SentMessage) -> list[str]:
+        """The paragraph of a player's email with the link that sends his sheets again, and
+        the day it expires; none without ``SITE_URL``."""
+        url = resend_url(message.player_id, message.tournament_id)
+        if not url:
+            return []
+        until = timezone.localtime() + datetime.timedelta(days=settings.RESEND_LINK_DAYS)
+        return [
+            _("To receive these sheets again, open this link (valid until %(date)s):")
+            % {"date": f"{until:%d/%m/%Y}"}
+            + f"\n{url}"
+        ]
+
     def message(self, message: SentMessage) -> EmailMessage:
         """The email of a recorded message (raises ``AddressRefused`` for its address)."""
         tournament = message.tournament
@@ -264,6 +313,8 @@ class Renderer:
                 )
                 % {"when": f"{when:%d/%m/%Y %H:%M}"}
             )
+        if message.player_id is not None and not message.everything:
+            lines += self.resend_lines(message)
         body = "\n\n".join([*lines, settings.CLUB_NAME])
         email = EmailMessage(
             subject,

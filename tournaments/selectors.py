@@ -49,9 +49,10 @@ def player_page(player: Player) -> dict[str, Any]:
     """A player's figures over all his parties, kept until anything changes
     (``scoring.freshness``): ``figures`` (``game_figures``), ``chart`` (his rating after each
     partie, SVG; "" with fewer than two), ``left_out`` (what their totals leave out) and
-    ``drawn``, the three drawn as his page shows them (HTML, the same for everyone), and
-    ``evenings_drawn``, his last 20 evenings with a button each to receive his sheets again
-    when he has an address (the buttons of one form the page draws around them). His
+    ``drawn``, the three drawn as his page shows them (HTML, the same for everyone),
+    ``evenings_drawn``, his last 20 evenings, and ``evenings_director``, the same with a
+    button each for the director to send him his sheets again when he has an address (the
+    buttons of one form the page draws around them). His
     parties are listed a page at a time (``player_parties``)."""
 
     def compute() -> dict[str, Any]:
@@ -73,9 +74,13 @@ def player_page(player: Player) -> dict[str, Any]:
         return {
             **page,
             "drawn": render_to_string("tournaments/_player_figures.html", page),
-            "evenings_drawn": render_to_string(
-                "tournaments/_player_evenings.html", {"player": player, "evenings": evenings}
-            ),
+            **{
+                name: render_to_string(
+                    "tournaments/_player_evenings.html",
+                    {"player": player, "evenings": evenings, "resend": resend},
+                )
+                for name, resend in (("evenings_drawn", False), ("evenings_director", True))
+            },
         }
 
     return kept(f"player:{player.pk}:{get_language()}", compute)

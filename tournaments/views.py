@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse, JsonResponse
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
 from scoring import registry
@@ -46,7 +48,7 @@ from scoring.tables import PartieTable, configure
 from . import live
 from .console import progress
 from .forms import NoteAnswerForm, PlayerForm, RegistrationForm, TableNoteForm, TournamentForm
-from .mail import SendRefused, results_plan
+from .mail import SendRefused, resend_key_valid, results_plan
 from .models import Registration, Round, Season, Table, TableNote, Tournament
 from .rankings import ranking_table, standing_rows
 from .selectors import next_tables, player_page, season_chart_svg, season_page, with_ratings
@@ -382,9 +384,9 @@ class TableClosed(Exception):
 def table_of(request, code: str) -> Table:
     """The table a code opens, while its round is open.
 
-    Raises ``Ratelimited`` once this address has tried too many wrong codes (and before it
-    looks the code up, so that a guesser over the limit learns nothing), ``Http404`` for a
-    wrong code (counted), ``TableClosed`` after the round or the tournament closed.
+    Raises ``Http404`` for a wrong code (counted against this address), ``Ratelimited`` for
+    a wrong code once this address has tried too many (a right code always opens:
+    ``by_code``), ``TableClosed`` after the round or the tournament closed.
     """
     return _open(by_code(request, OPEN_TABLE, code, "table-code"))
 
@@ -821,7 +823,8 @@ def player_detail(request, pk: int):
     are listed 20 a page, newest first, each page read and scored on its own as the parties
     list's (``scoring.views.partie_list``), and kept drawn."""
     player = get_object_or_404(Player.objects.select_related("rating"), pk=pk)
-    if player.hidden and not has_role(request.user, DIRECTOR):
+    director = has_role(request.user, DIRECTOR)
+    if player.hidden and not director:
         raise Http404("hidden")
     page = player_page(player)
 
@@ -842,7 +845,8 @@ def player_detail(request, pk: int):
             "rating": getattr(player, "rating", None),  # read with him: None unrated
             "chart": page["chart"],
             "left_out": page["left_out"],
-            "evenings_drawn": page["evenings_drawn"],
+            "evenings_drawn": page["evenings_director" if director else "evenings_drawn"],
+            "director": director,
         },
     )
 
@@ -891,19 +895,55 @@ def results_send(request, pk: int):
     )
 
 
-@require_POST
 def player_resend(request, pk: int, tournament: int):
-    """A player asks to receive his sheets of a closed evening again (to his own address),
-    at most once an hour."""
+    """A player's sheets of a closed evening sent again to his own address, by the director
+    (the button of the player's page) or from the signed link of the player's results email
+    (``?cle=``: ``resend_key_valid``, ``RESEND_LINK_DAYS``), which opens a page to confirm
+    (a GET sends nothing: a mail reader may open links of its own) and is limited to
+    ``RESEND_RATE`` per address. Once an hour per player either way (``request_sheets``).
+    Without a valid key, anyone but the director gets a page saying why (403)."""
     player = get_object_or_404(Player, pk=pk)
     evening = get_object_or_404(Tournament, pk=tournament, registrations__player=player)
+    director = has_role(request.user, DIRECTOR)
+    key = (request.POST if request.method == "POST" else request.GET).get("cle", "")
+    page = {"player": player, "evening": evening, "key": key}
+    if not director and not resend_key_valid(key, player_id=player.pk, tournament_id=evening.pk):
+        return resend_page(request, page, refused=resend_refusal(), status=403)
+    if request.method != "POST":
+        return resend_page(request, page)
+    if not director and is_ratelimited(
+        request, group="resend", key="ip", rate=settings.RESEND_RATE, increment=True
+    ):
+        refused = _("Too many sheets asked from this address: try again in an hour.")
+        return resend_page(request, page, refused=refused, status=429)
     try:
         request_sheets(tournament=evening, player=player)
     except SendRefused as error:
-        messages.error(request, str(error))
+        outcome, refused = "", str(error)
     else:
-        messages.success(
-            request,
-            _("Sheets of %(name)s queued: they arrive in a few minutes.") % {"name": player},
+        outcome = _("Sheets of %(name)s queued: they arrive in a few minutes.") % {"name": player}
+        refused = ""
+    if director:
+        messages.add_message(
+            request, messages.ERROR if refused else messages.SUCCESS, refused or outcome
         )
-    return redirect("tournaments:player", pk=player.pk)
+        return redirect("tournaments:player", pk=player.pk)
+    return resend_page(request, page, refused=refused, done=outcome)
+
+
+def resend_refusal() -> str:
+    """Why a link to receive one's sheets again does not open (altered, or too old)."""
+    return ngettext(
+        "This link is not valid, or it is more than %(days)s day old: ask the club's "
+        "director to send your sheets again.",
+        "This link is not valid, or it is more than %(days)s days old: ask the club's "
+        "director to send your sheets again.",
+        settings.RESEND_LINK_DAYS,
+    ) % {"days": settings.RESEND_LINK_DAYS}
+
+
+def resend_page(request, page: dict, *, refused: str = "", done: str = "", status: int = 200):
+    """The page of a link to receive one's sheets again: the button that confirms, or what
+    came of it (``done``), or why not (``refused``)."""
+    context = {**page, "refused": refused, "done": done}
+    return render(request, "tournaments/resend.html", context, status=status)
