@@ -19,6 +19,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from scoring import registry
 from scoring.models import ENTRY_TABLES, EntryVersion, Partie
 from scoring.registry import GameAdapter, SheetRefused
 
@@ -124,7 +125,16 @@ def read_sheet_json(adapter: GameAdapter, data: Any) -> tuple[Any, list[dict[str
     """A decoded JSON sheet of ``adapter``'s game: (the sheet as the game reads it,
     ``read_sheet``; its waiting entries, their shape checked: ``services.entries_waiting``
     checks their numbers against the imported partie). Raises ``SheetRefused`` naming the
-    field (``waiting``: a number or status out of place)."""
+    field (``waiting``: a number or status out of place; ``donnes`` or ``rounds``: more
+    than ``registry.MAX_ENTRIES``)."""
+    lists = data.items() if isinstance(data, dict) else [("rounds", data)]
+    for key, entries in lists:  # a Roimat sheet's donnes, another game's rounds
+        if key in ("donnes", "rounds") and isinstance(entries, list):
+            if len(entries) > registry.MAX_ENTRIES:
+                raise SheetRefused(
+                    _("%(key)s: %(count)s entries; a partie holds %(max)s at most.")
+                    % {"key": key, "count": len(entries), "max": registry.MAX_ENTRIES}
+                )
     if not isinstance(data, dict):
         return adapter.read_sheet(data), []
     found = data.get("waiting", [])

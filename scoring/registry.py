@@ -46,6 +46,12 @@ if TYPE_CHECKING:
     from scoring.models import Partie, Player, PlayerResult, RemoteTable
 
 
+#: The most entries (donnes, rounds) a partie of the site holds, entered or imported: the
+#: longest a club plays (a Roimat partie to 10,000 points is about 120 donnes), so that a
+#: partie's pages, documents and phone cost a bounded time (issue 58).
+MAX_ENTRIES = 500
+
+
 class SheetRefused(ValueError):
     """A sheet or an entry the game's rules refuse; ``str()`` is one line for the user that
     names the donne or round and the field."""

@@ -288,8 +288,9 @@ def entry_record(
     - ``action``: the version a correction keeps (``EntryVersion.Action``), where it is not
       the game's ``change_action`` (the table taking another phone's numbers: ``TAKE``, the
       version's seat then the ``chooser``'s, the entry's the typist's).
-    Raises ``SheetRefused`` (nothing saved) when the sheet would be refused, each message
-    naming the entry by its game's ``entry_name``. A partie of an ``entry_partie`` block is
+    Raises ``SheetRefused`` (nothing saved) when the sheet would be refused, or a new entry
+    would pass ``registry.MAX_ENTRIES``, each message naming the entry by its game's
+    ``entry_name``. A partie of an ``entry_partie`` block is
     taken as it is held (locked, read in the block).
     """
     adapter = partie.adapter
@@ -314,6 +315,14 @@ def entry_record(
                         "%(expected)s: check what it holds, it will be number %(n)s."
                     )
                     % {**what, "n": number, "expected": expected}
+                )
+            if number > registry.MAX_ENTRIES:
+                raise SheetRefused(
+                    _(
+                        "%(entry)s %(n)s: a partie holds %(max)s at most. The director can "
+                        "close it as it stands and start another."
+                    )
+                    % {**what, "n": number, "max": registry.MAX_ENTRIES}
                 )
             values.append(value)
         else:

@@ -2,12 +2,13 @@
 code, ranking and room screen."""
 
 import html
+import json
 
 import pytest
 from django.urls import reverse
 
 from scoring.adapters.roimat.adapter import rules_of
-from scoring.models import EntryVersion, Player
+from scoring.models import EntryVersion, Partie, Player
 from tests.helpers import donne_post
 from tournaments.models import Round, Tournament
 from tournaments.views import FLIGHTS
@@ -804,3 +805,47 @@ def test_a_correction_that_names_no_version_corrects_nothing(secretary, client):
     answer = client.post(url, fix)
     assert answer.status_code == 200 and "ne nomme aucune version" in html.unescape(answer.text)
     assert table.partie.donnes.get().points_ns == 84
+
+
+def test_a_partie_holds_at_most_its_sites_entries_and_says_so_on_the_form(
+    secretary, client, monkeypatch
+):
+    """Past ``MAX_ENTRIES`` a table's new donne is refused on its form, naming the limit and
+    what the director can do; nothing is stored."""
+    from scoring import registry
+
+    monkeypatch.setattr(registry, "MAX_ENTRIES", 1)
+    tournament = create_evening(secretary)
+    secretary.post(reverse("tournaments:round_start", args=[tournament.pk]))
+    table = Round.objects.get().tables.order_by("number").first()
+    url = reverse("tournaments:table_entry", args=[table.code])
+    client.post(url, table_post(DONNE, "N", expected=1))
+    accept(client, table, 1)
+    page = client.post(url, table_post({**DONNE, "dealer": "E"}, "N", expected=2))
+    assert page.status_code == 200
+    assert "Donne 2 : une partie en compte 1 au plus" in html.unescape(page.text)
+    assert list(table.partie.donnes.values_list("number", flat=True)) == [1]
+
+
+def test_an_import_longer_than_a_partie_may_be_is_refused_by_name(secretary, monkeypatch):
+    from scoring import registry
+    from tests.conftest import load
+
+    monkeypatch.setattr(registry, "MAX_ENTRIES", 3)
+    sheet = load("club8-partie.json")
+    assert len(sheet["donnes"]) > 3
+    page = secretary.post(reverse("scoring:partie_import"), {"text": json.dumps(sheet)})
+    text = html.unescape(page.text)
+    assert page.status_code == 200 and not Partie.objects.exists()
+    assert f"donnes : {len(sheet['donnes'])} entrées ; une partie en compte 3 au plus" in text
+
+
+def test_a_roimat_target_is_one_a_club_plays_to(secretary):
+    """Up to 10,000 points (about 120 donnes, within what a partie holds), not beyond."""
+    data = {**EVENING, "game": "roimat", "roimat-variant": "official-1000"}
+    response = secretary.post(reverse("tournaments:create"), {**data, "roimat-target": "10001"})
+    assert response.status_code == 200 and not Tournament.objects.exists()
+    assert list(response.context["form"].errors) == ["roimat-target"]
+    response = secretary.post(reverse("tournaments:create"), {**data, "roimat-target": "10000"})
+    assert response.status_code == 302
+    assert Tournament.objects.get().game_options["target"] == 10000

@@ -57,6 +57,9 @@ CONTRACT_POINTS: dict[str, tuple[int, int, int, int]] = {
 }
 
 MAX_TARGET = 100_000  # points: the highest target an official partie may be played to
+#: The highest target a new partie may be set to (about 120 donnes: the site holds 500 at
+#: most); a stored partie's target is read up to ``MAX_TARGET``.
+CLUB_MAX_TARGET = 10_000
 FAULT_STEP = 50  # points: the n-th fault of a player (or team) costs n × 50 (§5)
 
 
@@ -160,7 +163,7 @@ OPTION_SPECS = {
         "whole",
         1000,
         1,
-        MAX_TARGET,
+        CLUB_MAX_TARGET,
         label=gettext_noop("target"),
         help=gettext_noop("Points that end an official partie."),
         asked_with=("variant", "official-1000"),

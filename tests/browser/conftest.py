@@ -292,7 +292,8 @@ def asgi_server(transactional_db):
     if hasattr(layer, "flush"):
         with ThreadPoolExecutor(1) as pool:
             pool.submit(asyncio.run, layer.flush()).result()
-    pages.application.application.executor.shutdown()  # the pages' threads, their connections closed
+    # The pages' threads (in the body's reader and the time limit), their connections closed.
+    pages.application.application.executor.shutdown()
     with ThreadPoolExecutor(1) as pool:  # the thread where the consumer made its ORM calls
         pool.submit(asyncio.run, database_sync_to_async(connections.close_all)()).result()
     database["CONN_MAX_AGE"] = kept
