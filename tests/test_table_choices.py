@@ -256,3 +256,25 @@ def test_a_table_reports_a_problem_and_reads_the_directors_answer(secretary):
     phone = words(client.get(url))
     assert "Nous avions 5 plis, pas 6." in phone and "Corrigée : 5 plis." in phone
     assert "attend votre réponse" not in words(secretary.get(tournament.get_absolute_url()))
+
+
+def test_a_problem_is_reported_about_one_of_the_last_donnes(secretary, client, monkeypatch):
+    """The report's list offers the table as a whole and the last ``RECENT`` donnes, so that
+    the phone's page does not grow with the partie; an older number is refused."""
+    from tournaments.forms import TableNoteForm
+
+    monkeypatch.setattr(TableNoteForm, "RECENT", 2)
+    _tournament, table = first_table(secretary)
+    url = reverse("tournaments:table_entry", args=[table.code])
+    for number, dealer in enumerate("NES", start=1):
+        client.post(url, table_post({**DONNE, "dealer": dealer}, "N", expected=number))
+        accept(client, table, number)
+    page = client.get(url).context["report"]
+    assert [label for _value, label in page.fields["number"].choices] == [
+        "la table en général",
+        "Donne 2",
+        "Donne 3",
+    ]
+    report = reverse("tournaments:table_report", args=[table.code])
+    client.post(report, {"number": "1", "text": "La donne 1 ?"})
+    assert not table.notes.exists()

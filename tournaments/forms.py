@@ -199,8 +199,11 @@ class RegistrationForm(forms.Form):
 
 class TableNoteForm(forms.Form):
     """« Signaler un problème » on a table's phone: about which donne or round (or the table
-    as a whole), who writes (optional), and what is wrong, in at most
+    as a whole; one of the last ``RECENT`` entered, so that the phone's page does not grow
+    with the partie), who writes (optional), and what is wrong, in at most
     ``TableNote.LENGTH`` characters."""
+
+    RECENT = 30
 
     number = forms.TypedChoiceField(
         label=gettext_lazy("About"), coerce=int, empty_value=None, required=False
@@ -217,7 +220,7 @@ class TableNoteForm(forms.Form):
         adapter = partie.adapter
         self.fields["number"].choices = [("", _("the table as a whole"))] + [
             (row.number, f"{adapter.entry_name} {row.number}")
-            for row in adapter.stored_entries(partie)
+            for row in adapter.stored_entries(partie)[-self.RECENT :]
         ]
         self.fields["seat"].choices = [
             (seat, adapter.seat_name(partie, seat)) for seat in adapter.seats(partie)
