@@ -6,11 +6,7 @@ Redis server on 127.0.0.1:6379 (its database 13 is used, and emptied). And Redis
 an outage of a Redis server of the test's own (``redis-server`` on a free port)."""
 
 import contextvars
-import shutil
-import socket
-import subprocess
 import threading
-import time
 import uuid
 
 import pytest
@@ -21,6 +17,7 @@ from django.urls import reverse
 
 from clubsite import cache as shared_cache
 from tests import test_pages_constant_cost as pages
+from tests.conftest import free_port
 from tests.test_remote_ws import redis_up
 from tests.test_site_tournaments import DONNE, first_table, table_post
 
@@ -127,12 +124,6 @@ def test_a_renamed_player_shows_at_once_on_the_season_page(redis_cache, client, 
 # --- Redis away ------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def wrong_codes(phone: Client, count: int) -> list[int]:
     return [
         phone.get(reverse("tournaments:table_entry", args=[f"WRONG{n}"])).status_code
@@ -164,37 +155,6 @@ def test_redis_unreachable_the_room_is_served_and_the_rate_limits_count_in_memor
     assert cache.get("anything", "missed") == "missed"
     cache.set("anything", 1)  # dropped, not raised
     assert cache.get_many(["anything"]) == {}
-
-
-@pytest.fixture
-def own_redis():
-    """A Redis server of the test's own on a free port (never the machine's, which others
-    use): ``(port, stop, start)``."""
-    if shutil.which("redis-server") is None:
-        pytest.skip("no redis-server")
-    port = free_port()
-    server: list[subprocess.Popen] = []
-
-    def start() -> None:
-        server.append(
-            subprocess.Popen(
-                ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"],
-                stdout=subprocess.DEVNULL,
-            )
-        )
-        for _try in range(100):
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    return
-            time.sleep(0.05)
-
-    def stop() -> None:
-        server[-1].terminate()
-        server[-1].wait()
-
-    start()
-    yield port, stop, start
-    stop()
 
 
 def test_redis_stopped_then_back_degrades_then_keeps_again(
