@@ -350,8 +350,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (started beside the web server by `make run`).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 #: Seconds a batch of results emails may go without progress before it counts as abandoned by
-#: a dead worker and is taken up again (``tournaments.tasks``); one message's sending (SMTP
-#: operations of at most EMAIL_TIMEOUT seconds) stays well under it.
+#: a stuck worker (or one without a heartbeat) and is taken up again (``tournaments.tasks``; a
+#: batch whose ``manage.py worker`` died is taken up sooner, its heartbeat 30 s silent); one
+#: message's sending (SMTP operations of at most EMAIL_TIMEOUT seconds) stays well under it.
 RESULTS_STALE_SECONDS = env_int("RESULTS_STALE_SECONDS", 600)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 60)
 

@@ -11,11 +11,14 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing.websocket import WebsocketCommunicator
 from django.db import connections
+from django.test import Client
+from django.urls import reverse
 
 from clubsite.asgi import application
 from scoring import remote
 from scoring.models import Partie, RemoteTable
 from scoring.roimat.verify import verify
+from tests.conftest import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -402,6 +405,25 @@ def test_redis_away_a_table_page_is_told_to_reconnect(four, settings, own_redis)
         }
     }
     run(a_table_page_is_told_to_reconnect(four, stop, start))
+
+
+def test_redis_away_a_seat_taken_on_the_tables_page_stands(
+    transactional_db, django_user_model, settings
+):
+    """The layer's Redis unreachable: a seat taken on the table's page (not by its
+    WebSocket) is taken, the page answered as always, its announcement left out."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": settings.REDIS_CHANNEL_LAYER,
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{free_port()}/0"]},
+        }
+    }
+    owner = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(options={"variant": "club-8"}, created_by=owner)
+    seat_url = reverse("scoring:remote_seat", args=[table.code])
+    response = Client().post(seat_url, {"seat": "N", "name": "Annie"})
+    assert response.status_code == 302
+    assert table.seats.get(seat="N").name == "Annie"
 
 
 async def a_table_page_is_told_to_reconnect(four, stop, start):
