@@ -23,8 +23,8 @@ browser:
 
 ## Set up, migrate, add the demo data (once), collect the static files and serve the site on
 ## port 8000 through ASGI (gunicorn with uvicorn workers: pages and the remote tables'
-## WebSockets), the background worker of the results emails beside it (stopped with the
-## server). Without REDIS_URL one process serves, so that the in-memory channel layer reaches
+## WebSockets), the background worker of the results emails beside it (started again when it
+## exits or is killed: deploy/keep-running; stopped with the server). Without REDIS_URL one process serves, so that the in-memory channel layer reaches
 ## every page of a remote table; with REDIS_URL, WEB_CONCURRENCY processes (3) share Redis.
 run: setup .secret_key
 	$(BIN)/python manage.py migrate --noinput
@@ -33,7 +33,7 @@ run: setup .secret_key
 	@echo "Site: http://127.0.0.1:$(lastword $(subst :, ,$(ADDRESS)))/  (accounts: directeur / roimat, secretaire / roimat)"
 	@echo "Phones on the room's network: $(SITE_URL)/  (in the tables' QR codes; SITE_URL=... to change)"
 	export SITE_URL=$(SITE_URL); \
-	$(BIN)/python manage.py worker --no-reload --verbosity 0 & worker=$$!; \
+	deploy/keep-running $(BIN)/python manage.py worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	if [ -n "$$REDIS_URL" ]; then workers=$${WEB_CONCURRENCY:-3}; else workers=1; fi; \
 	$(BIN)/gunicorn clubsite.asgi:application --config clubsite/gunicorn.conf.py \

@@ -8,23 +8,30 @@ private cluster this bench starts with Debian's ``initdb``/``pg_ctl`` on a free 
    behaves like ``static/js/entry-form.js``: on a lost connection or a 5xx it sends the same
    entry (same key) again. Figures: dropped first tries, 5xx, donnes stored, lost, doubled;
    the arbiter's new worker.
-2. mail: the results of a 160-player evening are queued; the email worker (``manage.py
-   db_worker``) is killed in the middle of its first batch and a new one started
-   (``RESULTS_STALE_SECONDS=5``); a local SMTP sink (aiosmtpd) counts what each address gets.
+2. mail: the results of a 160-player evening are queued; the email worker, as ``make run``
+   runs it (``manage.py worker`` under ``deploy/keep-running``, the default settings), is
+   killed (SIGKILL) in the middle of its first batch; a local SMTP sink (aiosmtpd) counts what
+   each address gets: every address once within two minutes, nobody's hand.
+   mail-db (PostgreSQL only): the same, the database stopped for 10 s instead.
 3. database (PostgreSQL only): the server is stopped for 10 s and started again while phones
    enter and pages are read: statuses meanwhile (the French 503 page), time to recover,
    donnes lost.
 4. runaway (SQLite only): a page that allocates without bound and one that never ends
    (``bench/runaway_urls.py``, served only here): each fails alone (500, 503) and the worker,
    the same process, serves the next request meanwhile and after.
-5. slow: 40 clients send a login's body one byte a second and connect again after each
+5. redis: the production layout (``REDIS_URL``, three server processes) on a Redis server of
+   the bench's own (``redis-server`` on a free port, never the machine's), stopped for 10 s
+   while the tables' phones read their pages and enter, and visitors read the public pages:
+   statuses (no 5xx), ``/health/`` meanwhile and after, donnes lost.
+6. slow: 40 clients send a login's body one byte a second and connect again after each
    refusal (the 408 page, ``BODY_SECONDS``), while the tables' pages are read: each under
    0.5 s at p99.
 
     .venv/bin/python bench/fault_bench.py [--only sqlite|postgresql]
 
 Exit status 1 when a figure is not the expected one (0 lost, 0 doubled, 0 5xx but the 503
-pages of the database's absence and of the runaway page, every address once).
+pages of the database's absence and of the runaway page, every address once within two
+minutes of the fault).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ import collections
 import contextlib
 import datetime
 import glob
+import json
 import os
 import shutil
 import signal
@@ -223,7 +231,44 @@ def closed_evening(players: int):
     return tournament
 
 
-def email_worker_killed(database: str | None) -> bool:
+#: The email worker as ``make run`` runs it: ``manage.py worker`` under ``deploy/keep-running``,
+#: which starts it again when it exits or is killed.
+EMAIL_WORKER = [
+    str(ROOT / "deploy" / "keep-running"),
+    PYTHON,
+    "manage.py",
+    "worker",
+    "--no-reload",
+    "--interval",
+    "0.5",
+    "--verbosity",
+    "0",
+]
+#: Every address must be served within this many seconds of the fault, with nobody's hand.
+SERVED_WITHIN = 120
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` now (Linux)."""
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def quietly(query, default):
+    """``query()``, or ``default`` while the database is away (the bench's own connection)."""
+    from django.db import DatabaseError, connections
+
+    try:
+        return query()
+    except DatabaseError:
+        connections.close_all()
+        return default
+
+
+def results_emails_under(fault_name: str, fault, database: str | None) -> bool:
+    """The results of a ``PLAYERS``-player evening queued and sent by the email worker as
+    ``make run`` runs it, ``fault(worker_pid)`` done once 60 messages went (the worker killed,
+    its database stopped …), with the default settings (``RESULTS_STALE_SECONDS`` 600): every
+    address served once within ``SERVED_WITHIN`` seconds of the fault, nobody's hand."""
     from aiosmtpd.controller import Controller
 
     sink = Sink()
@@ -234,8 +279,8 @@ def email_worker_killed(database: str | None) -> bool:
         "EMAIL_HOST": "127.0.0.1",
         "EMAIL_PORT": str(port),
         "EMAIL_USE_TLS": "false",
-        "RESULTS_STALE_SECONDS": "5",
         "CLUB_EMAIL": "",
+        "DJANGO_LOG_LEVEL": "CRITICAL",  # the worker's tracebacks of the fault, not printed
     }
     try:
         with fresh_site(database, demo=False) as env:
@@ -245,56 +290,82 @@ def email_worker_killed(database: str | None) -> bool:
             from django_tasks_db.models import DBTaskResult
 
             from tournaments.mail import results_plan
-            from tournaments.models import SentMessage
+            from tournaments.models import SentMessage, WorkerBeat
             from tournaments.tasks import queue_results
 
             tournament = closed_evening(PLAYERS)
             queue_results(tournament=tournament)
             connections.close_all()
-            command = [PYTHON, "manage.py", "db_worker", "--no-reload", "--interval", "0.5"]
-            first = subprocess.Popen(command, cwd=ROOT, env=env)
-            deadline = time.monotonic() + 120
-            while sink.count() < 60 and time.monotonic() < deadline:
-                time.sleep(0.01)
-            first.send_signal(signal.SIGKILL)
-            first.wait()
-            at_kill = sink.count()
-            running = DBTaskResult.objects.filter(status="RUNNING").count()
-            sending = SentMessage.objects.filter(status="sending").count()
-            connections.close_all()
-            second = subprocess.Popen(command, cwd=ROOT, env=env)
-            started = time.monotonic()
+            loop = subprocess.Popen(EMAIL_WORKER, cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
             try:
-                while time.monotonic() - started < 90:
-                    if (
-                        len(sink.received) == PLAYERS
-                        and not SentMessage.objects.exclude(status="sent").exists()
-                    ):
+                deadline = time.monotonic() + 120
+                while sink.count() < 60 and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                (first,) = children(loop.pid)
+                started = time.monotonic()
+                fault(first)
+                at_fault = sink.count()
+
+                def done() -> bool:
+                    return len(sink.received) == PLAYERS and not (
+                        SentMessage.objects.exclude(status="sent").exists()
+                    )
+
+                while time.monotonic() - started < SERVED_WITHIN + 30:
+                    if quietly(done, False):
                         break
                     time.sleep(0.5)
                 seconds = time.monotonic() - started
+                after = children(loop.pid)
             finally:
-                second.terminate()
-                second.wait(timeout=30)
+                loop.terminate()
+                loop.wait(timeout=30)
             tally = results_plan(tournament).tally
             still_running = DBTaskResult.objects.filter(
                 status="RUNNING", task_path__endswith=".send_results_batch"
             ).count()
+            ids = WorkerBeat.objects.count()
             connections.close_all()
     finally:
         controller.stop()
     missing = PLAYERS - len(sink.received)
-    twice = sum(1 for ids in sink.received.values() if len(set(ids)) > 1)
-    again = sum(1 for ids in sink.received.values() if len(ids) > len(set(ids)))
-    print(f"  email worker killed after {at_kill} of {PLAYERS} messages")
-    print(f"    left behind: {running} task running, {sending} message sending")
-    print(f"    second worker: all done in {seconds:.1f} s; task still running: {still_running}")
+    twice = sum(1 for ids_ in sink.received.values() if len(set(ids_)) > 1)
+    again = sum(1 for ids_ in sink.received.values() if len(ids_) > len(set(ids_)))
+    print(f"  {fault_name} after {at_fault} of {PLAYERS} messages")
     print(
-        f"    addresses served: {len(sink.received)}; missing: {missing}; two messages: {twice};"
+        f"    worker process {first} before, {after} after; worker ids heard from: {ids};"
+        f" task still running: {still_running}"
+    )
+    print(
+        f"    all served {seconds:.1f} s after the fault; addresses served: {len(sink.received)};"
+        f" missing: {missing}; two messages: {twice};"
         f" the same message delivered again (same Message-ID): {again}"
     )
     print(f"    director's page: {tally}")
-    return not missing and not twice and not still_running and tally["sent"] == PLAYERS
+    return (
+        not missing
+        and not twice
+        and not still_running
+        and tally["sent"] == PLAYERS
+        and seconds < SERVED_WITHIN
+    )
+
+
+def email_worker_killed(database: str | None) -> bool:
+    return results_emails_under(
+        "email worker killed (SIGKILL)",
+        lambda pid: os.kill(pid, signal.SIGKILL),
+        database,
+    )
+
+
+def email_database_stopped(cluster: PrivateCluster) -> bool:
+    def stop_for_ten_seconds(_pid: int) -> None:
+        cluster.stop()
+        time.sleep(10)
+        cluster.start()
+
+    return results_emails_under("PostgreSQL stopped 10 s", stop_for_ten_seconds, cluster.url)
 
 
 # --- 3. PostgreSQL stopped for 10 s ------------------------------------------------------
@@ -363,6 +434,154 @@ def database_stopped(cluster: PrivateCluster) -> bool:
         and not fives(reads, (503,))
         and not fives(log, (503,))
         and recovered < 10
+    )
+
+
+# --- 5. Redis away for 10 s ---------------------------------------------------------------
+
+
+class OwnRedis:
+    """A Redis server of this bench's own on a free port (never the machine's, which others
+    use), without persistence: started, stopped, started again on the same port."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.server: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.server = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
+        for _try in range(200):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.terminate()
+            self.server.wait(timeout=30)
+            self.server = None
+
+
+def public_pages() -> list[str]:
+    """What visitors read during the evening: the home page, the evenings, the evening being
+    played, the players' pages of its first tables (kept pages: ``scoring.freshness``)."""
+    from django.urls import reverse
+
+    from scoring.models import Player
+    from tournaments.models import Tournament
+
+    evening = Tournament.objects.get(name="Soirée du banc")
+    players = Player.objects.order_by("pk").values_list("pk", flat=True)[:8]
+    return [
+        "/",
+        reverse("tournaments:list"),
+        reverse("tournaments:detail", args=[evening.pk]),
+        *(reverse("tournaments:player", args=[pk]) for pk in players),
+    ]
+
+
+def redis_away(database: str | None) -> bool:
+    """The production layout (``REDIS_URL``: three server processes, the cache, the rate
+    limits and the channel layer in Redis) under the room's traffic while its Redis server is
+    stopped for 10 s: the tables' pages and entries, the public pages; no 5xx, no entry
+    lost."""
+    redis = OwnRedis()
+    redis.start()
+    os.environ["REDIS_URL"] = redis.url
+    try:
+        with fresh_site(database, demo=False) as env:
+            env["DJANGO_LOG_LEVEL"] = "CRITICAL"
+            django_setup(env)
+            tables = draw_evening()
+            pages = public_pages()
+            with server_process(env, workers=3) as (_server, base):
+                phones = open_tables(base, tables)
+                reads: collections.Counter = collections.Counter()
+                table_reads: collections.Counter = collections.Counter()
+                health: dict[str, tuple] = {}
+                stop = threading.Event()
+
+                def read(log: collections.Counter, browser: Browser, path: str) -> None:
+                    try:
+                        status = browser.get(path)[0]
+                    except OSError:
+                        status = "dropped"
+                    log[status] += 1
+
+                def visitors() -> None:
+                    visitor = Browser(base)
+                    while not stop.is_set():
+                        for path in pages:
+                            read(reads, visitor, path)
+                        time.sleep(0.05)
+
+                def tables_reading() -> None:
+                    while not stop.is_set():
+                        for phone, path, _data in phones:
+                            read(table_reads, phone, path)
+                            if stop.is_set():
+                                break
+
+                def health_now(when: str) -> None:
+                    """/health/'s status and the parts it says are not well."""
+                    try:
+                        status, page = Browser(base).get("/health/?format=json")
+                        parts = json.loads(page)
+                    except (OSError, ValueError):
+                        status, parts = "dropped", {}
+                    bad = [name.split("(")[0] for name, word in parts.items() if word != "OK"]
+                    health[when] = (status, bad)
+
+                readers = [threading.Thread(target=visitors) for _two in range(2)]
+                readers.append(threading.Thread(target=tables_reading))
+                for thread in readers:
+                    thread.start()
+                log: collections.Counter = collections.Counter()
+                half = len(phones) // 2
+                at_once([(lambda p=p: queued_post(p[0], p[1], p[2], log)) for p in phones[:half]])
+                redis.stop()
+                stopped_at = time.monotonic()
+                during = threading.Thread(
+                    target=at_once,
+                    args=(
+                        [(lambda p=p: queued_post(p[0], p[1], p[2], log)) for p in phones[half:]],
+                    ),
+                )
+                during.start()
+                time.sleep(3)
+                health_now("during")
+                time.sleep(max(0.0, 10 - (time.monotonic() - stopped_at)))
+                redis.start()
+                during.join()
+                time.sleep(3)
+                health_now("after")
+                stop.set()
+                for thread in readers:
+                    thread.join()
+            total, lost, doubled = donnes_figures(tables)
+    finally:
+        redis.stop()
+        del os.environ["REDIS_URL"]
+    print(f"  Redis stopped 10 s; 3 server processes; {half} tables entered during the stop")
+    print(f"    public pages read: {listing(reads)}; table pages read: {listing(table_reads)}")
+    print(f"    entries' tries: {listing(log)}")
+    print(f"    /health/ during: {health['during']}; after: {health['after']}")
+    print(f"    donnes stored {total} of {len(tables)}; lost: {lost}; doubled: {doubled}")
+    return (
+        not lost
+        and not doubled
+        and not fives(reads)
+        and not fives(table_reads)
+        and not fives(log)
+        and not reads["dropped"]
+        and {"Cache", "ChannelLayer"} <= set(health["during"][1])
+        and not {"Cache", "ChannelLayer"} & set(health["after"][1])  # no email worker here
     )
 
 
@@ -484,7 +703,7 @@ def runaway_pages() -> bool:
     )
 
 
-# --- 5. Slow clients ------------------------------------------------------------------
+# --- 6. Slow clients ------------------------------------------------------------------
 
 #: Clients sending a login's body one byte a second, each connecting again once refused.
 SLOW_CLIENTS = 40
@@ -584,8 +803,10 @@ def scenario(name: str, cluster: PrivateCluster | None) -> bool:
 SCENARIOS = {
     "web": lambda cluster: web_worker_killed(cluster and cluster.url),
     "mail": lambda cluster: email_worker_killed(cluster and cluster.url),
+    "mail-db": email_database_stopped,
     "stopped": database_stopped,
     "runaway": lambda cluster: runaway_pages(),
+    "redis": lambda cluster: redis_away(cluster and cluster.url),
     "slow": lambda cluster: slow_clients(cluster and cluster.url),
 }
 
@@ -605,14 +826,14 @@ def main() -> int:
     results = {}
     if options.only != "postgresql":
         print("SQLite; ASGI (gunicorn, uvicorn workers, clubsite/gunicorn.conf.py), 1 process")
-        for name in ["web", "mail", "runaway", "slow"]:
+        for name in ["web", "mail", "runaway", "redis", "slow"]:
             results[f"sqlite {name}"] = scenario(name, None)
     if options.only != "sqlite":
         cluster = PrivateCluster()
         try:
             cluster.create()
             print(f"PostgreSQL (private cluster, port {cluster.port}); same server")
-            for name in ["web", "mail", "stopped", "slow"]:
+            for name in ["web", "mail", "mail-db", "stopped", "redis", "slow"]:
                 results[f"postgresql {name}"] = scenario(name, cluster)
         finally:
             cluster.remove()

@@ -15,15 +15,27 @@ A ``redis.Redis`` is safe to share between threads (each command takes a connect
 and gives it back; after a fork the pool starts anew), so the process keeps one per server and
 options (``_CLIENTS``), which every cache object uses. Settings: ``CACHES["default"]["BACKEND"]
 = "clubsite.cache.RedisCache"``, the rest as for Django's backend.
+
+Redis away (stopped, restarting, unreachable) degrades the site rather than failing its pages
+(``RedisCache``): a read is a miss and a write is dropped, as with django-redis's
+``IGNORE_EXCEPTIONS``, so a kept page is computed again; and a cache given a ``FALLBACK``
+alias (the rate limits') counts in the process's memory meanwhile.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from typing import Any
 
+import redis
+from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 #: The process's clients to Redis, by server address and pool options.
 _CLIENTS: dict[tuple[str, str], Any] = {}
@@ -53,9 +65,90 @@ class SharedClientRedisCacheClient(RedisCacheClient):
         return client
 
 
+#: The errors of a Redis server away (stopped, restarting, unreachable): the cache degrades.
+AWAY = (redis.ConnectionError, redis.TimeoutError, OSError)
+#: Seconds the process leaves a Redis server alone after such an error, so that a room's pages
+#: do not each wait for a connection that cannot be made.
+AWAY_SECONDS = 1.0
+#: One try more for each operation, at once: a connection that Redis closed is made anew.
+ONE_RETRY = Retry(NoBackoff(), 1)
+#: Until when (``time.monotonic()``) each Redis server is taken for away, by its address.
+_AWAY_UNTIL: dict[str, float] = {}
+
+logger = logging.getLogger(__name__)
+
+
 class RedisCache(DjangoRedisCache):
-    """Django's Redis cache backend on ``SharedClientRedisCacheClient``."""
+    """Django's Redis cache backend on ``SharedClientRedisCacheClient``, degrading when Redis
+    is away rather than failing the page (django-redis's ``IGNORE_EXCEPTIONS``): a read is a
+    miss, a write is dropped, or, with ``OPTIONS["FALLBACK"]`` naming another cache alias
+    (the rate limits: the process's memory), every operation goes to that cache meanwhile.
+
+    Redis is taken for away on ``AWAY`` errors, for ``AWAY_SECONDS`` (then tried again);
+    each operation tries it once more at most (no back-off: redis-py 8 retries three times,
+    4.6 s on a refused connection), and waits ``socket_connect_timeout`` and
+    ``socket_timeout`` (1 s) at most unless ``OPTIONS`` gives others."""
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
-        super().__init__(server, params)
+        options = dict(params.get("OPTIONS") or {})
+        self._fallback: str | None = options.pop("FALLBACK", None)
+        options.setdefault("socket_connect_timeout", 1)
+        options.setdefault("socket_timeout", 1)
+        options.setdefault("retry", ONE_RETRY)
+        super().__init__(server, {**params, "OPTIONS": options})
         self._class = SharedClientRedisCacheClient
+        self._address = repr(self._servers)
+
+    def _degraded(self, name: str, missed: Any, *args: Any, **kwargs: Any) -> Any:
+        """Django's ``name`` operation, or when Redis is away the fallback cache's (or
+        ``missed``: a miss, a write dropped)."""
+        away_until = _AWAY_UNTIL.get(self._address, 0.0)
+        if time.monotonic() >= away_until:
+            try:
+                return getattr(super(), name)(*args, **kwargs)
+            except AWAY as error:
+                if time.monotonic() >= away_until + AWAY_SECONDS:
+                    logger.warning("Cache: Redis away (%s): degraded", type(error).__name__)
+                _AWAY_UNTIL[self._address] = time.monotonic() + AWAY_SECONDS
+        if self._fallback is not None:
+            return getattr(caches[self._fallback], name)(*args, **kwargs)
+        return missed
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None):
+        return self._degraded("add", False, key, value, timeout, version)
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._degraded("get", default, key, default, version)
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None):
+        self._degraded("set", None, key, value, timeout, version)
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> bool:
+        return self._degraded("touch", False, key, timeout, version)
+
+    def delete(self, key: Any, version: Any = None) -> bool:
+        return self._degraded("delete", False, key, version)
+
+    def get_many(self, keys: Any, version: Any = None) -> dict[Any, Any]:
+        return self._degraded("get_many", {}, keys, version)
+
+    def has_key(self, key: Any, version: Any = None) -> bool:
+        return self._degraded("has_key", False, key, version)
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> int:
+        """Django's ``incr``; Redis away without a fallback, ``ValueError`` as for a missing
+        key (what Django's ``incr`` raises then)."""
+        missing = object()
+        value = self._degraded("incr", missing, key, delta, version)
+        if value is missing:
+            raise ValueError(f"Key {key!r} not found (the cache's Redis is away).")
+        return value
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None):
+        return self._degraded("set_many", list(data), data, timeout, version)
+
+    def delete_many(self, keys: Any, version: Any = None) -> None:
+        self._degraded("delete_many", None, keys, version)
+
+    def clear(self) -> None:
+        self._degraded("clear", None)

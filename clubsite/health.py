@@ -1,9 +1,9 @@
 """``/health/``: what a club's site needs to serve an evening, each part checked by
 django-health-check (``HealthCheckView``): the database, the cache (Redis in production: also
 the rate limits'), the channel layer of the remote tables, the email worker's heartbeat and the
-results emails waiting. 200 when all are well, 500 with the part that is not (HTML, or JSON
-with ``?format=json`` or ``Accept: application/json``): the compose file's health check and a
-host's monitor read it."""
+results emails waiting (five minutes with no live worker, or due for an hour). 200 when all are
+well, 500 with the part that is not (HTML, or JSON with ``?format=json`` or ``Accept:
+application/json``): the compose file's health check and a host's monitor read it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import time
 from channels.layers import get_channel_layer
 from django.db import connection
 from django.utils import timezone
+from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 from health_check.base import HealthCheck
 from health_check.checks import Cache, Database
@@ -21,9 +22,12 @@ from health_check.exceptions import ServiceUnavailable
 from health_check.views import HealthCheckView
 
 from tournaments import heartbeat
+from tournaments.models import SentMessage
 
-#: Results emails waiting longer than this mean the worker does not keep up (or is stuck).
+#: Tasks due for longer than this mean the worker does not keep up (or is stuck).
 PENDING_LIMIT = datetime.timedelta(hours=1)
+#: Results emails waiting longer than this with no live worker to send them fail the check.
+UNSERVED_LIMIT = datetime.timedelta(minutes=5)
 
 
 @dataclasses.dataclass
@@ -75,14 +79,36 @@ class EmailWorker(HealthCheck):
 
 @dataclasses.dataclass
 class PendingEmails(HealthCheck):
-    """No results email has waited for the worker longer than ``PENDING_LIMIT``."""
+    """No results email has waited longer than ``UNSERVED_LIMIT`` with no live worker to
+    send it (none heard from within ``heartbeat.SILENT_SECONDS``, or its batch held by a
+    worker silent since), and no task has been due longer than ``PENDING_LIMIT``."""
 
     @own_connection
     def run(self) -> None:
-        late = DBTaskResult.objects.ready().filter(enqueued_at__lt=timezone.now() - PENDING_LIMIT)
+        now = timezone.now()
+        waiting = SentMessage.objects.filter(
+            status__in=[SentMessage.Status.QUEUED, SentMessage.Status.SENDING],
+            queued_at__lt=now - UNSERVED_LIMIT,
+        ).count()
+        if waiting and not served_by_a_live_worker(now):
+            raise ServiceUnavailable(
+                f"{waiting} results emails waiting for over 5 minutes with no live worker"
+            )
+        late = DBTaskResult.objects.ready().filter(enqueued_at__lt=now - PENDING_LIMIT)
         count = late.count()
         if count:
             raise ServiceUnavailable(f"{count} results emails waiting for over an hour")
+
+
+def served_by_a_live_worker(now: datetime.datetime) -> bool:
+    """Whether a worker was heard from within ``heartbeat.SILENT_SECONDS`` and no task is
+    left running by a worker silent since (a batch that worker held)."""
+    last = heartbeat.last_beat()
+    if last is None or now.timestamp() - last > heartbeat.SILENT_SECONDS:
+        return False
+    running = DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING)
+    held_by = {ids[-1] for ids in running.values_list("worker_ids", flat=True) if ids}
+    return not any(heartbeat.silent(worker, now) for worker in held_by)
 
 
 CHECKS = (Database, Cache, ChannelLayer, EmailWorker, PendingEmails)

@@ -117,7 +117,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # pages: past it, a third of the entries go, so pages would be computed again). A kept value
 # is kept compressed, about 3 KB (a drawn sheet of 20 KB, a player's figures): a full cache
 # holds a few MB of a process's memory (bench/memory_bench.py --cache-entries). Redis through
-# Django's backend, one client to Redis per process (clubsite.cache).
+# Django's backend, one client to Redis per process (clubsite.cache); Redis away, a read is a
+# miss and a write is dropped (the page is computed again), never a failed page.
 REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": (
@@ -129,6 +130,21 @@ CACHES = {
             "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000)},
         }
     ),
+    # The rate limits (django-ratelimit): in Redis, or the process's memory while Redis is away
+    # (clubsite.cache: the pages' cache then misses, the counts go on here).
+    "ratelimit": (
+        {
+            "BACKEND": "clubsite.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"FALLBACK": "ratelimit-memory"},
+        }
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "club"}
+    ),
+    "ratelimit-memory": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "ratelimit-memory",
+    },
     # The drawings of the tables' new entry forms (scoring.forms.DRAWINGS), each a function of
     # its key: the serving process's memory, the least used dropped past 500 (about 3 MB).
     "entry-forms": {
@@ -149,7 +165,7 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 200},
     },
 }
-RATELIMIT_USE_CACHE = "default"
+RATELIMIT_USE_CACHE = "ratelimit"
 #: Wrong table codes one address may try (django-ratelimit's rate: count/period).
 TABLE_CODE_RATE = env_str("TABLE_CODE_RATE", "20/m")
 #: Days the link of a player's results email that sends his sheets again stays valid.
@@ -348,8 +364,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (started beside the web server by `make run`).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 #: Seconds a batch of results emails may go without progress before it counts as abandoned by
-#: a dead worker and is taken up again (``tournaments.tasks``); one message's sending (SMTP
-#: operations of at most EMAIL_TIMEOUT seconds) stays well under it.
+#: a stuck worker (or one without a heartbeat) and is taken up again (``tournaments.tasks``; a
+#: batch whose ``manage.py worker`` died is taken up sooner, its heartbeat 30 s silent); one
+#: message's sending (SMTP operations of at most EMAIL_TIMEOUT seconds) stays well under it.
 RESULTS_STALE_SECONDS = env_int("RESULTS_STALE_SECONDS", 600)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 60)
 

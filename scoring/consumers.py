@@ -16,6 +16,12 @@ as they stand with those its page was last sent, and sends the table's state to 
 when they differ: a seat is shown away one heartbeat after it became so. The ``ping`` also
 compares the table's move number with the page's: a page that missed a state (a message lost
 on the way, a server restarted) is sent its own at its next heartbeat.
+
+The ``pong`` comes back through the channel layer (sent to the page's own channel), so that
+it answers for the way every state takes: with the layer's Redis away, a page gets no
+``pong`` and says it is reconnecting; a page whose layer fails outright (``remote.LAYER_AWAY``
+on connecting, joining, moving or beating) is closed with 1013, "try again later", and
+reconnects.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from django.utils.translation import gettext_noop
 
 from scoring import remote
 from scoring.models import RemoteTable
-from scoring.remote import group_name
+from scoring.remote import LAYER_AWAY, TRY_AGAIN, group_name
 
 #: The largest message a page may send, in characters (text) or bytes; a move takes ~100.
 MAX_MESSAGE = 2000
@@ -55,7 +61,20 @@ def _error(text: str) -> dict[str, str]:
         return {"type": "error", "message": _(text)}
 
 
-class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
+class LayerAwayCloses:
+    """A consumer's mixin: the channel layer away (``remote.LAYER_AWAY``) where the consumer
+    does not handle it, as when Channels subscribes a new page's channel before its
+    ``connect``, ends the connection with 1013, "try again later" (a handshake refused), not
+    with a server error."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)  # type: ignore[misc]
+        except LAYER_AWAY:
+            await send({"type": "websocket.close", "code": TRY_AGAIN})
+
+
+class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
     """One page at a remote table: a seat's (after ``join`` with its key) or a spectator's."""
 
     table_id: int | None = None
@@ -72,18 +91,25 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
         if self.table_id is None:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         await self.accept()
+        try:
+            await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        except LAYER_AWAY:
+            await self.close(code=TRY_AGAIN)
 
     async def disconnect(self, code: int) -> None:
         if self.table_id is None:
             return
-        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
         if self.seat is not None:
             await database_sync_to_async(remote.seat_heard)(
                 table_id=self.table_id, key=self.key, closed=True
             )
-            await self._broadcast(await database_sync_to_async(self._views)())
+        try:
+            await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+            if self.seat is not None:
+                await self._broadcast(await database_sync_to_async(self._views)())
+        except LAYER_AWAY:
+            pass  # the other pages see the seat away at their next heartbeat
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
@@ -105,6 +131,13 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
         await super().receive(text_data=text_data)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        try:
+            await self._answer(content)
+        except LAYER_AWAY:
+            await self.close(code=TRY_AGAIN)
+
+    async def _answer(self, content: Any) -> None:
+        """Do what a page's message asks (the protocol) and answer it."""
         kind = content.get("type") if isinstance(content, dict) else None
         if self.seat is not None and kind in ("ping", "move"):
             await database_sync_to_async(remote.seat_heard)(table_id=self.table_id, key=self.key)
@@ -153,7 +186,7 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
         (a seat gone silent), send the table's state to all its pages; when only the table's
         move number did (this page missed a state), send this page its own."""
         assert self.table_id is not None
-        await self.send_json({"type": "pong"})
+        await self.channel_layer.send(self.channel_name, {"type": "layer.pong"})
         seq, seats = await database_sync_to_async(remote.table_beat)(self.table_id)
         if seats != self.shown:
             await self._broadcast(await database_sync_to_async(self._views)())
@@ -180,6 +213,10 @@ class RemoteTableConsumer(AsyncJsonWebsocketConsumer):
         view = views[self.seat or "spectator"]
         self.shown, self.shown_seq = view["seats"], view["seq"]
         await self.send_json(view)
+
+    async def layer_pong(self, event: dict[str, Any]) -> None:
+        """The page's heartbeat come back through the channel layer: its ``pong``."""
+        await self.send_json({"type": "pong"})
 
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change of the table, sent by any server process: this page's view of it."""

@@ -17,6 +17,7 @@ other.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
@@ -30,6 +31,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
+from redis import RedisError
 
 from scoring import registry
 from scoring.models import (
@@ -42,6 +44,8 @@ from scoring.models import (
     Seat,
 )
 from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
+
+logger = logging.getLogger(__name__)
 
 #: The refusals of ``scoring.play.live`` in the user's language.
 REFUSAL_MESSAGES = {
@@ -66,13 +70,24 @@ def group_name(table_id: int) -> str:
     return f"remote-{table_id}"
 
 
+#: The errors of a channel layer whose server is away (Redis stopped or unreachable).
+LAYER_AWAY = (RedisError, OSError)
+#: The close code of a page whose channel layer is away (RFC 6455, "try again later"): the page
+#: says it is reconnecting, and does.
+TRY_AGAIN = 1013
+
+
 def announce(table: RemoteTable) -> None:
     """Send the table's new views to all its pages (after a change made by a page of the
-    site, not by a WebSocket message)."""
+    site, not by a WebSocket message). The layer away, the change stands and is logged: each
+    page gets its state when it connects again (``LAYER_AWAY``)."""
     layer = get_channel_layer()
     if layer is not None:
         message = {"type": "table.state", "views": table_views(table)}
-        async_to_sync(layer.group_send)(group_name(table.pk), message)
+        try:
+            async_to_sync(layer.group_send)(group_name(table.pk), message)
+        except LAYER_AWAY as error:
+            logger.warning("Remote table %s not announced: %s", table.pk, type(error).__name__)
 
 
 class RemoteError(Exception):

@@ -6,6 +6,10 @@ has none.
 """
 
 import json
+import shutil
+import socket
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -90,3 +94,41 @@ def fresh_cache(request, django_db_blocker):
 
         with django_db_blocker.unblock():
             cache.clear()
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on (now)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def own_redis():
+    """A Redis server of the test's own on a free port (never the machine's, which others
+    use): ``(port, stop, start)``."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("no redis-server")
+    port = free_port()
+    server: list[subprocess.Popen] = []
+
+    def start() -> None:
+        server.append(
+            subprocess.Popen(
+                ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"],
+                stdout=subprocess.DEVNULL,
+            )
+        )
+        for _try in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    return
+            time.sleep(0.05)
+
+    def stop() -> None:
+        server[-1].terminate()
+        server[-1].wait()
+
+    start()
+    yield port, stop, start
+    stop()

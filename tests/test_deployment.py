@@ -9,10 +9,13 @@ import os
 import re
 import runpy
 import secrets
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +52,7 @@ def test_the_compose_file_runs_each_part_of_the_site():
         )
         assert environment["REDIS_URL"] == "redis://redis:6379/0"
     assert services["worker"]["command"][:3] == ["python", "manage.py", "worker"]
+    assert services["worker"]["restart"] == "unless-stopped"  # started again when it exits
     assert "dbbackup --compress --clean" in " ".join(services["backup"]["command"])
     assert "/backups" in " ".join(services["backup"]["volumes"])
     assert "/health/" in " ".join(services["web"]["healthcheck"]["test"])
@@ -143,3 +147,34 @@ def test_the_env_file_filled_in_passes_the_deploy_checks():
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_make_run_starts_the_email_worker_again_when_it_is_killed(tmp_path):
+    """``make run`` runs the worker under ``deploy/keep-running``: the worker killed, it is
+    started again; the loop stopped, so is the worker."""
+    makefile = (ROOT / "Makefile").read_text()
+    assert "deploy/keep-running $(BIN)/python manage.py worker" in makefile
+    starts = tmp_path / "starts"
+    loop = subprocess.Popen(
+        [ROOT / "deploy" / "keep-running", "sh", "-c", f"echo $$ >> {starts}; exec sleep 60"]
+    )
+    try:
+        first = wait_for_lines(starts, 1)[0]
+        os.kill(int(first), signal.SIGKILL)
+        second = wait_for_lines(starts, 2)[1]
+    finally:
+        loop.terminate()
+        loop.wait(timeout=10)
+    assert second != first
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(second), 0)  # stopped with the loop
+
+
+def wait_for_lines(path, count: int) -> list[str]:
+    """The lines of ``path`` once it has ``count`` (10 s at most)."""
+    for _try in range(200):
+        lines = path.read_text().split() if path.exists() else []
+        if len(lines) >= count:
+            return lines
+        time.sleep(0.05)
+    raise AssertionError(f"{path} has not {count} lines")

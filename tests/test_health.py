@@ -11,7 +11,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from tournaments import heartbeat
-from tournaments.models import WorkerBeat
+from tournaments.models import SentMessage, WorkerBeat
 from tournaments.tasks import send_results_batch
 
 # The checks run in threads of their own: what they read must be committed.
@@ -57,7 +57,7 @@ def test_a_worker_never_started_or_silent_is_500_naming_it(client):
     assert parts["Database"] == "OK"
     heartbeat.beat()
     silent = timezone.now() - datetime.timedelta(seconds=heartbeat.SILENT_SECONDS + 5)
-    WorkerBeat.objects.filter(pk=1).update(at=silent)
+    WorkerBeat.objects.update(at=silent)
     status, parts = health(client)
     assert status == 500 and "silent for" in parts["EmailWorker"]
 
@@ -72,6 +72,35 @@ def test_results_emails_waiting_over_an_hour_are_500(client):
     assert status == 500 and parts["PendingEmails"].endswith(
         "1 results emails waiting for over an hour"
     )
+
+
+def test_results_emails_waiting_five_minutes_with_no_live_worker_are_500(client, secretary):
+    """The results of an evening wait: while a worker lives, five minutes are no alarm; once
+    it is dead (silent), or it left their batch running when it died while another lives,
+    the check fails, naming them."""
+    from tests.test_results_mail import confirm, evening
+
+    confirm(secretary, evening(4))
+    SentMessage.objects.update(queued_at=timezone.now() - datetime.timedelta(minutes=6))
+    heartbeat.beat("alive")
+    status, parts = health(client)
+    assert parts["PendingEmails"] == "OK", parts
+    silent = timezone.now() - datetime.timedelta(seconds=heartbeat.SILENT_SECONDS + 5)
+    WorkerBeat.objects.update(at=silent)
+    status, parts = health(client)
+    assert status == 500 and parts["PendingEmails"].endswith(
+        "4 results emails waiting for over 5 minutes with no live worker"
+    )
+    # Another worker lives, but the batch is still held by the dead one.
+    DBTaskResult.objects.filter(task_path__endswith=".send_results_batch").update(
+        status="RUNNING", worker_ids=["alive"]
+    )
+    heartbeat.beat("another")
+    status, parts = health(client)
+    assert status == 500 and "no live worker" in parts["PendingEmails"]
+    heartbeat.beat("alive")  # it was only slow
+    status, parts = health(client)
+    assert parts["PendingEmails"] == "OK", parts
 
 
 def test_the_worker_beats_while_it_runs():

@@ -11,11 +11,14 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing.websocket import WebsocketCommunicator
 from django.db import connections
+from django.test import Client
+from django.urls import reverse
 
 from clubsite.asgi import application
 from scoring import remote
 from scoring.models import Partie, RemoteTable
 from scoring.roimat.verify import verify
+from tests.conftest import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -288,8 +291,9 @@ async def a_page_that_missed_a_state_gets_it_at_its_next_heartbeat(four):
     assert played.refused is None
     assert await pages["N"].receive_nothing(timeout=0.3)
     await pages["N"].send_json_to({"type": "ping"})
-    assert (await pages["N"].receive_json_from(timeout=3))["type"] == "pong"
-    caught_up = await state(pages["N"])
+    answers = [await pages["N"].receive_json_from(timeout=3) for _two in range(2)]
+    assert sorted(a["type"] for a in answers) == ["pong", "state"]  # the pong by the layer
+    caught_up = next(a for a in answers if a["type"] == "state")
     assert caught_up["seq"] == seq + 1 and caught_up["you"] == "N"
     await pages["N"].send_json_to({"type": "ping"})  # up to date: a pong, no state again
     assert (await pages["N"].receive_json_from(timeout=3))["type"] == "pong"
@@ -387,6 +391,55 @@ def test_the_redis_channel_layer_carries_the_moves(four, settings):
         }
     }
     run(the_redis_channel_layer_carries_the_moves(four))
+
+
+def test_redis_away_a_table_page_is_told_to_reconnect(four, settings, own_redis):
+    """The layer's Redis stopped (one of the test's own): a page's heartbeat closes it with
+    1013, "try again later" (the page says it is reconnecting), and a page connecting
+    meanwhile is closed so too; Redis back, a page joins and gets its state."""
+    port, stop, start = own_redis
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": settings.REDIS_CHANNEL_LAYER,
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{port}/0"]},
+        }
+    }
+    run(a_table_page_is_told_to_reconnect(four, stop, start))
+
+
+def test_redis_away_a_seat_taken_on_the_tables_page_stands(
+    transactional_db, django_user_model, settings
+):
+    """The layer's Redis unreachable: a seat taken on the table's page (not by its
+    WebSocket) is taken, the page answered as always, its announcement left out."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": settings.REDIS_CHANNEL_LAYER,
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{free_port()}/0"]},
+        }
+    }
+    owner = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    table = remote.table_create(options={"variant": "club-8"}, created_by=owner)
+    seat_url = reverse("scoring:remote_seat", args=[table.code])
+    response = Client().post(seat_url, {"seat": "N", "name": "Annie"})
+    assert response.status_code == 302
+    assert table.seats.get(seat="N").name == "Annie"
+
+
+async def a_table_page_is_told_to_reconnect(four, stop, start):
+    table, keys = four
+    comm, _view = await page(table.code, keys["N"])
+    await comm.send_json_to({"type": "ping"})
+    assert (await comm.receive_json_from(timeout=3))["type"] == "pong"  # through Redis
+    await asyncio.to_thread(stop)
+    await comm.send_json_to({"type": "ping"})
+    assert await comm.receive_output(timeout=10) == {"type": "websocket.close", "code": 1013}
+    meanwhile = WebsocketCommunicator(application, f"/ws/distance/{table.code}/", headers=HEADERS)
+    assert await meanwhile.connect(timeout=10) == (False, 1013)
+    await asyncio.to_thread(start)
+    again, view = await page(table.code, keys["N"])
+    assert view["you"] == "N"
+    await again.disconnect()
 
 
 async def the_redis_channel_layer_carries_the_moves(four):

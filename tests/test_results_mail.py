@@ -13,14 +13,18 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.core import mail, signing
 from django.core.management import call_command
+from django.db import OperationalError
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scoring.models import Player
+from tournaments import heartbeat, tasks
 from tournaments.mail import MAX_ATTEMPTS, message_id, resend_key
-from tournaments.models import Registration, SentMessage, Tournament
+from tournaments.management.commands import worker as worker_command
+from tournaments.models import Registration, SentMessage, Tournament, WorkerBeat
 from tournaments.services import close_tournament, play_round_simulated, start_round
 from tournaments.tasks import queue_results, watch_results_batch
 
@@ -343,6 +347,86 @@ def test_a_batch_left_by_a_dead_worker_is_taken_up_after_the_timeout(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_batch_whose_worker_died_is_taken_up_within_a_minute_of_its_last_heartbeat(
+    secretary, club, smtp_server
+):
+    """``manage.py worker`` beats every few seconds: killed in the middle of a batch
+    (``RESULTS_STALE_SECONDS`` left at 600), its batch is sent by another worker a minute
+    after its last heartbeat, each address once."""
+    recorder, _controller = smtp_server
+    tournament = evening(8)
+    confirm(secretary, tournament)
+    lost = worker_dies_in_the_middle(tournament, sent=3, stale=5)
+    heartbeat.beat("killed")  # its last heartbeat, now
+    time_passes(heartbeat.SILENT_SECONDS / 2)
+    run_worker()  # a watch looks: the worker may still live
+    assert recorder.envelopes == []
+    # A minute later: its heartbeat and its claims a minute old.
+    minute = datetime.timedelta(seconds=60)
+    WorkerBeat.objects.update(at=F("at") - minute)
+    SentMessage.objects.exclude(claimed_at=None).update(claimed_at=F("claimed_at") - minute)
+    time_passes(60)
+    run_worker()
+    received = sorted(a for e in recorder.envelopes for a in e.rcpt_tos)
+    assert len(received) == len(set(received)) == 6 and lost.to in received
+    page = secretary.get(reverse("tournaments:send", args=[tournament.pk]))
+    assert "Envoyés : 9 · en attente : 0 · échoués : 0" in html.unescape(page.text)
+
+
+def database_gone_after(calls: int, error=OperationalError):
+    """A stand-in for ``tasks.claim`` whose ``calls + 1``-th call raises ``error`` (the
+    database gone), and so does the task's record of its failure then, once."""
+    count = {"claims": 0, "failures": 0}
+    real_claim, real_set_failed = tasks.claim, DBTaskResult.set_failed
+
+    def claim(message):
+        count["claims"] += 1
+        if count["claims"] == calls + 1:
+            raise error("connection to server lost")
+        return real_claim(message)
+
+    def set_failed(task_result, exc):
+        count["failures"] += 1
+        if count["failures"] == 1:
+            raise error("connection to server lost")
+        return real_set_failed(task_result, exc)
+
+    return claim, set_failed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_whose_database_goes_away_starts_again_and_its_batch_is_taken_up(
+    secretary, club, smtp_server, monkeypatch
+):
+    """The database goes away while the worker sends a batch (its calls raise
+    ``OperationalError``, the task's failure cannot even be recorded): ``manage.py worker``
+    does not exit, it starts again under a new id; the batch left running by its first id is
+    taken up once that id is silent, and every address is served once."""
+    recorder, _controller = smtp_server
+    monkeypatch.setattr(worker_command, "RESTART_DELAYS", [0])
+    claim, set_failed = database_gone_after(3)
+    monkeypatch.setattr(tasks, "claim", claim)
+    monkeypatch.setattr(DBTaskResult, "set_failed", set_failed)
+    tournament = evening(8)
+    confirm(secretary, tournament)
+    call_command(
+        "worker", "--batch", "--no-startup-delay", "--no-reload", "--interval", "0", verbosity=0
+    )
+    assert len(recorder.envelopes) == 3
+    held = batches(status="RUNNING").get()
+    assert WorkerBeat.objects.count() == 2  # a first id, and the one it started again with
+    WorkerBeat.objects.filter(worker=held.worker_ids[-1]).update(
+        at=F("at") - datetime.timedelta(seconds=heartbeat.SILENT_SECONDS + 1)
+    )
+    time_passes(tasks.WATCH_SECONDS)
+    run_worker()
+    received = sorted(a for e in recorder.envelopes for a in e.rcpt_tos)
+    assert len(received) == len(set(received)) == 9  # the club's copy included
+    held.refresh_from_db()
+    assert held.status == "FAILED" and "WorkerLost" in held.exception_class_path
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_slow_batch_still_making_progress_is_not_taken_up(secretary, club, settings):
     settings.RESULTS_STALE_SECONDS = 120
     tournament = evening(8)
@@ -354,7 +438,7 @@ def test_a_slow_batch_still_making_progress_is_not_taken_up(secretary, club, set
     assert SentMessage.objects.get(pk=sending.pk).status == Status.SENDING
     assert batches(status="RUNNING").count() == 1
     watch = DBTaskResult.objects.get(status="READY", task_path__endswith=".watch_results_batch")
-    assert watch.run_after > timezone.now() + datetime.timedelta(seconds=60)  # looks again
+    assert watch.run_after > timezone.now()  # looks again later
 
 
 @pytest.mark.django_db(transaction=True)

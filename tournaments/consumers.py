@@ -5,17 +5,23 @@ is without a reload. It carries no data and takes no action: the page reads itse
 once connected (the table's state token, ``live.stamp``: a page drawn with another reads
 itself again), ``{"type": "changed"}`` on every change, and ``{"type": "pong"}`` to each
 ``{"type": "ping"}`` (the page's heartbeat, by which it notices a connection dead without
-being closed); anything else is ignored.
+being closed), sent back through the channel layer so that it answers for the way the
+changes take; anything else is ignored. The layer's Redis away, the page gets no ``pong`` or
+is closed with 1013 ("try again later"): it reads itself every few seconds until it connects
+again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from scoring.consumers import LayerAwayCloses
+from scoring.remote import LAYER_AWAY, TRY_AGAIN
 from scoring.services import read_partie, table_rivals
 from tournaments import live
 from tournaments.models import Table
@@ -38,7 +44,7 @@ def _partie_of(code: str) -> int | None:
     return Table.objects.filter(code=code.upper()).values_list("partie_id", flat=True).first()
 
 
-class TablePageConsumer(AsyncJsonWebsocketConsumer):
+class TablePageConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
     """One page of a tournament table (its code in the address), told of each change."""
 
     partie_id: int | None = None
@@ -51,17 +57,22 @@ class TablePageConsumer(AsyncJsonWebsocketConsumer):
         if self.partie_id is None:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(live.group_name(self.partie_id), self.channel_name)
         await self.accept()
+        try:
+            await self.channel_layer.group_add(live.group_name(self.partie_id), self.channel_name)
+        except LAYER_AWAY:
+            await self.close(code=TRY_AGAIN)
+            return
         # The page may have been drawn before a change whose push came before it connected.
         stamp = await database_sync_to_async(_stamp_of)(self.partie_id)
         await self.send_json({"type": "hello", "stamp": stamp})
 
     async def disconnect(self, code: int) -> None:
         if self.partie_id is not None:
-            await self.channel_layer.group_discard(
-                live.group_name(self.partie_id), self.channel_name
-            )
+            with contextlib.suppress(*LAYER_AWAY):
+                await self.channel_layer.group_discard(
+                    live.group_name(self.partie_id), self.channel_name
+                )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is None or len(text_data) > MAX_MESSAGE:
@@ -77,7 +88,14 @@ class TablePageConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"type": "pong"})
+            try:
+                await self.channel_layer.send(self.channel_name, {"type": "layer.pong"})
+            except LAYER_AWAY:
+                await self.close(code=TRY_AGAIN)
+
+    async def layer_pong(self, event: dict[str, Any]) -> None:
+        """The page's heartbeat come back through the channel layer: its ``pong``."""
+        await self.send_json({"type": "pong"})
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """A change of the table, sent by any server process (``live.push``)."""

@@ -429,11 +429,15 @@ class SentMessage(models.Model):
 
 
 class WorkerBeat(models.Model):
-    """When the email worker (``manage.py worker``) was last heard from: one row, written by
-    its heartbeat (``tournaments.heartbeat``), read by ``/health/``. In the database, which
-    every process of the site shares (the cache is a process's own without Redis)."""
+    """When an email worker (``manage.py worker``) was last heard from: one row a worker id
+    (django-tasks' ``worker_ids`` of the tasks it ran), written by its heartbeat
+    (``tournaments.heartbeat``), read by ``/health/`` and by the results batches' watch. In
+    the database, which every process of the site shares (the cache is a process's own
+    without Redis)."""
 
+    #: The worker's id (``db_worker --worker-id``, a new one at each start of its loop).
+    worker = models.CharField(max_length=64, unique=True, default="")
     at = models.DateTimeField()
 
     def __str__(self) -> str:
-        return f"worker heard from at {self.at:%Y-%m-%d %H:%M:%S}"
+        return f"worker {self.worker} heard from at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -10,15 +10,19 @@ took it. When the server cannot be reached or drops the connection, the messages
 recorded as failed with the error and the batch is queued again later (``RETRY_DELAYS``), until
 ``MAX_ATTEMPTS``; an address the server refuses is not tried again.
 
-A worker may die in the middle of a batch (killed, the laptop shut): its task stays "running" in
-django-tasks' table and its messages queued, one perhaps "sending". So each batch is queued with
-a watch (:func:`watch_results_batch`), run after ``RESULTS_STALE_SECONDS``: when the batch's
-task has made no progress for that long (no message of it claimed since it started), or ended
-in an error, the task is recorded as failed, a message claimed that long ago and still
-"sending" as failed (one attempt spent), and the messages still to send are queued in a new
-batch. Claims keep it safe when the batch was only slow: a message is sent by whoever claims it
-first, once. ``EMAIL_TIMEOUT`` keeps one message's sending well under
-``RESULTS_STALE_SECONDS``.
+A worker may die in the middle of a batch (killed, the laptop shut, its database gone): its task
+stays "running" in django-tasks' table and its messages queued, one perhaps "sending". So each
+batch is queued with a watch (:func:`watch_results_batch`), which looks at it every
+``WATCH_SECONDS`` from its time to run while it waits or runs: the batch is taken up when the
+worker running it (``manage.py worker``, whose heartbeat says it lives: ``tournaments.heartbeat``)
+has been silent for ``heartbeat.SILENT_SECONDS`` — so within a minute of its last heartbeat,
+once a worker runs the watch —, or when the task has made no progress for
+``RESULTS_STALE_SECONDS`` (no message of it claimed since it started: a worker stuck, or one
+without a heartbeat, django-tasks' plain ``db_worker``), or ended in an error. Then the task is
+recorded as failed, a message of it still "sending" from before the silence as failed (one
+attempt spent), and the messages still to send are queued in a new batch. Claims keep it safe
+when the batch was only slow: a message is sent by whoever claims it first, once.
+``EMAIL_TIMEOUT`` keeps one message's sending well under ``RESULTS_STALE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from scoring.models import Player
+from tournaments import heartbeat
 from tournaments.mail import (
     BATCH_SIZE,
     MAX_ATTEMPTS,
@@ -57,6 +62,8 @@ Status = SentMessage.Status
 
 #: Seconds before the next try of a batch, after its first, second … failed attempt.
 RETRY_DELAYS = [60, 5 * 60, 15 * 60, 60 * 60]
+#: Seconds between two looks of a batch's watch while the batch waits or runs.
+WATCH_SECONDS = 15
 
 
 def enqueue_batches(message_ids: list[int], run_after: datetime.datetime | None = None) -> None:
@@ -65,8 +72,14 @@ def enqueue_batches(message_ids: list[int], run_after: datetime.datetime | None 
     for start in range(0, len(message_ids), BATCH_SIZE):
         batch = message_ids[start : start + BATCH_SIZE]
         sending = send_results_batch.using(run_after=run_after).enqueue(batch)
-        watch_at = (run_after or timezone.now()) + stale_after()
-        watch_results_batch.using(run_after=watch_at).enqueue(batch, str(sending.id))
+        watch_later(batch, str(sending.id), run_after or timezone.now())
+
+
+def watch_later(message_ids: list[int], task_id: str, since: datetime.datetime) -> None:
+    """Queue the watch of the batch ``message_ids`` (task ``task_id``), ``WATCH_SECONDS``
+    after ``since``."""
+    watch_at = since + datetime.timedelta(seconds=WATCH_SECONDS)
+    watch_results_batch.using(run_after=watch_at).enqueue(message_ids, task_id)
 
 
 def stale_after() -> datetime.timedelta:
@@ -264,30 +277,53 @@ def retry_later(message_ids: list[int]) -> None:
     enqueue_batches(ids, run_after=timezone.now() + retry_delay(max(attempts, 1)))
 
 
+def worker_lost(sending: DBTaskResult, messages, now: datetime.datetime):
+    """Why the running task ``sending`` of the batch ``messages`` counts as lost at ``now``
+    (a sentence), with the time before which a message of it still "sending" was claimed by
+    the lost worker; None while its worker lives and it makes progress."""
+    worker = sending.worker_ids[-1] if sending.worker_ids else ""
+    if heartbeat.silent(worker, now):
+        silence = datetime.timedelta(seconds=heartbeat.SILENT_SECONDS - heartbeat.HEARTBEAT_SECONDS)
+        return f"its worker {worker} silent since {heartbeat.heard_from(worker):%H:%M:%S}", (
+            now - silence
+        )
+    claimed = messages.aggregate(last=Max("claimed_at"))["last"]
+    progress = max(filter(None, [sending.started_at, claimed]), default=now)
+    if now - progress >= stale_after():
+        return f"no progress since {progress:%Y-%m-%d %H:%M:%S}", now - stale_after()
+    return None
+
+
 @task()
 def watch_results_batch(message_ids: list[int], task_id: str) -> dict[str, int]:
     """Take up the batch ``message_ids`` of the task ``task_id`` if its worker died: see the
-    module's docstring. Watches again later while the task waits or makes progress. Returns
-    the messages queued again (``requeued``) and those found left "sending" (``lost``)."""
+    module's docstring. Watches again later while the task waits or runs. Returns the
+    messages queued again (``requeued``) and those found left "sending" (``lost``)."""
     counts = {"requeued": 0, "lost": 0}
     messages = SentMessage.objects.filter(pk__in=message_ids)
     if not messages.filter(status__in=[Status.QUEUED, Status.SENDING]).exists():
         return counts
     now = timezone.now()
+    claimed_before = now - stale_after()
     sending = DBTaskResult.objects.filter(pk=task_id).first()
     if sending is not None and sending.status == TaskResultStatus.SUCCESSFUL:
         return counts  # it queued what it left itself, for later (retry_later)
-    if sending is not None and sending.status in (TaskResultStatus.READY, TaskResultStatus.RUNNING):
-        claimed = messages.aggregate(last=Max("claimed_at"))["last"]
-        progress = max(filter(None, [sending.started_at, claimed]), default=now)
-        if sending.status == TaskResultStatus.READY or now - progress < stale_after():
-            watch_results_batch.using(run_after=now + stale_after()).enqueue(message_ids, task_id)
+    if sending is not None and sending.status == TaskResultStatus.READY:
+        watch_later(message_ids, task_id, max(now, sending.run_after or now))
+        return counts
+    if sending is not None and sending.status == TaskResultStatus.RUNNING:
+        lost = worker_lost(sending, messages, now)
+        if lost is None:
+            watch_later(message_ids, task_id, now)
             return counts
-        sending.set_failed(WorkerLost(f"no progress since {progress:%Y-%m-%d %H:%M:%S}"))
-    lost = WorkerLost("the worker stopped while sending it")
-    counts["lost"] = messages.filter(
-        status=Status.SENDING, claimed_at__lt=now - stale_after()
-    ).update(status=Status.FAILED, error=f"{type(lost).__name__}: {lost}")
+        why, claimed_before = lost
+        sending.set_failed(WorkerLost(why))
+    elif sending is not None:
+        claimed_before = now  # it ended in an error: nothing of it is still being sent
+    gone = WorkerLost("the worker stopped while sending it")
+    counts["lost"] = messages.filter(status=Status.SENDING, claimed_at__lt=claimed_before).update(
+        status=Status.FAILED, error=f"{type(gone).__name__}: {gone}"
+    )
     ids = list(
         messages.filter(
             Q(status=Status.QUEUED) | Q(status=Status.FAILED, attempts__lt=MAX_ATTEMPTS)
