@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "clubsite.middleware.ClubLanguageMiddleware",
+    "clubsite.middleware.UnreadableTextMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -102,6 +103,9 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+# Attempts recorded under the username's first 255 characters, the length of django-axes'
+# column: a longer login is a wrong login, not a server error (``clubsite.logins``).
+AXES_USERNAME_CALLABLE = "clubsite.logins.attempt_username"
 
 # The cache holds the rate limits (wrong table codes) and the figures of the pages that add up
 # the club's history (players, seasons: scoring.freshness, kept until anything changes):

@@ -9,6 +9,20 @@ HOSTILE_NUMBERS = [
     for sign in (1, -1)
 ]
 
+#: Charsets a form may claim beside UTF-8 (``Content-Type: …; charset=…``): the site reads
+#: forms in UTF-8 only.
+CHARSETS = ["utf-16", "latin-1", "cp1252", "utf-32", "shift_jis"]
+
+#: Texts PostgreSQL does not store (NUL): in every text, code and address.
+UNREADABLE_TEXTS = ["\x00", "AB\x00CD", "é\x00"]
+
+#: Texts no UTF-8 encodes, so that no database stores them: lone surrogates, as a JSON
+#: ``"\\ud800"`` decodes (a form's bytes are decoded with U+FFFD in their place).
+LONE_SURROGATES = ["\ud800", "A\udfff", "\udc80x"]
+
+#: Logins longer than any username column (django-axes' ``AccessAttempt.username``: 255).
+LONG_LOGINS = ["a" * 256, "é" * 300, "x" * 5000]
+
 HOSTILE_VALUES = [
     "",
     " ",
@@ -38,5 +52,6 @@ HOSTILE_VALUES = [
     "<script>alert(1)</script>",
     "[" * 5000,
     "[" * 5000 + "]" * 5000,
+    *UNREADABLE_TEXTS,
     *HOSTILE_NUMBERS,
 ]
