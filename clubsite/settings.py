@@ -34,7 +34,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["*"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "clubsite.admin.ClubAdminConfig",  # django.contrib.admin, its site ClubAdminSite
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

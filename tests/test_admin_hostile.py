@@ -1,0 +1,95 @@
+"""The admin's changelists and actions answer odd query strings and forms without a server
+error (issue 58): a number beyond 64 bits, a year beyond any date, a NUL in a filter, a
+selection that is no id. Every changelist of the secretary's admin, on SQLite and PostgreSQL."""
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.db import models
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def changelists() -> list[tuple[str, type[models.Model]]]:
+    """The address of every model's changelist in the admin, and its model."""
+    return [
+        (reverse(f"admin:{m._meta.app_label}_{m._meta.model_name}_changelist"), m)
+        for m in apps.get_models()
+        if admin.site.is_registered(m)
+    ]
+
+
+def hostile_queries(model: type[models.Model]) -> list[str]:
+    """Query strings a typo or a hostile visitor sends to a model's changelist."""
+    pk = model._meta.pk.name
+    queries = [f"{pk}__in={2**64}", f"{pk}__in=-{2**70},1", f"{pk}={2**63}", f"{pk}__gt={2**64}"]
+    for field in model._meta.get_fields():
+        if isinstance(field, models.DateField):
+            queries += [
+                f"{field.name}__year=2147483648",
+                f"{field.name}__year=-1",
+                f"{field.name}__month=99999999999999999999",
+                f"{field.name}__gte=99999-01-01",
+            ]
+    return queries
+
+
+@pytest.fixture(params=["secretary", "superuser"])
+def staff(request, sophie, django_user_model, players):
+    """The secretary's browser in the admin, and a superuser's (every model's admin, the
+    libraries' included); the club's four players stored."""
+    user = sophie
+    if request.param == "superuser":
+        user = django_user_model.objects.create_superuser("root", password="x-2026-root")
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return client
+
+
+def shown(client, response) -> str:
+    """The page a browser shows in the end (redirects followed)."""
+    while response.status_code == 302:
+        response = client.get(response["Location"])
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_every_changelist_answers_hostile_query_strings(staff):
+    failures = []
+    for url, model in changelists():
+        for query in hostile_queries(model):
+            response = staff.get(f"{url}?{query}")
+            if response.status_code == 403:
+                break  # not this account's
+            if response.status_code >= 500:
+                failures.append((url, query, response.status_code))
+            elif response.status_code == 302:
+                assert "filtre" in shown(staff, response), (url, query)
+    assert failures == [], "\n".join(map(str, failures))
+
+
+def test_a_filter_with_a_nul_gets_the_french_400_page(staff):
+    response = staff.get(reverse("admin:scoring_partie_changelist"), {"game": "roi\x00"})
+    assert response.status_code == 400 and "Requête incomprise" in response.text
+
+
+def test_every_action_answers_a_selection_that_is_no_id_and_deletes_nothing(staff):
+    failures = []
+    stored = Player.objects.count()
+    for url, _model in changelists():
+        for selected in ("abc", str(2**64), "1.5"):
+            response = staff.post(
+                url, {"action": "delete_selected", "_selected_action": [selected, "1"]}
+            )
+            if response.status_code == 403:
+                break
+            if response.status_code >= 500:
+                failures.append((url, selected, response.status_code))
+            elif response.status_code == 302:  # 200: a list without this action
+                assert "sélection" in shown(staff, response), (url, selected)
+    assert failures == [], "\n".join(map(str, failures))
+    assert Player.objects.count() == stored
