@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Player
+from tournaments.models import Season, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +94,53 @@ def test_every_action_answers_a_selection_that_is_no_id_and_deletes_nothing(staf
                 assert "sélection" in shown(staff, response), (url, selected)
     assert failures == [], "\n".join(map(str, failures))
     assert Player.objects.count() == stored
+
+
+def tournament_form(**changes) -> dict[str, str]:
+    """The admin's tournament form as a browser posts it, a sound evening."""
+    return {
+        "name": "Jeudi",
+        "date_0": "26/11/2026",
+        "date": "2026-11-26",
+        "place": "",
+        "game": "roimat",
+        "table_size": "4",
+        "game_options": "{}",
+        "rounds": "3",
+        "format": "individual",
+        "ranking": "wins,points,diff",
+        "sit_out_rule": "average",
+        "seed": "0",
+        "season": "",
+        **changes,
+    }
+
+
+@pytest.mark.parametrize(
+    "ranking", ["wins,pionts", "NaN", "wins, points", "wins,wins", "wins,", ",", "x" * 60]
+)
+def test_a_tournaments_ranking_with_a_typo_is_refused_on_its_field(secretary, ranking):
+    url = reverse("admin:tournaments_tournament_add")
+    response = secretary.post(url, tournament_form(ranking=ranking))
+    assert response.status_code == 200 and not Tournament.objects.exists()
+    assert response.context["adminform"].form.errors["ranking"]
+
+
+@pytest.mark.parametrize("ranking", ["wins,points,diff", "average", "points,wins"])
+def test_a_sound_ranking_is_saved_and_the_evenings_pages_read_it(secretary, ranking):
+    response = secretary.post(
+        reverse("admin:tournaments_tournament_add"), tournament_form(ranking=ranking)
+    )
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    evening = Tournament.objects.get()
+    assert evening.ranking == ranking
+    assert secretary.get(evening.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.parametrize("scale", ["25,20,x", "25;20", "99999", "", "25,,20", "-5"])
+def test_a_seasons_scale_with_a_typo_is_refused_on_its_field(secretary, scale):
+    data = {"name": "2026", "start": "2026-09-01", "end": "2027-06-30", "kind": "ranking_points"}
+    data |= {"scale": scale, "min_evenings": "1", "best": ""}
+    response = secretary.post(reverse("admin:tournaments_season_add"), data)
+    assert response.status_code == 200 and not Season.objects.exists()
+    assert response.context["adminform"].form.errors["scale"]
