@@ -23,6 +23,10 @@ LONE_SURROGATES = ["\ud800", "A\udfff", "\udc80x"]
 #: Logins longer than any username column (django-axes' ``AccessAttempt.username``: 255).
 LONG_LOGINS = ["a" * 256, "é" * 300, "x" * 5000]
 
+#: Chips a Rumoli phone says a player took on one boodle card (``p0_collected_vp``) while
+#: his total collected is 0: the board's 4 chips a card, others, and out-of-range ones.
+RUMOLI_CARD_CHIPS = ["4", "5", "1", "16", "40000"]
+
 HOSTILE_VALUES = [
     "",
     " ",

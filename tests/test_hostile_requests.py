@@ -10,7 +10,13 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Partie, Player
-from tests.hostile_values import CHARSETS, LONE_SURROGATES, LONG_LOGINS, UNREADABLE_TEXTS
+from tests.hostile_values import (
+    CHARSETS,
+    LONE_SURROGATES,
+    LONG_LOGINS,
+    RUMOLI_CARD_CHIPS,
+    UNREADABLE_TEXTS,
+)
 from tournaments.models import Registration, Tournament
 from tournaments.services import start_round
 
@@ -90,3 +96,25 @@ def test_a_login_longer_than_any_username_is_refused_on_the_form(login, url, sop
     response = Client().post(url, {"username": login, "password": "x"})
     assert response.status_code == 200 and response.context["form"].errors
     assert "_auth_user_id" not in Client().session
+
+
+@pytest.mark.parametrize("chips", RUMOLI_CARD_CHIPS)
+def test_rumoli_chips_on_one_card_without_a_total_are_refused_at_the_table(chips):
+    evening = Tournament.objects.create(
+        name="Rumoli", date=datetime.date(2026, 11, 26), rounds=2, game="rumoli", table_size=3
+    )
+    evening.game_options = {"stakes": "standard"}
+    evening.save()
+    for n in range(3):
+        player = Player.objects.create(name=f"Joueur {n}")
+        Registration.objects.create(tournament=evening, player=player, checked_in=True)
+    table = start_round(tournament=evening).tables.get()
+    coup = {"round_dealer": "1", "p0_collected": "0", "p1_collected": "12", "p2_collected": "0"}
+    coup |= {"p0_cards_left": "3", "p1_cards_left": "0", "p2_cards_left": "5"}
+    entry = reverse("tournaments:table_entry", args=[table.code])
+    phone = Client()
+    response = phone.post(
+        entry, {"action": "enter", "entered_seat": "1", **coup, "p0_collected_vp": chips}
+    )
+    assert response.status_code == 200 and not table.partie.game_rounds.exists()
+    assert response.context["form"].errors
