@@ -27,6 +27,22 @@ LONG_LOGINS = ["a" * 256, "é" * 300, "x" * 5000]
 #: his total collected is 0: the board's 4 chips a card, others, and out-of-range ones.
 RUMOLI_CARD_CHIPS = ["4", "5", "1", "16", "40000"]
 
+#: Query strings of the admin's changelists a typo or a hostile visitor sends: ``{pk}`` and
+#: ``{date}`` are a model's id and one of its date fields.
+ADMIN_QUERIES = [
+    f"{{pk}}__in={2**64}",
+    f"{{pk}}__in=-{2**70},1",
+    f"{{pk}}={2**63}",
+    f"{{pk}}__gt={2**64}",
+    "{date}__year=2147483648",
+    "{date}__year=-1",
+    "{date}__month=99999999999999999999",
+    "{date}__gte=99999-01-01",
+]
+
+#: The selection of an admin action (``_selected_action``) that is no id.
+ADMIN_SELECTIONS = ["abc", str(2**64), "1.5", "", "-1"]
+
 HOSTILE_VALUES = [
     "",
     " ",
