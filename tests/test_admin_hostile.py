@@ -138,3 +138,15 @@ def test_a_seasons_scale_with_a_typo_is_refused_on_its_field(secretary, scale):
     response = secretary.post(reverse("admin:tournaments_season_add"), data)
     assert response.status_code == 200 and not Season.objects.exists()
     assert response.context["adminform"].form.errors["scale"]
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("game", "roimatt"), ("game", ""), ("game_options", '{"variant": "club-9"}'), ("rounds", "0")],
+)
+def test_a_tournaments_other_options_with_a_typo_are_refused(secretary, field, value):
+    response = secretary.post(
+        reverse("admin:tournaments_tournament_add"), tournament_form(**{field: value})
+    )
+    assert response.status_code == 200 and not Tournament.objects.exists()
+    assert response.context["adminform"].form.errors
