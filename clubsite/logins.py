@@ -11,14 +11,23 @@ On such a device the lockout of that name at its address does not apply
 (``AXES_WHITELIST_CALLABLE``: :func:`known_device`); the device's own wrong passwords for
 the name are limited alike (``AXES_FAILURE_LIMIT`` in a cool-off, django-ratelimit), after
 which it is under the lockout of its address as any device is.
+
+django-axes stores each failed attempt's username in a column of 255 characters, and Django's
+login form does not hold the username typed to a length (its ``maxlength`` is the browser's
+only): on PostgreSQL, a login of 256 characters or more was a server error instead of the
+form's "wrong username or password". No account has a name that long (150 characters at
+most), so an attempt is recorded under its first 255 (``AXES_USERNAME_CALLABLE``:
+:func:`attempt_username`).
 """
 
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest
 from django_ratelimit.core import is_ratelimited
 
 #: The cookie naming the club accounts that logged in on a device.
@@ -28,6 +37,9 @@ DEVICE_SALT = "clubsite.logins.device"
 DEVICE_DAYS = 365
 #: Accounts a device remembers (the last ones that logged in there).
 DEVICE_NAMES = 5
+#: The length of django-axes' ``username`` columns (``AccessAttempt``, ``AccessLog``,
+#: ``AccessFailureLog``).
+RECORDED_LENGTH = 255
 
 
 def device_names(request) -> list[str]:
@@ -90,3 +102,15 @@ class LoginView(auth_views.LoginView):
         if name and name in device_names(self.request):
             device_over_limit(self.request, name, increment=True)
         return super().form_invalid(form)
+
+
+def attempt_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> Any:
+    """The username of a login attempt as django-axes records it: the ``username`` of the
+    credentials given to ``authenticate`` (else of the request's form data), cut to
+    ``RECORDED_LENGTH`` characters; None when there is none, a value that is not text as
+    it is."""
+    if credentials:
+        name = credentials.get("username")
+    else:
+        name = getattr(request, "data", request.POST).get("username")
+    return name[:RECORDED_LENGTH] if isinstance(name, str) else name

@@ -3,7 +3,10 @@ with the language menu; the browser's own language is not followed, so that ever
 club evening shows the same words as the paper sheet."""
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
 from django.utils import translation
+
+from scoring.jsoninput import unreadable
 
 
 class ClubLanguageMiddleware:
@@ -38,4 +41,27 @@ class OneThreadMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        return self.get_response(request)
+
+
+class UnreadableTextMiddleware:
+    """Refuse with the 400 page (``BadRequest``, ``clubsite.errors.bad_request``) a request
+    whose address, query string or form data holds a NUL character or a lone surrogate
+    (``scoring.jsoninput.UNREADABLE``), or whose form data cannot be read (a form in another
+    charset than UTF-8): PostgreSQL refuses NUL in any text (a table's code, a filter of the
+    admin) with a server error, and no page shows those characters. Placed after the
+    language's middleware (the page is in the club's language) and before every one that
+    reads the request (the CSRF check)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        texts = [request.path_info]
+        for data in (request.GET, request.POST):  # BadRequest for a body it cannot read
+            for key, values in data.lists():
+                texts.append(key)
+                texts.extend(values)
+        if any(unreadable(text) for text in texts):
+            raise BadRequest("A NUL character or a lone surrogate in the request.")
         return self.get_response(request)

@@ -34,7 +34,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["*"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "clubsite.admin.ClubAdminConfig",  # django.contrib.admin, its site ClubAdminSite
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "clubsite.middleware.ClubLanguageMiddleware",
+    "clubsite.middleware.UnreadableTextMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -106,6 +107,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_WHITELIST_CALLABLE = "clubsite.logins.known_device"
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+# Attempts recorded under the username's first 255 characters, the length of django-axes'
+# column: a longer login is a wrong login, not a server error (``clubsite.logins``).
+AXES_USERNAME_CALLABLE = "clubsite.logins.attempt_username"
 
 # The cache holds the rate limits (wrong table codes) and the figures of the pages that add up
 # the club's history (players, seasons: scoring.freshness, kept until anything changes):

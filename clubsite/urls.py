@@ -2,8 +2,8 @@
 
 Of ``django.contrib.auth``'s pages only login, logout and the change of one's own password
 are served: a password reset would let anyone make the site send mail (the secretary resets
-passwords in the admin). A request the database cannot serve gets the 503 page
-(``clubsite.errors``)."""
+passwords in the admin). A request the database cannot serve gets the 503 page,
+one the site does not read the 400 page (``clubsite.errors``)."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -13,6 +13,7 @@ from clubsite.health import health_view
 from clubsite.logins import LoginView
 from clubsite.views import home
 
+handler400 = "clubsite.errors.bad_request"
 handler500 = "clubsite.errors.server_error"
 
 urlpatterns = [

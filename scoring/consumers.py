@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring import remote
+from scoring.jsoninput import unreadable, unreadable_in
 from scoring.models import RemoteTable
 from scoring.remote import LAYER_AWAY, TRY_AGAIN, group_name
 
@@ -47,6 +48,10 @@ TOO_BIG = 1009
 
 
 def _table_id(code: str) -> int | None:
+    """The table of ``code``, None for no table (a code holding NUL, which PostgreSQL
+    refuses in a query, is none)."""
+    if unreadable(code):
+        return None
     return RemoteTable.objects.filter(code=code).values_list("pk", flat=True).first()
 
 
@@ -113,10 +118,13 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
+        """The message, None (an unknown message) when it is not JSON or a text of it holds
+        NUL or a lone surrogate (``"\\ud800"``), which no database stores."""
         try:
-            return json.loads(text_data)
+            content = json.loads(text_data)
         except ValueError:
             return None
+        return None if unreadable_in(content) else content
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if len(text_data if text_data is not None else bytes_data or b"") > MAX_MESSAGE:
@@ -125,7 +133,7 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
             )
             await self.close(code=TOO_BIG)
             return
-        if text_data is None:
+        if not text_data:  # a binary frame, or an empty one (Channels raises ValueError)
             await self.send_json(_error(gettext_noop("Messages are JSON text.")))
             return
         await super().receive(text_data=text_data)

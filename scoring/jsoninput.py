@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -17,6 +18,10 @@ MAX_CHARS = 2_000_000
 MAX_DEPTH = 32
 #: The most digits of a whole number (a score needs 6).
 MAX_DIGITS = 30
+#: Characters no text of the site may hold: NUL (which PostgreSQL does not store) and the lone
+#: halves of a surrogate pair (``"\\ud800"`` in JSON: no UTF-8 encodes them, so no database
+#: stores them and no page shows them).
+UNREADABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class JsonRefused(ValueError):
@@ -30,7 +35,8 @@ def read_json(text: str, *, first_line: bool = False) -> Any:
 
     Raises ``JsonRefused`` when it is longer than ``MAX_CHARS``, nested deeper than
     ``MAX_DEPTH``, holds a number of more than ``MAX_DIGITS`` digits, ``NaN``,
-    ``Infinity`` or a number too large for a float (``1e400``), is not JSON, or (without
+    ``Infinity`` or a number too large for a float (``1e400``), a NUL character or a lone
+    surrogate (``unreadable``) in any of its strings, is not JSON, or (without
     ``first_line``) is followed by anything else."""
     if len(text) > MAX_CHARS:
         raise JsonRefused(
@@ -46,7 +52,7 @@ def read_json(text: str, *, first_line: bool = False) -> Any:
             % {"depth": depth, "max": MAX_DEPTH}
         )
     try:
-        return json.loads(
+        document = json.loads(
             text, parse_int=whole_number, parse_float=finite_number, parse_constant=no_constant
         )
     except json.JSONDecodeError as error:
@@ -59,6 +65,30 @@ def read_json(text: str, *, first_line: bool = False) -> Any:
             _("This is not JSON (line %(line)s): %(msg)s")
             % {"line": error.lineno, "msg": error.msg}
         ) from None
+    if unreadable_in(document):
+        raise JsonRefused(
+            _(
+                "A text of the document holds a character the site does not store (NUL, "
+                "\\u0000, or half of a surrogate pair, \\ud800)."
+            )
+        )
+    return document
+
+
+def unreadable(text: str) -> bool:
+    """Whether ``text`` holds a character of ``UNREADABLE`` (NUL, a lone surrogate)."""
+    return UNREADABLE.search(text) is not None
+
+
+def unreadable_in(value: Any) -> bool:
+    """Whether any string of a decoded JSON value (keys included) is ``unreadable``."""
+    if isinstance(value, str):
+        return unreadable(value)
+    if isinstance(value, dict):
+        return any(unreadable(k) or unreadable_in(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(unreadable_in(item) for item in value)
+    return False
 
 
 def nesting(text: str) -> int:

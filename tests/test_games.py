@@ -291,3 +291,12 @@ def test_rumoli_board_carries_over():
     second[1]["collected"] = 33
     problems = RUMOLI.check(RUMOLI.round_spec(2, 3, {}), second, [first])
     assert [p.code for p in problems] == ["board"]
+
+
+@pytest.mark.parametrize("chips", [4, 5])
+def test_rumoli_chips_on_one_card_without_a_total_are_refused(chips):
+    """A player who says he took a boodle card's chips but collected nothing in all (the
+    phone's per-card field filled, not the total) is refused, not a server error."""
+    entries = _changed({(0, "collected_vp"): chips})
+    problems = RUMOLI.check(RUMOLI.round_spec(1, 3, {}), entries)
+    assert problems and {p.player for p in problems} <= {0, None}

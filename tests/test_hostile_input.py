@@ -353,7 +353,10 @@ def test_the_parties_list_answers_any_query_string(query):
 @given(HOSTILE)
 def test_the_card_total_answers_any_cards(cards):
     response = Client().get(reverse("scoring:card_total", args=["romer"]), {"cards": cards})
-    assert response.status_code == 200 and set(response.json()) <= {"total", "error"}
+    if "\x00" in cards:  # no text of the site holds NUL: the 400 page (clubsite.middleware)
+        assert response.status_code == 400
+    else:
+        assert response.status_code == 200 and set(response.json()) <= {"total", "error"}
 
 
 @pytest.mark.parametrize("content_type", ["multipart/form-data", "multipart/form-data; boundary="])

@@ -456,3 +456,32 @@ async def the_redis_channel_layer_carries_the_moves(four):
         assert (await state(pages[s], mine["seq"] + 1))["seq"] == mine["seq"] + 1
     for comm in pages.values():
         await comm.disconnect()
+
+
+def test_an_empty_or_binary_frame_gets_an_error_and_the_socket_stays(four):
+    run(an_empty_or_binary_frame_gets_an_error_and_the_socket_stays(four))
+
+
+async def an_empty_or_binary_frame_gets_an_error_and_the_socket_stays(four):
+    table, keys = four
+    comm, view = await page(table.code, keys["N"])
+    for frame in [{"text": ""}, {"bytes": b""}, {"bytes": b"\xff\xfe"}]:
+        await comm.send_input({"type": "websocket.receive", **frame})
+        error = await comm.receive_json_from()
+        assert error["type"] == "error" and error["message"], frame
+    # A lone surrogate in a key (JSON's "\ud800") is no key: an error, nothing stored.
+    await comm.send_to(text_data='{"type": "join", "key": "\\ud800"}')
+    assert (await comm.receive_json_from())["type"] == "error"
+    await comm.send_json_to({"type": "ping"})
+    assert (await comm.receive_json_from())["type"] == "pong"
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/distance/AB\x00CD/", "/ws/t/AB\x00CD/"])
+def test_a_nul_in_a_sockets_address_is_refused_on_the_handshake(four, path):
+    async def handshake():
+        comm = WebsocketCommunicator(application, path, headers=HEADERS)
+        connected, _ = await comm.connect()
+        return connected
+
+    assert run(handshake()) is False

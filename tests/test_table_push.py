@@ -124,6 +124,8 @@ def test_a_wrong_code_joins_no_table_and_bad_messages_are_ignored(secretary):
         comm = await table_page(table.code, stamp=drawn)
         await comm.send_to(text_data="not json")
         await comm.send_to(text_data="x" * 5000)
+        for frame in ({"text": ""}, {"bytes": b""}, {"bytes": b"\x00"}):  # empty, binary
+            await comm.send_input({"type": "websocket.receive", **frame})
         await comm.send_json_to({"type": "ping"})
         assert await comm.receive_json_from(timeout=1) == {"type": "pong"}
         await comm.disconnect()

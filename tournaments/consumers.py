@@ -75,7 +75,7 @@ class TablePageConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
                 )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data is None or len(text_data) > MAX_MESSAGE:
+        if not text_data or len(text_data) > MAX_MESSAGE:  # an empty frame: Channels raises
             return
         await super().receive(text_data=text_data)
 

@@ -20,6 +20,7 @@ from scoring.models import (
     evening_table_label,
 )
 from tournaments.engine.seating import MAX_ROUNDS
+from tournaments.engine.standings import METRICS
 
 #: Letters and digits of the table codes, without look-alikes (no I, O, 0, 1).
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -30,6 +31,46 @@ def new_table_code() -> str:
     """The code that opens one table's entry page: 10 letters and digits without look-alikes,
     50 bits, so that guessing one is hopeless (wrong codes are rate-limited besides)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+#: The most digits of a place's points on a season's scale.
+SCALE_DIGITS = 4
+
+
+def check_ranking(value: str) -> None:
+    """Raise ``ValidationError`` unless ``value`` is ranking criteria as the evening's pages,
+    the room screen and the ranking's documents read them: keys of ``METRICS`` in order,
+    each once, separated by commas (``"wins,points,diff"``)."""
+    keys = value.split(",")
+    wrong = [key for key in keys if key not in METRICS]
+    if wrong:
+        raise ValidationError(
+            _(
+                "%(wrong)s: not a ranking criterion. Write them in order, separated by commas "
+                "without spaces, among: %(known)s."
+            ),
+            code="unknown_criterion",
+            params={"wrong": ", ".join(repr(k) for k in wrong), "known": ", ".join(METRICS)},
+        )
+    if len(set(keys)) != len(keys):
+        raise ValidationError(
+            _("Each criterion once: %(value)s."), code="criterion_twice", params={"value": value}
+        )
+
+
+def check_scale(value: str) -> None:
+    """Raise ``ValidationError`` unless ``value`` is a season's points per place as its
+    standings read them: whole numbers of at most ``SCALE_DIGITS`` digits, separated by
+    commas (``"25,20,16"``)."""
+    if not all(x.strip().isdigit() and len(x.strip()) <= SCALE_DIGITS for x in value.split(",")):
+        raise ValidationError(
+            _(
+                "Points per place are whole numbers (%(digits)s digits at most) separated by "
+                "commas, the first place's first: 25,20,16."
+            ),
+            code="scale",
+            params={"digits": SCALE_DIGITS},
+        )
 
 
 class Season(models.Model):
@@ -48,7 +89,10 @@ class Season(models.Model):
         _("ranking"), max_length=20, choices=Kind.choices, default=Kind.RANKING_POINTS
     )
     scale = models.CharField(
-        _("points per place"), max_length=200, default="25,20,16,13,11,10,9,8,7,6,5,4,3,2,1"
+        _("points per place"),
+        max_length=200,
+        default="25,20,16,13,11,10,9,8,7,6,5,4,3,2,1",
+        validators=[check_scale],
     )
     min_evenings = models.PositiveSmallIntegerField(_("evenings to be ranked"), default=1)
     best = models.PositiveSmallIntegerField(
@@ -106,6 +150,7 @@ class Tournament(models.Model):
         max_length=60,
         default="wins,points,diff",
         help_text=_("In order, among: wins, points, diff, average."),
+        validators=[check_ranking],
     )
     sit_out_rule = models.CharField(
         _("a round sat out scores"),

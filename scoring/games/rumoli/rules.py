@@ -144,11 +144,13 @@ def shares(board: Board, entries: Sequence[Entry]) -> list[tuple[int | None, ...
             choices.append([None, *(i for i in collectors if i not in said)])
     found = []
     for owners in itertools.product(*choices):
-        taken = dict.fromkeys(collectors, 0)
+        # Every player's: one who says he took a card's chips but collected none in all
+        # (``collected_vp`` without ``collected``) shares out nothing.
+        taken = [0] * len(entries)
         for k, owner in enumerate(owners):
             if owner is not None:
                 taken[owner] += board[k]
-        if all(taken[i] == entries[i]["collected"] for i in collectors):
+        if all(taken[i] == e["collected"] for i, e in enumerate(entries)):
             found.append(owners)
     return found
 
