@@ -3,6 +3,7 @@ request answers the page "being prepared" (which asks again by itself) and queue
 once the worker has run it, the same address downloads the document, until the partie
 changes. ``LONG_PARTIE`` is set low here, so that the club's eight donnes make a long partie."""
 
+import datetime
 import threading
 
 import pytest
@@ -10,6 +11,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scoring import document_tasks
@@ -142,3 +144,15 @@ def test_a_short_partie_is_downloaded_at_once(client, long_partie, made, monkeyp
     monkeypatch.setattr(document_tasks, "LONG_PARTIE", 7)
     download = client.get(reverse("scoring:partie_pdf", args=[long_partie.pk]))
     assert download.status_code == 200 and made == ["pdf"] and document_tasks_queued() == 0
+
+
+def test_a_document_whose_worker_died_is_queued_again(client, long_partie, made):
+    """A task left running (its worker killed) for longer than ``LOST_SECONDS`` is taken for
+    lost: the next look of the page queues the document again, and the worker makes it."""
+    url = reverse("scoring:partie_pdf", args=[long_partie.pk])
+    client.get(url)
+    lost = timezone.now() - datetime.timedelta(seconds=document_tasks.LOST_SECONDS + 1)
+    DBTaskResult.objects.update(status="RUNNING", started_at=lost)
+    assert preparing(client.get(url)) and document_tasks_queued(status="READY") == 1
+    run_worker()
+    assert numbers(SHEET_TOTALS, pdf_text(client.get(url).content)) == (-402, 154)
