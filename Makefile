@@ -23,8 +23,9 @@ browser:
 
 ## Set up, migrate, add the demo data (once), collect the static files and serve the site on
 ## port 8000 through ASGI (gunicorn with uvicorn workers: pages and the remote tables'
-## WebSockets), the background worker of the results emails beside it (started again when it
-## exits or is killed: deploy/keep-running; stopped with the server). Without REDIS_URL one
+## WebSockets), the background worker of the results emails and of a long partie's PDF and
+## Excel beside it (started again when it exits or is killed: deploy/keep-running; stopped
+## with the server). Without REDIS_URL one
 ## process serves, so that the in-memory channel layer reaches every page of a remote table;
 ## with REDIS_URL, WEB_CONCURRENCY processes (3) share Redis.
 run: setup .secret_key

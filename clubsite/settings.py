@@ -364,8 +364,8 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Roimat Club <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Background tasks (the results emails): queued in the database, run by `manage.py worker`
-# (started beside the web server by `make run`).
+# Background tasks (the results emails, a long partie's PDF and Excel: scoring.document_tasks):
+# queued in the database, run by `manage.py worker` (started beside the web server by `make run`).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 #: Seconds a batch of results emails may go without progress before it counts as abandoned by
 #: a stuck worker (or one without a heartbeat) and is taken up again (``tournaments.tasks``; a

@@ -107,6 +107,32 @@ def _stamp(found: dict, name: str) -> str:
     return stamp
 
 
+#: What ``held`` answers for a value not kept under the current stamps.
+MISSING: Any = object()
+
+
+def held(key: str, parties: bool = True) -> tuple[tuple[str, ...], Any]:
+    """The current stamps and the value kept under ``key`` for them (``MISSING`` when there is
+    none): one cache read. ``key`` and ``parties`` as ``kept`` takes them; the stamps are for
+    ``keep``, so that a value computed elsewhere (the task worker) is kept under the stamps
+    read before it was computed, stale if anything changed meanwhile."""
+    key = f"{key}:{code()}"
+    names = [STAMP, PARTIES] if parties else [STAMP]
+    found = cache.get_many([*names, key])
+    stamps = tuple(_stamp(found, name) for name in names)
+    value = found.get(key)
+    if value is not None and value[0] == stamps:
+        return stamps, pickle.loads(zlib.decompress(value[1]))
+    return stamps, MISSING
+
+
+def keep(key: str, value: Any, stamps: tuple[str, ...]) -> None:
+    """Keep ``value`` under ``key`` for ``stamps`` (as ``held`` read them before computing
+    it): served by ``kept`` and ``held`` while the stamps stay the same."""
+    packed = zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL), PACKING)
+    cache.set(f"{key}:{code()}", (stamps, packed), TIMEOUT)
+
+
 def kept(key: str, compute: Callable[[], T], parties: bool = True) -> T:
     """The value kept under ``key`` for the current stamps, or ``compute()``'s (then kept):
     one cache read when it is kept (``get_many`` reads the stamps and the value at once).
@@ -117,16 +143,10 @@ def kept(key: str, compute: Callable[[], T], parties: bool = True) -> T:
     spaces (``code()`` is added to it); the value must pickle. ``parties`` False: the value
     reads no partie in progress and no rating, so that ``touch_parties`` leaves it kept (the
     caller must be sure of it: a season's standings read closed evenings only)."""
-    key = f"{key}:{code()}"
-    names = [STAMP, PARTIES] if parties else [STAMP]
-    found = cache.get_many([*names, key])
-    stamps = tuple(_stamp(found, name) for name in names)
-    held = found.get(key)
-    if held is not None and held[0] == stamps:
-        return pickle.loads(zlib.decompress(held[1]))
-    value = compute()
-    packed = zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL), PACKING)
-    cache.set(key, (stamps, packed), TIMEOUT)
+    stamps, value = held(key, parties)
+    if value is MISSING:
+        value = compute()
+        keep(key, value, stamps)
     return value
 
 

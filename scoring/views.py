@@ -10,7 +10,6 @@ Reading needs no account; importing and emailing need a club account.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -18,10 +17,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring import documents, history, registry, services
+from scoring import document_tasks, documents, history, registry, services
 from scoring.access import DIRECTOR, director_required, has_role
 from scoring.exports.chart import chart_svg
 from scoring.filters import PartieFilter
@@ -31,7 +31,7 @@ from scoring.forms import (
     SheetImportForm,
     parse_team,
 )
-from scoring.freshness import drawn, kept, visitors_page
+from scoring.freshness import MISSING, drawn, held, keep, kept, visitors_page
 from scoring.games.base import InvalidGameSheet
 from scoring.mail import send_sheet
 from scoring.messages import game_sheet_error_message
@@ -65,10 +65,13 @@ def partie_list(request):
 def partie_detail(request, pk: int):
     """A partie's sheet page, the same for every game: its heading and rules, each side's
     total and the result, the sheet drawn from the game's layout (its phone-first columns
-    first, where it has more), the chart, and a director's controls (the next entry, a
-    correction, the last entry deleted). A visitor's page is kept drawn until anything changes
-    (``scoring.freshness.drawn``); a director's, with its controls, is drawn each time."""
+    first, where it has more), the chart, its documents (a long partie's said "being
+    prepared" while the task worker makes them: ``document_tasks.preparing``), and a
+    director's controls (the next entry, a correction, the last entry deleted). A visitor's
+    page is kept drawn until anything changes (``scoring.freshness.drawn``, for what is being
+    prepared); a director's, with its controls, is drawn each time."""
     read = get_object_or_404(Partie, pk=pk)  # one query: a visitor's page is drawn before
+    preparing = document_tasks.preparing(read.pk)  # its documents' links say so
 
     def context() -> dict[str, Any]:
         partie = with_sheet_reads(read)
@@ -86,9 +89,11 @@ def partie_detail(request, pk: int):
             "can_add": not sheet.complete and sheet.refused is None,
             "refused": adapter.refused_words(partie),
             "history": history.lines(partie),
+            "preparing": preparing,
         }
 
-    name, body = f"partie-page:{read.pk}", "scoring/_partie_body.html"
+    name = f"partie-page:{read.pk}:{'-'.join(preparing)}"
+    body = "scoring/_partie_body.html"
     return visitors_page(request, name, "scoring/partie_detail.html", body, context, partie=read)
 
 
@@ -103,26 +108,41 @@ def kept_chart(partie: Partie, counted: int, layout: SheetLayout) -> str:
 
 def partie_pdf(request, pk: int):
     """The sheet as PDF (A4 landscape)."""
-    return _kept_document(pk, "pdf", documents.PDF, documents.partie_pdf)
+    return _kept_document(request, pk, "pdf")
 
 
 def partie_xlsx(request, pk: int):
     """The sheet as an Excel workbook with live formulas."""
-    return _kept_document(pk, "xlsx", documents.XLSX, documents.partie_xlsx)
+    return _kept_document(request, pk, "xlsx")
 
 
-def _kept_document(
-    pk: int, extension: str, content_type: str, make: Callable[[Partie], bytes]
-) -> HttpResponse:
-    """The download of partie ``pk``'s document made by ``make``, kept until anything changes
-    (``scoring.freshness``): making a PDF or a workbook costs most of its request."""
-
-    def compute() -> tuple[bytes, str]:
+def _kept_document(request, pk: int, extension: str) -> HttpResponse:
+    """The download of partie ``pk``'s document ``extension`` ("pdf" or "xlsx"), kept until
+    anything changes (``scoring.freshness``): making a PDF or a workbook costs most of its
+    request. A long partie's is made by the task worker (``scoring.document_tasks``): until
+    it is, the answer is the page "being prepared" (202), which asks again by itself."""
+    key = document_tasks.document_key(pk, extension)
+    stamps, document = held(key)
+    if document is MISSING:
         partie = get_object_or_404(parties(), pk=pk)
-        return make(partie), documents.filename(partie, extension)
+        if not document_tasks.is_long(partie):
+            document = document_tasks.made(partie, extension)
+        else:
+            document = document_tasks.from_worker(partie, extension, stamps)
+            if document is None:
+                return _preparing(request, partie)
+        keep(key, document, stamps)
+    content, name = document
+    return _download(content, document_tasks.KINDS[extension][0], name)
 
-    content, name = kept(f"document:{pk}:{extension}:{get_language()}", compute)
-    return _download(content, content_type, name)
+
+def _preparing(request, partie: Partie) -> HttpResponse:
+    """The page saying a document of ``partie`` is being prepared, reloaded every
+    ``document_tasks.RELOAD_SECONDS`` (202: the request is taken, its answer comes later)."""
+    context = {"partie": partie, "reload": document_tasks.RELOAD_SECONDS}
+    response = render(request, "scoring/document_preparing.html", context, status=202)
+    add_never_cache_headers(response)
+    return response
 
 
 def partie_json(request, pk: int):

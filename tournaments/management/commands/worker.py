@@ -31,8 +31,8 @@ STEADY_SECONDS = 60
 
 class Command(DBWorker):
     help = (
-        "Run the background tasks (the results emails), with a heartbeat for /health/, "
-        "started again when its database goes away."
+        "Run the background tasks (the results emails, a long partie's documents), with a "
+        "heartbeat for /health/, started again when its database goes away."
     )
 
     def handle(self, *args, **options):
