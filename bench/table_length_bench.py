@@ -2,8 +2,10 @@
 phone of the table loads after each change, asked again and again in-process (Django's test
 ``Client``, no HTTP) on a fresh SQLite site. Two tables of one evening, official rules played to
 the highest target the rules read (100,000 points, so that neither partie ends): one holds 5
-donnes, the other ``MAX_ENTRIES`` (500), all accepted, simulated by the engine. Prints each
-page's median and 90th percentile time and their ratio. Asserts nothing.
+donnes, the other ``MAX_ENTRIES`` (500), all accepted, simulated by the engine. The two
+pages are asked in turn, twice ``--seconds`` in all, so that a change of the machine's load
+falls on both alike. Prints each page's median and 90th percentile time and their ratio.
+Asserts nothing.
 
     .venv/bin/python bench/table_length_bench.py [--seconds 5]
 """
@@ -37,17 +39,22 @@ def fill(code: str, count: int) -> None:
     assert partie.donnes.count() == count and not partie.adapter.compute(partie).finished
 
 
-def timings(path: str, seconds: float) -> list[float]:
-    """The times of ``path`` asked again and again for ``seconds`` (after one warm-up)."""
+def timings(paths: list[str], seconds: float) -> dict[str, list[float]]:
+    """The times of each of ``paths``, asked in turn again and again for ``seconds`` (after
+    one warm-up each), so that a change of the machine's load falls on all of them alike."""
     from django.test import Client
 
     client = Client()
-    assert client.get(path).status_code == 200
-    times, deadline = [], time.monotonic() + seconds
+    times: dict[str, list[float]] = {}
+    for path in paths:
+        assert client.get(path).status_code == 200
+        times[path] = []
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        started = time.perf_counter()
-        client.get(path)
-        times.append(time.perf_counter() - started)
+        for path in paths:
+            started = time.perf_counter()
+            client.get(path)
+            times[path].append(time.perf_counter() - started)
     return times
 
 
@@ -62,10 +69,9 @@ def main() -> int:
         (_one, short), (_two, long) = draw_evening(players=8)
         fill(short, 5)
         fill(long, MAX_ENTRIES)
-        figures = {
-            n: timings(f"/t/{code}/", options.seconds)
-            for n, code in ((5, short), (MAX_ENTRIES, long))
-        }
+        paths = {5: f"/t/{short}/", MAX_ENTRIES: f"/t/{long}/"}
+        times = timings(list(paths.values()), options.seconds * len(paths))
+        figures = {count: times[path] for count, path in paths.items()}
     for count, times in figures.items():
         median, p90 = statistics.median(times), statistics.quantiles(times, n=10)[-1]
         print(

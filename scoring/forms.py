@@ -215,9 +215,11 @@ class EntryForm(forms.Form):
     an entry made meanwhile by another phone and a correction of an old version. A per-seat
     field carries its player's name (``data-label``) for the summary of problems.
     ``number``: the entry corrected (None for a new one), ``entry_number``: the entry's;
-    ``value()``: the game's value of the entry, once valid. The whole sheet is checked again
-    when it is stored (``services.entry_record``). The fields are built when first read
-    (``fields``): a table's page whose drawing is kept builds none."""
+    ``value()``: the game's value of the entry, once valid. ``count`` and ``initial``: the
+    partie's number of entries and the first values (``GameAdapter.entry_initial``), given
+    by a caller that knows them (a table's kept page), else read from the partie. The whole
+    sheet is checked again when it is stored (``services.entry_record``). The fields are
+    built when first read (``fields``): a table's page whose drawing is kept builds none."""
 
     bound_field_class = EntryBoundField
     #: Its templates, drawn by Jinja2 (``clubsite.forms_renderer``) where a page writes
@@ -234,14 +236,24 @@ class EntryForm(forms.Form):
     correct = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(
-        self, data=None, *, partie: Partie, stored: Any = None, ask_seat: bool = False
+        self,
+        data=None,
+        *,
+        partie: Partie,
+        stored: Any = None,
+        ask_seat: bool = False,
+        count: int | None = None,
+        initial: Mapping[str, Any] | None = None,
     ) -> None:
         self.partie, self.stored, self.ask_seat = partie, stored, ask_seat
         self.adapter = adapter = partie.adapter
         self.number = stored.number if stored is not None else None
-        count = len(adapter.stored_entries(partie))
+        if count is None:
+            count = len(adapter.stored_entries(partie))
         self.entry_number = stored.number if stored is not None else count + 1
-        super().__init__(data, initial=adapter.entry_initial(partie, stored))
+        if initial is None:
+            initial = adapter.entry_initial(partie, stored)
+        super().__init__(data, initial=dict(initial))
         #: The hidden keys' values (``key``, ``expected``, ``version``, ``correct``): what the
         #: server expects now, drawn on every page (``keys_template_name``).
         self.keys = {

@@ -538,13 +538,17 @@ class GameAdapter(ABC):
         *,
         stored: Any = None,
         ask_seat: bool = False,
+        count: int | None = None,
+        initial: Mapping[str, Any] | None = None,
     ) -> Form:
         """The entry form over the declared fields (bound to ``data`` when given), the
         director's and the table's phone's: a new entry (``stored`` None), else the
         correction of stored row ``stored``; ``ask_seat``: the player who enters it taps his
         seat. The form has ``partie``, ``number`` (the entry corrected, None for a new one),
         ``stored`` and, once valid, ``value()`` and the phone's ``key``, ``expected`` and
-        ``version`` in its ``cleaned_data``."""
+        ``version`` in its ``cleaned_data``. ``count`` (the partie's stored entries) and
+        ``initial`` (``entry_initial``'s first values), when the caller knows them (a table's
+        kept page), spare reading the partie's entries; else they are read from it."""
 
     def seat_field(self, key: str, index: int, seat: str) -> str:
         """The form field's name of per-seat field ``key`` for the seat ``seat`` (its

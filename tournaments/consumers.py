@@ -22,19 +22,20 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from scoring.consumers import LayerAwayCloses
 from scoring.remote import LAYER_AWAY, TRY_AGAIN
-from scoring.services import read_partie, table_rivals
 from tournaments import live
 from tournaments.models import Table
+from tournaments.table_page import kept_page
 
 #: The largest message a page may send, in characters: a heartbeat is 16.
 MAX_MESSAGE = 200
 
 
 def _stamp_of(partie_id: int) -> str:
-    """The table's state token now (``live.stamp``), as its page computes it."""
+    """The table's state token now (``live.stamp``), as its page computes it (from its kept
+    page: ``table_page.kept_page``)."""
     table = Table.objects.with_openness().select_related("partie").get(partie_id=partie_id)
-    partie = read_partie(table.partie)
-    return live.stamp(table, partie, table_rivals(partie), table.notes.all())
+    page = kept_page(table.partie)
+    return live.stamp(table, table.partie, page.entries, page.rivals, table.notes.all())
 
 
 def _partie_of(code: str) -> int | None:

@@ -1,6 +1,7 @@
 """Forms of the players' and tournaments' pages."""
 
 import itertools
+from collections.abc import Sequence
 
 from django import forms
 from django.utils import timezone
@@ -201,7 +202,9 @@ class TableNoteForm(forms.Form):
     """« Signaler un problème » on a table's phone: about which donne or round (or the table
     as a whole; one of the last ``RECENT`` entered, so that the phone's page does not grow
     with the partie), who writes (optional), and what is wrong, in at most
-    ``TableNote.LENGTH`` characters."""
+    ``TableNote.LENGTH`` characters. ``numbers``: the partie's entries' numbers in order (the
+    last ``RECENT`` are offered), when the caller knows them (a table's kept page), else
+    read from the partie."""
 
     RECENT = 30
 
@@ -215,12 +218,13 @@ class TableNoteForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
-    def __init__(self, *args, partie, **kwargs) -> None:
+    def __init__(self, *args, partie, numbers: Sequence[int] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         adapter = partie.adapter
+        if numbers is None:
+            numbers = [row.number for row in adapter.stored_entries(partie)]
         self.fields["number"].choices = [("", _("the table as a whole"))] + [
-            (row.number, f"{adapter.entry_name} {row.number}")
-            for row in adapter.stored_entries(partie)[-self.RECENT :]
+            (number, f"{adapter.entry_name} {number}") for number in numbers[-self.RECENT :]
         ]
         self.fields["seat"].choices = [
             (seat, adapter.seat_name(partie, seat)) for seat in adapter.seats(partie)

@@ -32,25 +32,40 @@ from tournaments.models import Table
 _LOOP: asyncio.AbstractEventLoop | None = None
 
 
-def stamp(table: Any, partie: Any, rivals: Iterable[Any], notes: Iterable[Any]) -> str:
-    """A token of all a table's page shows that a phone's action or the director's can
-    change: each entry's number, version and state, the versions waiting for a choice, the
-    notes and their answers, whether the table is open and the close's decision. The page
-    carries it; a page whose WebSocket connects is sent the token of now (``hello``) and
-    reads itself again when they differ: a change made between the drawing of the page and
-    its connection, whose push it missed."""
-    entries = [
-        (row.number, row.version, row.confirmed, row.refused_seat)
-        for row in partie.adapter.stored_entries(partie)
-    ]
-    state = (
-        entries,
-        [(rival.number, rival.entered_by) for rival in rivals],
-        [(note.pk, bool(note.answer)) for note in notes],
-        table.is_open,
-        partie.closing,
-    )
+def _digest(state: Any) -> str:
     return hashlib.blake2b(repr(state).encode(), digest_size=8).hexdigest()
+
+
+def entries_token(partie: Any) -> str:
+    """A token of each of the partie's entries' number, version and state (16 hex digits),
+    read from its entries: a part of ``stamp``, kept with the rest of a table's page
+    (``tournaments.table_page``)."""
+    return _digest(
+        [
+            (row.number, row.version, row.confirmed, row.refused_seat)
+            for row in partie.adapter.stored_entries(partie)
+        ]
+    )
+
+
+def stamp(
+    table: Any, partie: Any, entries: str, rivals: Iterable[Any], notes: Iterable[Any]
+) -> str:
+    """A token of all a table's page shows that a phone's action or the director's can
+    change: each entry's number, version and state (``entries``: ``entries_token``), the
+    versions waiting for a choice, the notes and their answers, whether the table is open
+    and the close's decision. The page carries it; a page whose WebSocket connects is sent
+    the token of now (``hello``) and reads itself again when they differ: a change made
+    between the drawing of the page and its connection, whose push it missed."""
+    return _digest(
+        (
+            entries,
+            [(rival.number, rival.entered_by) for rival in rivals],
+            [(note.pk, bool(note.answer)) for note in notes],
+            table.is_open,
+            partie.closing,
+        )
+    )
 
 
 def group_name(partie_id: int) -> str:

@@ -41,7 +41,6 @@ from scoring.services import (
     table_choose,
     table_decide,
     table_keep_rival,
-    table_rivals,
 )
 from scoring.tables import PartieTable, configure
 
@@ -63,6 +62,7 @@ from .services import (
     unfinished_tables,
     with_ranking_data,
 )
+from .table_page import kept_page, page_of, with_seats
 from .tables import SeasonTable, StandingTable, TournamentTable
 from .tasks import queue_results, request_sheets
 
@@ -481,16 +481,32 @@ def table_entry(request, code: str):
             except SheetRefused as error:  # a correction of an entry no longer there
                 messages.error(request, str(error))
                 return redirect("tournaments:table_entry", code=code)
+        # The form refused, drawn again with its problems: the page of the partie as the
+        # block read it.
+        page = page_of(partie)
+        fixing = form.stored
+        refused_by = refusal_text(partie, fixing) if fixing and fixing.pk else ""
     else:
         try:
             table = table_and_partie(request, code)
         except (Ratelimited, TableClosed) as error:
             return table_refusal(request, error)
-        partie = read_partie(table.partie)
-        form = partie.adapter.table_form(partie, None)
+        partie = table.partie
+        # Kept since the partie's last change: none of its entries read (``table_page``).
+        page = kept_page(partie)
+        with_seats(partie)
+        form = None
+        if not page.over:
+            form = partie.adapter.entry_form(
+                partie,
+                None,
+                stored=page.correcting,
+                ask_seat=True,
+                count=page.count,
+                initial=page.initial,
+            )
+        refused_by = page.refused_by
     adapter = partie.adapter
-    fixing = getattr(form, "stored", None)
-    rivals = table_rivals(partie)
     notes = list(table.notes.all()) if table.has_notes else []
     return render(
         request,
@@ -500,19 +516,19 @@ def table_entry(request, code: str):
             "partie": partie,
             "adapter": adapter,
             "form": form,
-            "refused_by": refusal_text(partie, fixing) if fixing and fixing.pk else "",
-            "rivals": rivals,
+            "refused_by": refused_by,
+            "rivals": page.rivals,
             "reasons": [(r, EntryVersion.Reason(r).label) for r in adapter.refusal_reasons],
-            "winners": adapter.winners_text(partie) if form is None else None,
+            "winners": page.winners if form is None else None,
             "left_for_later": partie.closing == Table.Closing.LATER,
-            "sides": adapter.sides(partie),
-            "counted": adapter.counted(partie),
-            "left_out": partie.sheet.pending,
-            "counted_next": len(adapter.stored_entries(partie)) + 1,
-            "pending": adapter.pending(partie),
+            "sides": page.sides,
+            "counted": page.counted,
+            "left_out": page.left_out,
+            "counted_next": page.count + 1,
+            "pending": page.pending,
             "notes": notes,
-            "report": TableNoteForm(partie=partie),
-            "stamp": live.stamp(table, partie, rivals, notes),
+            "report": TableNoteForm(partie=partie, numbers=page.numbers),
+            "stamp": live.stamp(table, partie, page.entries, page.rivals, notes),
         },
     )
 

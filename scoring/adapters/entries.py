@@ -63,11 +63,16 @@ class EntryAdapter(GameAdapter):
         *,
         stored: Any = None,
         ask_seat: bool = False,
+        count: int | None = None,
+        initial: Mapping[str, Any] | None = None,
     ) -> EntryForm:
         """The entry form, the director's and the table's phone's (``forms.EntryForm``): a
         new entry (``stored`` None), else the correction of stored row ``stored``;
-        ``ask_seat``: the player who enters it taps his seat."""
-        return EntryForm(data, partie=partie, stored=stored, ask_seat=ask_seat)
+        ``ask_seat``: the player who enters it taps his seat; ``count`` and ``initial``: as
+        ``GameAdapter.entry_form`` says."""
+        return EntryForm(
+            data, partie=partie, stored=stored, ask_seat=ask_seat, count=count, initial=initial
+        )
 
     def table_form(self, partie: Partie, data: Mapping[str, Any] | None) -> Form | None:
         """The table's form. Shown (``data`` None): the correction of the first entry the
