@@ -19,7 +19,9 @@ options (``_CLIENTS``), which every cache object uses. Settings: ``CACHES["defau
 Redis away (stopped, restarting, unreachable) degrades the site rather than failing its pages
 (``RedisCache``): a read is a miss and a write is dropped, as with django-redis's
 ``IGNORE_EXCEPTIONS``, so a kept page is computed again; and a cache given a ``FALLBACK``
-alias (the rate limits') counts in the process's memory meanwhile.
+alias (the rate limits') counts in the process's memory meanwhile. A write dropped meanwhile
+(a change's new freshness stamp) is a change Redis never saw: when Redis answers again,
+``CACHE_BACK`` makes every kept page stale (``RedisCache._back``).
 """
 
 from __future__ import annotations
@@ -30,10 +32,12 @@ import time
 from typing import Any
 
 import redis
+from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+from django.utils.module_loading import import_string
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -74,6 +78,12 @@ AWAY_SECONDS = 1.0
 ONE_RETRY = Retry(NoBackoff(), 1)
 #: Until when (``time.monotonic()``) each Redis server is taken for away, by its address.
 _AWAY_UNTIL: dict[str, float] = {}
+#: The operations that write: one dropped while Redis was away is a change Redis never saw.
+WRITES = frozenset({"add", "set", "touch", "delete", "incr", "set_many", "delete_many", "clear"})
+#: The addresses of the Redis servers that missed a write of this process (``WRITES``).
+_MISSED: set[str] = set()
+#: Set in a thread while it runs ``CACHE_BACK`` (whose own writes go through the cache).
+_BACKING = threading.local()
 
 logger = logging.getLogger(__name__)
 
@@ -105,14 +115,34 @@ class RedisCache(DjangoRedisCache):
         away_until = _AWAY_UNTIL.get(self._address, 0.0)
         if time.monotonic() >= away_until:
             try:
+                if self._address in _MISSED and not getattr(_BACKING, "on", False):
+                    self._back()  # before reading what Redis kept from before
                 return getattr(super(), name)(*args, **kwargs)
             except AWAY as error:
                 if time.monotonic() >= away_until + AWAY_SECONDS:
                     logger.warning("Cache: Redis away (%s): degraded", type(error).__name__)
                 _AWAY_UNTIL[self._address] = time.monotonic() + AWAY_SECONDS
+        if name in WRITES:
+            _MISSED.add(self._address)
         if self._fallback is not None:
             return getattr(caches[self._fallback], name)(*args, **kwargs)
         return missed
+
+    def _back(self) -> None:
+        """Redis tried again after this process dropped a write (``_MISSED``): what it holds
+        may be older than the database (a page kept before a change whose new stamp was
+        dropped, ``scoring.freshness``), so ``settings.CACHE_BACK`` (a dotted path) is called
+        first, to make it stale; its own writes dropped, Redis is missed again. Redis
+        restarted empty needs nothing, but the call costs each kept page's computation once."""
+        _MISSED.discard(self._address)
+        hook = getattr(settings, "CACHE_BACK", "")
+        if hook:
+            logger.warning("Cache: Redis back after writes were dropped: %s", hook)
+            _BACKING.on = True
+            try:
+                import_string(hook)()
+            finally:
+                _BACKING.on = False
 
     def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None):
         return self._degraded("add", False, key, value, timeout, version)

@@ -124,6 +124,9 @@ AXES_USERNAME_CALLABLE = "clubsite.logins.attempt_username"
 # Django's backend, one client to Redis per process (clubsite.cache); Redis away, a read is a
 # miss and a write is dropped (the page is computed again), never a failed page.
 REDIS_URL = env_str("REDIS_URL")
+#: Called when Redis answers again after writes of the process were dropped (clubsite.cache):
+#: every kept page made stale, since a change's new stamp may be among them.
+CACHE_BACK = "scoring.freshness.renew"
 CACHES = {
     "default": (
         {"BACKEND": "clubsite.cache.RedisCache", "LOCATION": REDIS_URL}

@@ -98,6 +98,14 @@ def touch_parties() -> None:
         transaction.on_commit(lambda: _new_stamp(PARTIES))
 
 
+def renew() -> None:
+    """Make every kept value stale, at once (``settings.CACHE_BACK``: the cache's Redis
+    answers again after this process's writes were dropped, a change's new stamp among them
+    perhaps: what it kept before may be older than the database)."""
+    _new_stamp()
+    _new_stamp(PARTIES)
+
+
 def _stamp(found: dict, name: str) -> str:
     """The stamp ``name`` as read in ``found``, or a new one (the cache lost it)."""
     stamp = found.get(name)

@@ -171,3 +171,27 @@ def test_redis_stopped_then_back_degrades_then_keeps_again(
     start()
     cache.set("kept", "after")
     assert cache.get("kept") == "after"
+
+
+@needs_redis
+def test_a_change_made_while_redis_was_away_leaves_no_page_kept_from_before(
+    redis_cache, monkeypatch
+):
+    """Redis unreachable for a moment, its data kept (a network blip, not a restart): the new
+    stamp of a change made meanwhile was dropped, so the page kept before the change would
+    be served again; once Redis answers, every kept page is stale instead."""
+    import redis
+    from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+
+    from scoring import freshness
+
+    monkeypatch.setattr(shared_cache, "AWAY_SECONDS", 0)
+    assert freshness.kept("page", lambda: "before the change") == "before the change"
+
+    def away(*args, **kwargs):
+        raise redis.ConnectionError("Redis away")
+
+    with monkeypatch.context() as blip:
+        blip.setattr(DjangoRedisCache, "set", away)
+        freshness.touch_parties()  # the change: its new stamp never reaches Redis
+    assert freshness.kept("page", lambda: "after the change") == "after the change"
