@@ -27,6 +27,7 @@ from scoring.models import (
     EntryVersion,
     Partie,
     Player,
+    RemoteTable,
     Seat,
     entry_reads,
 )
@@ -675,6 +676,26 @@ def entries_waiting(*, partie: Partie, waiting: Sequence[Mapping[str, Any]]) -> 
             row.refused_seat = (item.get("refused_by") or "?") if refused else ""
             row.save(update_fields=["confirmed", "confirmed_seat", "entered_seat", "refused_seat"])
     after_change(partie)
+
+
+def written_by_table(partie: Partie) -> bool:
+    """Whether the partie is being played at a remote table (``scoring.remote``), which alone
+    writes its sheet until the partie is over: no entry, correction, annulment or deletion
+    is made by hand meanwhile (the live page and the sheet would no longer agree). Once it
+    is over, a correction is made as on any sheet, and kept in its history."""
+    return RemoteTable.objects.filter(partie=partie).exists() and not partie.sheet.complete
+
+
+def hand_entry_refusal(partie: Partie) -> str:
+    """Why no entry, correction, annulment or deletion is made by hand on ``partie`` now,
+    in the user's language: its remote table writes it (``written_by_table``); "" when one
+    may be made."""
+    if not written_by_table(partie):
+        return ""
+    return _(
+        "This partie is being played at a distance: its table writes every %(entry)s until "
+        "the partie is over. Corrections can be made once it is over."
+    ) % {"entry": str(partie.adapter.entry_name).lower()}
 
 
 def entry_delete_last(*, partie: Partie, user=None) -> Entry | None:
