@@ -2,13 +2,19 @@
 director's sheet page offers no entry or correction and the entry views refuse one, saying
 why; once it is over, a correction is made as on any sheet and kept in its history."""
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scoring import remote, services
-from scoring.models import Donne, EntryVersion
+from scoring.models import Donne, EntryVersion, Player, RemoteTable
 from tests.helpers import donne_post
+from tournaments.models import Registration, Tournament
+from tournaments.services import start_round
+
+DONNE = {"dealer": "N", "trump": "R", "plis_ns": 6, "points_ns": 84, "roi_au_bout": True}
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +115,20 @@ def test_a_differenzler_table_shows_each_tour_and_names_its_winners(damien):
     assert list(state["ended"]["scores"].values()) == [
         abs(e["estimate"] - e["points"]) for e in last
     ]
+
+
+def test_the_phone_of_an_evenings_table_played_at_a_distance_enters_nothing(damien):
+    players = [Player.objects.create(name=f"Joueur {i}") for i in range(4)]
+    evening = Tournament.objects.create(name="Jeudi", date=datetime.date(2026, 11, 26), rounds=2)
+    for player in players:
+        Registration.objects.create(tournament=evening, player=player, checked_in=True)
+    round_ = start_round(tournament=evening)
+    director(damien).post(reverse("tournaments:round_remote", args=[evening.pk, 1]))
+    table = round_.tables.get()
+    assert RemoteTable.objects.get().partie == table.partie
+    entry = {**donne_post(DONNE), "action": "enter", "entered_seat": "N", "expected": "1"}
+    response = Client().post(reverse("tournaments:table_entry", args=[table.code]), entry)
+    assert response.status_code == 200
+    said = " ".join(str(e) for e in response.context["form"].non_field_errors())
+    assert "at a distance" in said or "à distance" in said
+    assert not table.partie.donnes.exists()
