@@ -220,7 +220,7 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         "voidDeal": _("nothing on the sheet"),
         "hand": _("Your hand"),
         "moves": _("Your moves"),
-        "history": _("Moves of the round"),
+        "history": _("Played so far"),
         "trick": _("On the table"),
         "roundOver": _("End of %(round)s"),
         "roundScores": _("points scored: %(scores)s"),
