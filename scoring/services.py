@@ -27,6 +27,7 @@ from scoring.models import (
     EntryVersion,
     Partie,
     Player,
+    RemoteDonne,
     RemoteTable,
     Seat,
     entry_reads,
@@ -680,10 +681,17 @@ def entries_waiting(*, partie: Partie, waiting: Sequence[Mapping[str, Any]]) -> 
 
 def written_by_table(partie: Partie) -> bool:
     """Whether the partie is being played at a remote table (``scoring.remote``), which alone
-    writes its sheet until the partie is over: no entry, correction, annulment or deletion
-    is made by hand meanwhile (the live page and the sheet would no longer agree). Once it
-    is over, a correction is made as on any sheet, and kept in its history."""
-    return RemoteTable.objects.filter(partie=partie).exists() and not partie.sheet.complete
+    writes its sheet while it plays: no entry, correction, annulment or deletion is made by
+    hand meanwhile (the live page and the sheet would no longer agree). The table plays from
+    its opening (its seats being taken) until its last round is over and none is dealt after
+    it: then a correction is made as on any sheet, and kept in its history, even one that
+    leaves the partie unfinished. One query."""
+    dealt = RemoteDonne.objects.filter(table=OuterRef("pk"))
+    return (
+        RemoteTable.objects.filter(partie=partie)
+        .filter(~Exists(dealt) | Exists(dealt.filter(record__isnull=True)))
+        .exists()
+    )
 
 
 def hand_entry_refusal(partie: Partie) -> str:

@@ -125,10 +125,24 @@ def test_the_phone_of_an_evenings_table_played_at_a_distance_enters_nothing(dami
     round_ = start_round(tournament=evening)
     director(damien).post(reverse("tournaments:round_remote", args=[evening.pk, 1]))
     table = round_.tables.get()
-    assert RemoteTable.objects.get().partie == table.partie
+    assert RemoteTable.objects.get().partie == table.partie  # opened, nothing dealt yet
     entry = {**donne_post(DONNE), "action": "enter", "entered_seat": "N", "expected": "1"}
     response = Client().post(reverse("tournaments:table_entry", args=[table.code]), entry)
     assert response.status_code == 200
     said = " ".join(str(e) for e in response.context["form"].non_field_errors())
     assert "at a distance" in said or "à distance" in said
     assert not table.partie.donnes.exists()
+
+
+def test_a_finished_remote_partie_stays_the_directors_after_a_deletion(damien):
+    """Once the table has played its last round, the director's changes stand, even one that
+    leaves the partie unfinished: the table deals nothing more."""
+    table = remote.table_create(options={"variant": "club-8"}, created_by=damien)
+    for seat in "NESO":
+        remote.seat_robot(table=table, seat=seat, user=damien)
+    table.refresh_from_db()
+    partie = table.partie
+    client = director(damien)
+    client.post(reverse("scoring:entry_delete_last", args=[partie.pk]))
+    assert partie.donnes.count() == 7 and not services.written_by_table(partie)
+    assert client.get(reverse("scoring:entry_create", args=[partie.pk])).status_code == 200
