@@ -26,6 +26,9 @@ def entry_edit(request, pk: int, number: int | None = None):
     partie = get_object_or_404(parties(), pk=pk)
     adapter = partie.adapter
     stored = None
+    if refusal := services.hand_entry_refusal(partie):  # its remote table writes it
+        messages.error(request, refusal)
+        return redirect(partie)
     if number is None and partie.sheet.complete:
         messages.error(
             request,
@@ -68,6 +71,9 @@ def entry_edit(request, pk: int, number: int | None = None):
 def entry_delete_last(request, pk: int):
     """Remove the last donne or round entered (one typed by mistake)."""
     partie = get_object_or_404(parties(), pk=pk)
+    if refusal := services.hand_entry_refusal(partie):  # its remote table writes it
+        messages.error(request, refusal)
+        return redirect(partie)
     last = services.entry_delete_last(partie=partie, user=request.user)
     if last is not None:
         what = {"entry": partie.adapter.entry_name, "n": last.number}

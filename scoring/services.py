@@ -27,6 +27,8 @@ from scoring.models import (
     EntryVersion,
     Partie,
     Player,
+    RemoteDonne,
+    RemoteTable,
     Seat,
     entry_reads,
 )
@@ -675,6 +677,33 @@ def entries_waiting(*, partie: Partie, waiting: Sequence[Mapping[str, Any]]) -> 
             row.refused_seat = (item.get("refused_by") or "?") if refused else ""
             row.save(update_fields=["confirmed", "confirmed_seat", "entered_seat", "refused_seat"])
     after_change(partie)
+
+
+def written_by_table(partie: Partie) -> bool:
+    """Whether the partie is being played at a remote table (``scoring.remote``), which alone
+    writes its sheet while it plays: no entry, correction, annulment or deletion is made by
+    hand meanwhile (the live page and the sheet would no longer agree). The table plays from
+    its opening (its seats being taken) until its last round is over and none is dealt after
+    it: then a correction is made as on any sheet, and kept in its history, even one that
+    leaves the partie unfinished. One query."""
+    dealt = RemoteDonne.objects.filter(table=OuterRef("pk"))
+    return (
+        RemoteTable.objects.filter(partie=partie)
+        .filter(~Exists(dealt) | Exists(dealt.filter(record__isnull=True)))
+        .exists()
+    )
+
+
+def hand_entry_refusal(partie: Partie) -> str:
+    """Why no entry, correction, annulment or deletion is made by hand on ``partie`` now,
+    in the user's language: its remote table writes it (``written_by_table``); "" when one
+    may be made."""
+    if not written_by_table(partie):
+        return ""
+    return _(
+        "This partie is being played at a distance: its table writes every %(entry)s until "
+        "the partie is over. Corrections can be made once it is over."
+    ) % {"entry": str(partie.adapter.entry_name).lower()}
 
 
 def entry_delete_last(*, partie: Partie, user=None) -> Entry | None:

@@ -67,7 +67,8 @@ def partie_detail(request, pk: int):
     total and the result, the sheet drawn from the game's layout (its phone-first columns
     first, where it has more), the chart, its documents (a long partie's said "being
     prepared" while the task worker makes them: ``document_tasks.preparing``), and a
-    director's controls (the next entry, a correction, the last entry deleted). A visitor's
+    director's controls (the next entry, a correction, the last entry deleted; none while
+    a remote table writes the partie: ``services.written_by_table``). A visitor's
     page is kept drawn until anything changes (``scoring.freshness.drawn``, for what is being
     prepared); a director's, with its controls, is drawn each time."""
     read = get_object_or_404(Partie, pk=pk)  # one query: a visitor's page is drawn before
@@ -77,6 +78,9 @@ def partie_detail(request, pk: int):
         partie = with_sheet_reads(read)
         adapter, sheet = partie.adapter, partie.sheet
         layout = adapter.layout(partie)
+        director = has_role(request.user, DIRECTOR)
+        # Played at a distance: the table alone writes it until it is over.
+        table_writes = services.hand_entry_refusal(partie) if director else ""
         return {
             "partie": partie,
             "adapter": adapter,
@@ -87,6 +91,8 @@ def partie_detail(request, pk: int):
             "rules": option_words(adapter, partie.options),
             "chart": kept_chart(partie, adapter.counted(partie), layout),
             "can_add": not sheet.complete and sheet.refused is None,
+            "table_writes": table_writes,
+            "by_hand": director and not table_writes,  # the director's entries and corrections
             "refused": adapter.refused_words(partie),
             "history": history.lines(partie),
             "preparing": preparing,

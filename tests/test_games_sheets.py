@@ -172,8 +172,10 @@ def test_roi_counts_fit_in_the_tricks_won(number, entries, expected):
 def test_roi_manches_name_their_contract_and_how_they_score():
     specs = ROI.rounds(4, {})
     assert [s.name for s in specs][:2] == ["Pas de plis", "Pas de cœurs"]
-    assert specs[1].rule == "−2 par cœurs (13 en tout)"
-    assert specs[6].rule == "+4 par plis (13 en tout), +1 par atouts (13 en tout)"
+    assert specs[1].rule == "−2 par cœur (13 en tout)"
+    assert specs[2].rule == "−6 par roi ou valet (8 en tout)"
+    assert specs[5].rule == "−20 pour le dernier pli"
+    assert specs[6].rule == "+4 par pli (13 en tout), +1 par atout (13 en tout)"
     assert [f.key for f in specs[1].optional] == ["plis"] and specs[0].optional == ()
 
 

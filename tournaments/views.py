@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
-from scoring import registry
+from scoring import registry, services
 from scoring.access import DIRECTOR, by_code, director_required, has_role
 from scoring.documents import PDF, XLSX
 from scoring.exports.tabular import qr_drawing, table_pdf, table_xlsx
@@ -552,6 +552,10 @@ def _table_record(
     form then says why). What the table is told of an entry stored is its submission's
     ``flight``'s answer, for its copies in flight."""
     adapter = partie.adapter
+    refusal = services.hand_entry_refusal(partie)  # a table played at a distance writes it
+    if refusal:
+        form.add_error(None, refusal)
+        return None
     author = f"{_('table')} {table.number}"
     live.push([partie.pk])  # stored or kept beside: the table's other phones show it
     try:

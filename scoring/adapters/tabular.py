@@ -584,12 +584,15 @@ class TabularAdapter(EntryAdapter):
 
     def live_parts(self, table: RemoteTable) -> tuple[Table[Any], GameSheetRules, Player]:
         """The rounds dealt by the game's play state from the table's code, its sheet's
-        rules for the table's players, and the greedy simulated players."""
+        rules for the table's players, and the simulated players: the play state's own
+        (its ``robot``, as Differenzler's, who estimate from their hand), else the greedy
+        ones."""
         assert self.state is not None, f"{self.key} is not played at a distance"
         seats = table.seats.count()  # its options were checked when it was opened
         rng = random.Random(table.code)
         dealing = dealing_table(self.game, self.state, seats, table.options, rng)
-        return dealing, GameSheetRules(self.game, seats, table.options), GREEDY
+        robot = getattr(self.state, "robot", None) or GREEDY
+        return dealing, GameSheetRules(self.game, seats, table.options), robot
 
     def simulate(self, partie: Partie, seed: int) -> bool:
         if self.simulation is None:

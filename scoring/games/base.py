@@ -218,6 +218,12 @@ class Game(ABC):
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
         """Each player's points for a round whose entries are sound."""
 
+    def round_words(self, entries: Sequence[Entry]) -> list[str] | None:
+        """What the sheet page writes under each player's points of a round, before his
+        cumul, where his points alone do not say what he wrote (French, as the sheet's
+        words); None: the cumul alone."""
+        return None
+
     def filled(self, spec: RoundSpec, entry: Entry, options: Mapping[str, Any]) -> dict[str, Any]:
         """A player's entry whose ``blank`` fields left out (or None) are filled in as the rules
         say: 0 (nothing sold, no penalty) unless a game says otherwise. The entry is then

@@ -6,6 +6,8 @@ laid out so.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring.play.layout import (
     CUMUL,
     PENDING,
@@ -32,6 +34,15 @@ def player_key(index: int) -> str:
     return f"p{index}"
 
 
+def under(game: Game, entries: Any, cumuls: tuple[int, ...]) -> tuple[Any, ...]:
+    """What goes under each player's points of a round: his cumul, after the game's words
+    of what he wrote (``Game.round_words``: a Differenzler estimate and points)."""
+    words = game.round_words(entries)
+    if words is None:
+        return cumuls
+    return tuple(f"{w} · total {c}" for w, c in zip(words, cumuls, strict=True))
+
+
 def sheet_layout(
     game: Game, sheet_input: GameSheetInput, sheet: GameSheet, club: str = "", closing: str = ""
 ) -> SheetLayout:
@@ -46,8 +57,10 @@ def sheet_layout(
     ]
     rows = list(zip(labels, sheet.scores, sheet.cumuls, strict=True))
     lines = [
-        Line(ROW, (label, *scores), number=n, under=(None, *cumuls))
-        for n, (label, scores, cumuls) in enumerate(rows[: sheet.counted], start=1)
+        Line(ROW, (label, *scores), number=n, under=(None, *under(game, entries, cumuls)))
+        for n, ((label, scores, cumuls), entries) in enumerate(
+            zip(rows[: sheet.counted], sheet_input.rounds, strict=False), start=1
+        )
     ]
     last = len(lines) - 1
     totals = tuple(

@@ -86,6 +86,15 @@ class GameSheetRules:
         totals = self.totals(results)
         return self.rules.is_over(totals, len(results), self.players, self.options)
 
+    def winners(self, results: Sequence[Any]) -> list[int]:
+        """The players with the best total (the highest, or the lowest where the lowest
+        wins) once the partie is over; none before."""
+        if not self.is_over(results):
+            return []
+        totals = self.totals(results)
+        best = (max if self.rules.higher_wins else min)(totals)
+        return [player for player, total in enumerate(totals) if total == best]
+
     def lines(self, results: Sequence[Any]) -> None:
         """None: the live page shows each player's total."""
         return None

@@ -86,6 +86,16 @@ class Ended:
 Event = Dealt | Moved | Ended
 
 
+@dataclass(frozen=True)
+class RoundOver:
+    """The last round over at a table: its ``number`` and ``scores``, what it put on the
+    sheet for each seat (in the seats' order: the round's own points, each seat's total after
+    it less its total before), None for a round that put nothing on it."""
+
+    number: int
+    scores: list[int] | None
+
+
 class SheetRules(Protocol):
     """What a live table needs of its game's sheet: each player's totals (points, as the
     sheet shows them) after the rounds' ``results`` (``GameState.result()`` each), and
@@ -100,6 +110,10 @@ class SheetRules(Protocol):
     def round_name(self, number: int) -> str:
         """The sheet's name of round ``number`` (1-based: ``Coup 3``, a Roi manche's
         contract)."""
+
+    def winners(self, results: Sequence[Any]) -> list[int]:
+        """The players (indexes, in the seats' order) who won the partie over after
+        ``results``: every member of a winning team; none on a draw or while it goes on."""
 
     def lines(self, results: Sequence[Any]) -> dict[str, Any] | None:
         """The sheet after ``results`` as the table's page draws it beside the play,
@@ -143,7 +157,8 @@ class LiveTable:
     the first deal; ``number``: rounds dealt; ``results``: the entries of the rounds over
     that went on the sheet, ``totals`` each seat's points after them and ``finished``
     whether the sheet's rules end the partie there, ``lines`` the sheet's lines (all three
-    counted again only when a round ends); ``seq``: moves made at the table."""
+    counted again only when a round ends); ``seq``: moves made at the table;
+    ``ended``: the last round over (``RoundOver``), None before one ends."""
 
     def __init__(
         self,
@@ -158,6 +173,7 @@ class LiveTable:
         self.state: GameState[Any, Any] | None = None
         self.number = self.seq = 0
         self.results: list[Any] = []
+        self.ended: RoundOver | None = None
         self._count()
         #: What everyone saw of the round before when it ended (``public``), None before.
         self.before: dict[str, Any] | None = None
@@ -278,9 +294,13 @@ class LiveTable:
         assert state is not None
         self.table.collect(state)
         entry = state.result()
+        scores = None
         if entry is not None:
+            before = self.totals
             self.results.append(entry)
             self._count()
+            scores = [after - was for after, was in zip(self.totals, before, strict=True)]
+        self.ended = RoundOver(self.number, scores)
         self.events.append(Ended(self.number, state.to_record(), entry))
         if not self.finished:
             self.before = public(state)
@@ -301,7 +321,11 @@ class LiveTable:
         seat's total on the sheet, ``sheet``: its lines (``SheetRules.lines``: None when the
         totals say all), ``finished``, ``name``: the round's name on the sheet, ``before``:
         what everyone saw of the round before as it ended (``public``; None for the first),
-        whose last trick a page may show until one of this round ends."""
+        whose last trick a page may show until one of this round ends; ``ended``: the last
+        round over, its ``number``, ``name`` and ``scores``: what it put on the sheet for
+        each seat (seat → points, the round's own, not the totals; None for a round that put
+        nothing on it), None before one ends; ``winners``: the seats who won the partie once
+        it is over (every seat of a winning team; none on a draw)."""
         state = self.state
         observed = None
         if state is not None:
@@ -324,7 +348,25 @@ class LiveTable:
             "sheet": self.lines,
             "finished": self.finished,
             "before": self.before,
+            "ended": self._ended_view(),
+            "winners": self._winners(),
         }
+
+    def _ended_view(self) -> dict[str, Any] | None:
+        ended = self.ended
+        if ended is None:
+            return None
+        scores = ended.scores
+        return {
+            "number": ended.number,
+            "name": self.sheet.round_name(ended.number),
+            "scores": None if scores is None else dict(zip(self.seats, scores, strict=True)),
+        }
+
+    def _winners(self) -> list[str]:
+        if not self.finished:
+            return []
+        return [self.seats[index] for index in self.sheet.winners(self.results)]
 
 
 def public(state: GameState[Any, Any]) -> dict[str, Any]:

@@ -6,7 +6,8 @@
   seat may see: ``returns()`` counts the tricks taken, public in every game here. It wins a
   trick worth winning when its card decides it, and gives away what costs (a Roi penalty);
   simple as it is, it writes 0 as its Differenzler estimate (no points taken is no
-  difference yet) and then dodges points, and bids nothing for Rumoli's dead hand;
+  difference yet) and then dodges points, and bids nothing for Rumoli's dead hand (a remote
+  table's Differenzler robots estimate from their hand: ``DifferenzlerState.robot``);
 - ``FaultyPlayer``: another player who, at ``rate``, makes a faute de jeu instead (a move of
   ``fault_moves()``, in a game that scores them).
 

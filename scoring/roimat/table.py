@@ -132,6 +132,15 @@ class RoimatSheet:
     def round_name(self, number: int) -> str:
         return f"Donne {number}"
 
+    def winners(self, results: Sequence[DonneEntry]) -> list[int]:
+        """The seats of the winning team (§6) once the partie is over; none on a draw."""
+        sheet = compute_sheet(results, self.rules)
+        if not results or not sheet.finished or sheet.winner is None:
+            return []
+        return [
+            index for index, seat in enumerate(SEATS) if (seat in "NS") == (sheet.winner == "ns")
+        ]
+
     def lines(self, results: Sequence[DonneEntry]) -> dict[str, Any]:
         """The Table de marque in the live page's shape (``SheetRules.lines``): each donne's
         totals and cumuls by team, an annulled one muted, and the partie's totals; the words

@@ -111,6 +111,7 @@
     drawPlayers(round);
     drawPlays($("trick"), round ? round.trick || (round.last ? [round.last] : []) : []);
     drawLastTrick(round);
+    drawEnded();
     drawSheet();
     const history = $("history");
     history.replaceChildren();
@@ -118,7 +119,7 @@
       history.append(el("li", {}, seatName(seatOf(seat)) + " : " + moveText(text)));
     }
     const myTurn = !state.finished && !!state.you && toMove === state.you;
-    if (state.finished) status(L.over);
+    if (state.finished) status(L.over + " " + winnersText());
     else if (!state.you) status(L.spectator);
     else if (myTurn) status(L.yourTurn);
     else if (toMove) status(L.waiting.replace("%(seat)s", seatName(toMove)));
@@ -333,25 +334,68 @@
     drawBar(state.round);
   }
 
-  // A round over since the state ``before`` is announced with each seat's total.
-  // A round over since the state ``before`` is announced with each seat's total (each team's,
-  // where the seats play in teams), or as putting nothing on the sheet (a void deal).
+  // A round over since the state ``before`` is announced with what it put on the sheet for
+  // each seat (each team, where the seats play in teams: ``ended.scores``), then the totals,
+  // each under its word, or as putting nothing on the sheet (a void deal); the partie over,
+  // with its winners.
   function announce(before) {
     if (!before || state.replays.length <= before.replays.length) return;
     // The round just over is the last one replayed, named by the server as its title was.
     const ended = state.replays[state.replays.length - 1];
-    const over = L.roundOver.replace("%(round)s", ended.name);
-    if (ended.void) {
-      page.news(over + " \u2014 " + L.voidDeal);
-      return;
+    let text = L.roundOver.replace("%(round)s", ended.name);
+    const scores = state.ended && state.ended.number === ended.number ? state.ended.scores : null;
+    if (ended.void || !scores) text += " \u2014 " + L.voidDeal;
+    else {
+      text += " \u2014 " + L.roundScores.replace("%(scores)s", bySide((seat) => signed(scores[seat])));
+      text += " \u2014 " + L.roundTotals.replace("%(totals)s", bySide((seat) => signed(state.totals[seat])));
     }
+    if (state.finished) text += " \u2014 " + winnersText();
+    page.news(text);
+  }
+
+  // Each side's figure (a team's once, where the seats play in teams), joined.
+  function bySide(figure) {
     const sides = state.round && state.round.side;
-    const totals = new Map();
+    const shown = new Map();
     state.seats_order.forEach((seat, index) => {
       const who = sides ? sides[index] : seatName(seat);
-      if (!totals.has(who)) totals.set(who, who + " " + signed(state.totals[seat]));
+      if (!shown.has(who)) shown.set(who, who + " " + figure(seat));
     });
-    page.news(over + " \u2014 " + [...totals.values()].join(" \u00b7 "));
+    return [...shown.values()].join(" \u00b7 ");
+  }
+
+  // The winners of the partie over, by name, or a draw.
+  function winnersText() {
+    const names = (state.winners || []).map(seatName);
+    return names.length ? L.wonBy.replace("%(names)s", names.join(", ")) : L.draw;
+  }
+
+  // The round just over, until the next one ends: what everyone saw of it as it ended
+  // (``before``: its facts of each seat, as an estimate and the points taken) with what it
+  // put on the sheet for each seat and each seat's total.
+  function drawEnded() {
+    const ended = state.ended;
+    const seen = state.finished ? state.round : state.before;
+    $("ended-box").hidden = !ended || !ended.scores || !seen;
+    if ($("ended-box").hidden) return;
+    $("ended-title").textContent = L.roundOver.replace("%(round)s", ended.name);
+    const columns = PER_SEAT.filter((key) => key !== "hand_sizes" && Array.isArray(seen[key]));
+    const head = el("tr");
+    head.append(el("th", {}, L.playerWord));
+    for (const key of columns) head.append(el("th", {}, L.facts[key]));
+    head.append(el("th", {}, L.onSheet), el("th", {}, L.total));
+    const body = el("tbody");
+    state.seats_order.forEach((seat, index) => {
+      const row = el("tr", { "data-seat": seat });
+      row.append(el("th", { scope: "row" }, seatName(seat) || seatLabel(seat)));
+      for (const key of columns) row.append(el("td", { "data-fact": key }, value(seen[key][index])));
+      row.append(el("td", { "data-score": seat }, signed(ended.scores[seat])),
+        el("td", {}, signed(state.totals[seat])));
+      body.append(row);
+    });
+    const thead = el("thead");
+    thead.append(head);
+    $("ended").replaceChildren(thead, body);
   }
 
   page.start();

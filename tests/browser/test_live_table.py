@@ -276,6 +276,11 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     expect(total).to_have_text(f"{plus}{figure}")  # as the sheet writes it
     assert total.evaluate(SHOWN)
     written = total.text_content()
+    # The round over: what it put on the sheet for each seat (not his total), beside it.
+    expect(mine.locator("#ended-box")).to_be_visible()
+    for place, points in view["ended"]["scores"].items():
+        signed = f"+{points}" if points > 0 and registry.get(game).signed_totals else str(points)
+        expect(mine.locator(f'#ended [data-score="{place}"]')).to_have_text(signed)
     fits_the_phone(mine)
 
     # The round's replay: every move, his among them: those before the first pli (every move

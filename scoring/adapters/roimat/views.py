@@ -37,6 +37,9 @@ def roimat_partie(pk: int) -> Partie:
 def donne_annul(request, pk: int, number: int):
     """Annul a donne, or count it again (§5: an annulled donne scores nothing)."""
     partie = roimat_partie(pk)
+    if refusal := services.hand_entry_refusal(partie):  # its remote table writes it
+        messages.error(request, refusal)
+        return redirect(partie)
     donne = get_object_or_404(Donne, partie=partie, number=number)
     entry = replace(donne.to_entry(), annulled=not donne.annulled)
     try:
@@ -60,6 +63,9 @@ def donne_add_record(request):
     form = RecordForm({"text": request.POST.get("record", "")})
     number = request.POST.get("partie", "")
     partie = roimat_partie(int(number) if number.isdecimal() and len(number) < 10 else 0)
+    if refusal := services.hand_entry_refusal(partie):  # its remote table writes it
+        messages.error(request, refusal)
+        return redirect(partie)
     replay = replay_game(RoimatState, form.cleaned_data["record"]) if form.is_valid() else None
     if replay is None or not (replay.sound and replay.over):
         messages.error(request, _("Only a sound record can be added to a partie."))

@@ -25,6 +25,7 @@ PLAIN_VALUE = {14: 11, 13: 4, 12: 3, 11: 2, 10: 10}
 TRUMP_VALUE = {11: 20, 9: 14, 14: 11, 13: 4, 12: 3, 10: 10}
 LAST_PLI = 5
 TRICKS = 9
+ROUND_POINTS = 157  # the cards' 152 and the last pli's 5
 BUUR = 11
 
 
@@ -66,3 +67,24 @@ def entries_of(
         {"estimate": e, "points": p, "last": int(s == last), "trump": trump}
         for s, (e, p) in enumerate(zip(estimates, points, strict=True))
     ]
+
+
+def estimate(hand: list[Card], trump: str) -> int:
+    """A simulated player's estimate of the points he will take with ``hand`` (9 cards) under
+    ``trump``, 0 to 157: 1.3 a point of his trumps and 8 a trump held (trumps win plis, and
+    the points played on them), 0.8 a point of his other cards, less 10 a Dix of another
+    colour (often taken by that colour's As) and 3 an As of another colour (an As wins one
+    pli, then is trumped), less 10. The weights were fitted on simulated tours played by
+    ``scoring.play.players.GreedyPlayer``; a test checks that they miss by less than an
+    estimate of 0 does."""
+    trumps = [c for c in hand if c[0] == trump]
+    plain = [c for c in hand if c[0] != trump]
+    guess = (
+        1.3 * sum(value(c, trump) for c in trumps)
+        + 8 * len(trumps)
+        + 0.8 * sum(value(c, trump) for c in plain)
+        - 10 * sum(1 for c in plain if c[1] == 10)
+        - 3 * sum(1 for c in plain if c[1] == 14)
+        - 10
+    )
+    return max(0, min(ROUND_POINTS, round(guess)))

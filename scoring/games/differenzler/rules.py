@@ -204,6 +204,10 @@ class Differenzler(Game):
     def score(self, spec: RoundSpec, entries: Sequence[Entry]) -> list[int]:
         return [abs(entry["estimate"] - entry["points"]) for entry in entries]
 
+    def round_words(self, entries: Sequence[Entry]) -> list[str]:
+        """Each player's estimate and points, of which his difference is the score."""
+        return [f"annonce {e['estimate']}, points {e['points']}" for e in entries]
+
 
 def trump_problems(entries: Sequence[Entry]) -> list[GameProblem]:
     """The trump, when entered: a colour, the same in every player's entry."""

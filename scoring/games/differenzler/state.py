@@ -30,13 +30,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.play.players import GREEDY
 from scoring.play.state import MoveError, RecordError, Step, Table
 
 from ..cards import Card, code
 from ..records import codes, read_hands, whole
 from ..tricks import Trick, TrickState
 from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES, SECRET_WORDS, record_problem
-from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, legal, strength, value
+from .play import DECK, LAST_PLI, SUITS, TRICKS, entries_of, estimate, legal, strength, value
 from .rules import DIFFERENZLER, LEADERS, ROUND_POINTS
 
 
@@ -55,12 +56,30 @@ ESTIMATES = tuple(Estimate(points) for points in range(ROUND_POINTS + 1))
 Entries = list[dict[str, Any]]
 
 
+class EstimatingPlayer:
+    """The simulated player of a remote table (``scoring.play.players.Player``): writes the
+    estimate ``play.estimate`` reads in his hand, then plays as ``GreedyPlayer`` does,
+    towards it (the move that leaves his difference smallest)."""
+
+    def choose(self, state: DifferenzlerState, rng: random.Random) -> Move:
+        """The estimate of the seat to move while they are written, else a card."""
+        if state.opening():
+            return Estimate(estimate(state.hands[state.to_move], state.trump))
+        card: Card = GREEDY.choose(state, rng)
+        return card
+
+
+ESTIMATOR = EstimatingPlayer()
+
+
 class DifferenzlerState(TrickState[Estimate, Entries]):
     """Round ``number`` (1-based) of Differenzler dealt by ``dealer`` (0–3) as ``hands``
     (four lists of 9 cards), ``trump`` a suit letter, ``leader`` the option (``LEADERS``):
     see the module docstring."""
 
     game = "differenzler"
+    #: The simulated player of a remote table (``TabularAdapter.live_parts``).
+    robot = ESTIMATOR
     refusal_messages = REFUSAL_MESSAGES
     move_words, place_names, secret_words = MOVE_WORDS, PLACE_NAMES, SECRET_WORDS
     deck = DECK
@@ -155,12 +174,13 @@ class DifferenzlerState(TrickState[Estimate, Entries]):
         return seen
 
     def public(self) -> dict[str, Any]:
-        """The round, its dealer and trump, and the points each player took."""
+        """The round, its dealer and trump, and the points each player took (with the last
+        pli's 5 once the round is over: ``points``)."""
         return {
             "round": self.number,
             "dealer": self.dealer,
             "trump": self.trump,
-            "points": self.taken(),
+            "points": self.points(),
         }
 
     def taken(self) -> list[int]:

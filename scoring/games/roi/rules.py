@@ -54,12 +54,28 @@ MANCHES: tuple[tuple[str, str, tuple[Counted, ...]], ...] = (
 TRUMP_OF = {"atout-T": "T", "atout-K": "K", "atout-C": "C", "atout-P": "P"}
 
 
+#: Each counted item, one of them, as a rule says it (``−2 par cœur``, not ``par cœurs``).
+ONE_OF = {
+    "plis": "pli",
+    "cœurs": "cœur",
+    "rois et valets": "roi ou valet",
+    "dames": "dame",
+    "rois": "roi",
+    "atouts": "atout",
+}
+
+
 def rule_text(counted: Sequence[Counted]) -> str:
-    """How a manche scores, in French (``−2 par cœur pris``)."""
+    """How a manche scores, in French: ``−2 par cœur (13 en tout)``, ``−20 pour le dernier
+    pli`` (an item the deck holds once)."""
     parts = []
     for item in counted:
-        sign = "+" if item.points > 0 else "−"
-        parts.append(f"{sign}{abs(item.points)} par {item.label} ({item.total} en tout)")
+        points = f"{'+' if item.points > 0 else '−'}{abs(item.points)}"
+        if item.total == 1:
+            parts.append(f"{points} pour le {item.label}")
+        else:
+            one = ONE_OF.get(item.label, item.label)
+            parts.append(f"{points} par {one} ({item.total} en tout)")
     return ", ".join(parts)
 
 
