@@ -3,10 +3,10 @@
 Römer) through the menu, a player takes a seat by the invitation link on his phone, the member
 gives the other seats to simulated players, and the player plays a whole round by tapping only
 the controls the rules allow him, every one of them offered and seen (his cards in the bar at
-the bottom, a move's button as the dead hand kept or a card led, an estimate, a bid or a card
-placed in a team chosen from a list), on a page never wider than the phone. The round is then
-offered for replay, and his total is the figure of the partie's sheet page. His phone loses
-its page and comes back to the same table; a spectator sees no hand.
+the bottom, Römer's card then the kind of move it makes, a move's button as the dead hand
+kept, an estimate or a bid chosen from a list), on a page never wider than the phone. The
+round is then offered for replay, and his total is the figure of the partie's sheet page. His
+phone loses its page and comes back to the same table; a spectator sees no hand.
 
 The site is served over ASGI (``asgi_server``, tests/browser/conftest.py), since the table's
 page talks to the server over a WebSocket."""
@@ -94,7 +94,8 @@ def hand_of(page):
 
 
 #: The controls of the play bar the player may tap now, where they are seen (on the screen,
-#: nothing covering their middle): the legal cards (``card``), the move buttons (``button``)
+#: nothing covering their middle): the legal cards (``card``, with the moves a tap on each
+#: may make: the card itself, or Römer's kinds of move asked then), the move buttons (``button``)
 #: and the lists of moves, each with its button (``select``: the moves it offers).
 LEGAL_SEEN = """() => {
   const seen = (node) => {
@@ -103,7 +104,7 @@ LEGAL_SEEN = """() => {
     return node.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
   };
   const cards = Array.from(document.querySelectorAll('#hand button:enabled')).filter(seen)
-    .map((node) => ({ how: "card", moves: [node.dataset.card] }));
+    .map((node) => ({ how: "card", moves: JSON.parse(node.dataset.moves) }));
   const buttons = Array.from(document.querySelectorAll('#choice button[data-move]:enabled'))
     .filter(seen).map((node) => ({ how: "button", moves: [node.dataset.move] }));
   const lists = Array.from(document.querySelectorAll('#choice .answers'))
@@ -132,14 +133,19 @@ def play_my_move(page, view, turn):
     assert overflow(page) == 0, page.evaluate(WIDE)
     assert page.evaluate(SMALL_TARGETS) == []
     offered = page.evaluate(LEGAL_SEEN)
-    moves = [move for control in offered for move in control["moves"]]
+    moves = {move for control in offered for move in control["moves"]}  # a card twice: one move
     assert sorted(moves) == sorted(view["legal"]), (offered, view["legal"])
     kinds = list(dict.fromkeys((c["how"], c.get("kind")) for c in offered))
     how, kind = kinds[turn % len(kinds)]
     control = [c for c in offered if (c["how"], c.get("kind")) == (how, kind)][0]
-    if how == "card":
+    if how == "card" and len(control["moves"]) > 1:
+        # A card of several moves (Römer's): tapped, then the kind of move it asks, in turn.
+        move = control["moves"][turn // len(kinds) % len(control["moves"])]
+        tap(page.locator(f'#hand button[data-card="{move.split()[-1]}"]').first)
+        tapped = page.locator(f'#choice button[data-move="{move}"]')
+    elif how == "card":
         move = control["moves"][0]
-        tapped = page.locator(f'#hand button[data-card="{move}"]')
+        tapped = page.locator(f'#hand button[data-card="{move.split()[-1]}"]').first
     elif how == "button":
         move = control["moves"][0]
         tapped = page.locator(f'#choice button[data-move="{move}"]')
