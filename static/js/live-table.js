@@ -289,8 +289,8 @@
     const choice = $("choice");
     // A move chosen in a list and not yet sent stays chosen when the bar is drawn again
     // (another seat's presence changed): by its kind, while the list still offers it.
-    const chosen = new Map([...choice.querySelectorAll("[data-kind] select")].map(
-      (select) => [select.closest("[data-kind]").dataset.kind, select.value]));
+    const chosen = new Map([...choice.querySelectorAll("[data-kind] select, [data-kind] input")].map(
+      (field) => [field.closest("[data-kind]").dataset.kind, field.value]));
     hand.replaceChildren();
     choice.replaceChildren();
     const cards = round ? round.hand : [];
@@ -336,7 +336,9 @@
     }
     for (const [kind, moves] of kinds) {
       const row = el("div", { class: "answers", "data-kind": kind });
-      if (moves.length > MANY) {
+      const values = numbers(kind, moves);
+      if (values) stepper(row, kind, values, chosen.get(kind));
+      else if (moves.length > MANY) {
         const select = el("select", { "aria-label": moveText(kind + " …") });
         for (const text of moves) select.append(el("option", { value: text }, moveText(text)));
         if (moves.includes(chosen.get(kind))) select.value = chosen.get(kind);
@@ -348,6 +350,40 @@
     }
     choice.hidden = !choice.childElementCount;
     page.fitBar();
+  }
+
+  // The numbers of a kind's moves (``annonce 12``, ``bid 5``) when they are many: chosen with
+  // a stepper, not a long list; else null.
+  function numbers(kind, moves) {
+    const values = moves.map((text) => text.slice(kind.length + 1));
+    if (moves.length <= MANY || !values.every((v) => /^[0-9]+$/.test(v))) return null;
+    return values.map(Number);
+  }
+
+  // A number to choose within the legal bounds: typed (a number pad) or stepped by 1 and 10,
+  // then sent by its button, which says the move and is enabled only for a legal number.
+  function stepper(row, kind, values, chosen) {
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const legal = new Set(values);
+    const input = el("input", { type: "number", inputmode: "numeric", min: low, max: high, step: 1,
+      "aria-label": moveText(kind + " …") });
+    input.value = String(chosen !== undefined && legal.has(Number(chosen)) ? chosen : low);
+    const go = button("", { class: "primary", "data-send": kind }, () => send(kind + " " + Number(input.value)));
+    const update = () => {
+      const ok = /^[0-9]+$/.test(input.value) && legal.has(Number(input.value));
+      go.disabled = !ok;
+      go.textContent = ok ? moveText(kind + " " + Number(input.value)) : L.play;
+    };
+    const step = (by) => button((by < 0 ? "−" : "+") + Math.abs(by), { "data-step": by }, () => {
+      const now = Number(input.value) || 0;
+      input.value = String(Math.min(high, Math.max(low, now + by)));
+      update();
+    });
+    input.addEventListener("input", update);
+    row.classList.add("stepper");
+    row.append(step(-10), step(-1), input, step(1), step(10), go);
+    update();
   }
 
   // A card tapped: played, or chosen when it is sent on to a seat or may make moves of

@@ -96,7 +96,9 @@ def hand_of(page):
 #: The controls of the play bar the player may tap now, where they are seen (on the screen,
 #: nothing covering their middle): the legal cards (``card``, with the moves a tap on each
 #: may make: the card itself, or Römer's kinds of move asked then), the move buttons (``button``)
-#: and the lists of moves, each with its button (``select``: the moves it offers).
+#: the lists of moves, each with its button (``select``: the moves it offers), and the numbers
+#: to choose (``number``: a stepper, its input and buttons seen, every number between its
+#: bounds).
 LEGAL_SEEN = """() => {
   const seen = (node) => {
     const r = node.getBoundingClientRect();
@@ -112,7 +114,16 @@ LEGAL_SEEN = """() => {
       && seen(row.querySelector('button.primary')))
     .map((row) => ({ how: "select", kind: row.dataset.kind,
       moves: Array.from(row.querySelectorAll('option'), (option) => option.value) }));
-  return [...cards, ...buttons, ...lists];
+  const steppers = Array.from(document.querySelectorAll('#choice .stepper'))
+    .filter((row) => Array.from(row.querySelectorAll('input, button')).every(seen))
+    .map((row) => {
+      const input = row.querySelector('input');
+      const moves = [];
+      const kind = row.dataset.kind;
+      for (let n = Number(input.min); n <= Number(input.max); n++) moves.push(`${kind} ${n}`);
+      return { how: "number", kind: row.dataset.kind, moves };
+    });
+  return [...cards, ...buttons, ...lists, ...steppers];
 }"""
 
 
@@ -131,6 +142,7 @@ def play_my_move(page, view, turn):
     assert view["name"]
     expect(page.locator("#round-title")).to_contain_text(view["name"])
     assert overflow(page) == 0, page.evaluate(WIDE)
+    assert page.evaluate(TOTALS_IN_VIEW)
     assert page.evaluate(SMALL_TARGETS) == []
     offered = page.evaluate(LEGAL_SEEN)
     moves = {move for control in offered for move in control["moves"]}  # a card twice: one move
@@ -149,6 +161,15 @@ def play_my_move(page, view, turn):
     elif how == "button":
         move = control["moves"][0]
         tapped = page.locator(f'#choice button[data-move="{move}"]')
+    elif how == "number":
+        move = control["moves"][len(control["moves"]) // 8]  # a modest estimate or bid
+        row = page.locator(f'#choice .stepper[data-kind="{kind}"]')
+        low, wanted = int(control["moves"][0].split()[-1]), int(move.split()[-1])
+        for step, count in (("10", (wanted - low) // 10), ("1", (wanted - low) % 10)):
+            for _ in range(count):
+                tap(row.locator(f'button[data-step="{step}"]'))
+        expect(row.locator("input")).to_have_value(str(wanted))
+        tapped = row.locator("button[data-send]")
     else:
         row = page.locator(f'#choice .answers[data-kind="{kind}"]')
         move = control["moves"][len(control["moves"]) // 8]  # a modest estimate or bid
@@ -182,8 +203,16 @@ WIDE = """() => Array.from(document.querySelectorAll('body *'))
   .map((node) => `${node.tagName}#${node.id}.${node.className} ${node.textContent.slice(0, 40)}`)"""
 
 
+#: Whether every player's total, and its column's head, lies within the screen's width (the
+#: players' table scrolls sideways between the names and the totals).
+TOTALS_IN_VIEW = """() => Array.from(document.querySelectorAll('#players tr > :last-child'))
+  .every((node) => { const r = node.getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth; })"""
+
+
 def fits_the_phone(page):
-    """Nothing beyond the right edge, the play bar's controls a thumb's size, the bar leaves
+    """Nothing beyond the right edge, every total in view, the play bar's controls a thumb's
+    size, the bar leaves
     the page's last line (its footer) above it when scrolled to the bottom, and axe-core finds
     nothing to fix."""
     from axe_playwright_python.sync_playwright import Axe
@@ -191,6 +220,7 @@ def fits_the_phone(page):
     results = Axe().run(page, options=AXE_OPTIONS)
     assert not results.violations_count, results.generate_report()
     assert overflow(page) == 0, page.evaluate(WIDE)
+    assert page.evaluate(TOTALS_IN_VIEW)
     assert page.evaluate(SMALL_TARGETS) == []
     bar = page.locator("#play-bar")
     if bar.is_visible():
