@@ -1,7 +1,8 @@
 """The other games at a distance in real browsers (Debian's chromium), on phones held upright
-(390×844): a club member opens a table of each of these games (Roi, Differenzler, Rumoli,
-Römer) through the menu, a player takes a seat by the invitation link on his phone, the member
-gives the other seats to simulated players, and the player plays a whole round by tapping only
+(390×844, and 320 px wide): a club member opens a table of each of these games (Roi,
+Differenzler, Rumoli, Römer) through the menu, a player takes a seat by the invitation link on
+his phone, the member gives the other seats to simulated players, and the player plays a whole
+round by tapping only
 the controls the rules allow him, every one of them offered and seen (his cards in the bar at
 the bottom, Römer's card then the kind of move it makes, a move's button as the dead hand
 kept, an estimate or a bid chosen from a list), on a page never wider than the phone. The
@@ -239,16 +240,20 @@ def member(django_user_model):
 
 
 @pytest.mark.parametrize(
-    ("game", "name", "players", "seat"),
+    ("game", "name", "players", "seat", "width"),
     [
-        ("roi", "Roi", 4, "1"),
-        ("differenzler", "Differenzler", 4, "1"),
-        ("rumoli", "Rumoli", 3, "2"),  # not the dealer: he bids for the dead hand
-        ("romer", "Römer", 4, "1"),
+        ("roi", "Roi", 4, "1", 390),
+        ("differenzler", "Differenzler", 4, "1", 390),
+        ("rumoli", "Rumoli", 3, "2", 390),  # not the dealer: he bids for the dead hand
+        ("romer", "Römer", 4, "1", 390),
+        # A small phone (Römer's: tests/browser/test_romer_phone.py).
+        ("roi", "Roi", 4, "1", 320),
+        ("differenzler", "Differenzler", 4, "1", 320),
+        ("rumoli", "Rumoli", 3, "2", 320),
     ],
 )
 def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
-    asgi_server, phone, member, settings, game, name, players, seat
+    asgi_server, phone, member, settings, game, name, players, seat, width
 ):
     settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second: a lost connection seen soon
     host = phone(PORTRAIT)
@@ -260,7 +265,7 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
 
     invitation = host.locator("#invite").get_attribute("href")
     assert invitation.endswith(table.get_absolute_url())
-    mine = phone(PORTRAIT)
+    mine = phone({**PORTRAIT, "width": width})
     take_seat(mine, invitation, seat, HUMAN)
     expect(host.locator(f'#seat-list li[data-seat="{seat}"]')).to_contain_text(HUMAN)
     give_to_robots(host, [str(n) for n in range(1, players + 1) if str(n) != seat])
