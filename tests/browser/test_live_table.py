@@ -2,12 +2,12 @@
 (390×844, and 320 px wide): a club member opens a table of each of these games (Roi,
 Differenzler, Rumoli, Römer) through the menu, a player takes a seat by the invitation link on
 his phone, the member gives the other seats to simulated players, and the player plays a whole
-round by tapping only
-the controls the rules allow him, every one of them offered and seen (his cards in the bar at
-the bottom, Römer's card then the kind of move it makes, a move's button as the dead hand
-kept, an estimate or a bid chosen from a list), on a page never wider than the phone. The
-round is then offered for replay, and his total is the figure of the partie's sheet page. His
-phone loses its page and comes back to the same table; a spectator sees no hand.
+round by tapping only the controls the rules allow him, every one of them offered and seen
+(his cards in the bar at the bottom, Römer's card then the kind of move it makes, a move's
+button as the dead hand kept, an estimate or a bid stepped to), on a page never wider than the
+phone, every player's total in view. The round is then offered for replay, and his total is
+the figure of the partie's sheet page. His phone loses its page and comes back to the same
+table; a spectator sees no hand.
 
 The site is served over ASGI (``asgi_server``, tests/browser/conftest.py), since the table's
 page talks to the server over a WebSocket."""
