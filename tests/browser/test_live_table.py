@@ -128,6 +128,15 @@ LEGAL_SEEN = """() => {
 }"""
 
 
+#: The cards of the hand the player may not play now, as drawn: each dashed, and greyed (less
+#: colour or less opaque), by computed style.
+UNPLAYABLE = """() => Array.from(document.querySelectorAll('#hand button:disabled'), (node) => {
+  const style = getComputedStyle(node);
+  return { card: node.dataset.card, dashed: style.borderTopStyle === "dashed",
+    greyed: style.filter.includes("saturate") || Number(style.opacity) < 1 };
+})"""
+
+
 def play_my_move(page, view, turn):
     """Make one move of the player on his page, which shows the server's state ``view``: every
     move the rules allow him must be offered and seen (a card of his hand, a button, a list
@@ -145,6 +154,8 @@ def play_my_move(page, view, turn):
     assert overflow(page) == 0, page.evaluate(WIDE)
     assert page.evaluate(TOTALS_IN_VIEW)
     assert page.evaluate(SMALL_TARGETS) == []
+    unplayable = page.evaluate(UNPLAYABLE)
+    assert all(card["dashed"] and card["greyed"] for card in unplayable), unplayable
     offered = page.evaluate(LEGAL_SEEN)
     moves = {move for control in offered for move in control["moves"]}  # a card twice: one move
     assert sorted(moves) == sorted(view["legal"]), (offered, view["legal"])
