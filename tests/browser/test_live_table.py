@@ -128,9 +128,11 @@ LEGAL_SEEN = """() => {
 }"""
 
 
-#: The cards of the hand the player may not play now, as drawn: each dashed, and greyed (less
-#: colour or less opaque), by computed style.
-UNPLAYABLE = """() => Array.from(document.querySelectorAll('#hand button:disabled'), (node) => {
+#: When the player is to play a card, those of his hand he may not play, as drawn: each
+#: dashed, and greyed (less colour or less opaque), by computed style. (While he is asked
+#: something else, an estimate, his cards simply wait.)
+UNPLAYABLE = """() => Array.from(document.querySelectorAll('#hand.my-turn button:disabled'),
+  (node) => {
   const style = getComputedStyle(node);
   return { card: node.dataset.card, dashed: style.borderTopStyle === "dashed",
     greyed: style.filter.includes("saturate") || Number(style.opacity) < 1 };
