@@ -124,8 +124,17 @@ class GameState(ABC, Generic[M, R]):
     token_words: ClassVar[Mapping[str, str]] = {}
     #: Each card's face, by code, for a game whose pack is not the French one: ``symbol``
     #: (drawn on the card), ``rank`` (its name, as the game's players say it) and ``tint``
-    #: (its colour's code, named by ``token_words``); empty: the page writes the codes.
+    #: (its colour's code, named by ``token_words``), and where the rank alone does not name
+    #: the card, ``name`` (how a text names it before its colour: Römer's ``5·XX``); empty:
+    #: the page writes the codes.
     card_faces: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    #: For a move written as a kind then a card of the hand (Römer's ``pose 15XX``), the
+    #: words of each kind as the choice a card tapped offers (``"pose"``: "Add it to my
+    #: team"), marked as ``move_words``; a kind not listed is offered in its move's words.
+    choice_words: ClassVar[Mapping[str, str]] = {}
+    #: The legend of the game's cards the page shows: ``(card code, text)`` pairs, the card
+    #: drawn beside its English text (marked as ``move_words``); a code ``""`` draws none.
+    card_legend: ClassVar[Sequence[tuple[str, str]]] = ()
     #: Whether the card codes are the French pack's (``scoring.games.cards``: rank then suit
     #: ``T``, ``K``, ``C``, ``P``), which a page may draw with the suits' signs; a game of
     #: another pack (Römer's) keeps its own codes.

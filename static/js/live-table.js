@@ -5,9 +5,10 @@
 // nothing here knows the rules of a game: its words and its cards' faces come with the page.
 //
 // A move whose text is a card of the hand is played by tapping the card; a card sent on to a
-// seat (``DJ>E``: Roimat's Dame or Tour) by tapping the card, then the seat; the others (an
-// estimate, a trump announced, a contre, a bid …) are buttons above the hand, or a list to
-// choose from when they are many.
+// seat (``DJ>E``: Roimat's Dame or Tour) by tapping the card, then the seat; a card that may
+// make moves of several kinds (``pose 15XX``, ``lead 15XX``: Römer) by tapping the card, then
+// its kind; the others (an estimate, a trump announced, a contre, a bid …) are buttons above
+// the hand, or a list to choose from when they are many.
 (function () {
   "use strict";
   const live = JSON.parse(document.getElementById("remote-live").textContent);
@@ -28,7 +29,8 @@
   const title = document.title;
   let state = null;
   let wasMyTurn = false;
-  let pending = null; // a card chosen that is sent on to a seat, waiting for the seat
+  let pending = null; // a card chosen that waits for its seat or its kind of move
+  let pendingAt = -1; // its place in the hand (a hand may hold the same card twice)
   // Whether the game's cards are the French pack's, drawn with the suits' signs.
   const frenchPack = L.frenchPack;
 
@@ -40,7 +42,7 @@
   // sign, else as the game writes it.
   function cardText(code) {
     const face = FACES[code];
-    if (face) return face.rank + " " + (TOKENS[face.tint] || face.tint);
+    if (face) return (face.name || face.rank) + " " + (TOKENS[face.tint] || face.tint);
     if (SUITS[code] && frenchPack) return SUITS[code];
     const match = frenchPack && FRENCH.exec(code);
     return match ? match[1] + SUITS[match[2]] : code;
@@ -58,6 +60,7 @@
     const name = cardText(code);
     const node = el(tag || "span", { class: "pc c-" + face.tint, "data-card": code, title: name,
       "aria-label": name });
+    if (!tag) node.setAttribute("role", "img"); // a card drawn, named as a whole
     node.append(el("span", { class: "piece", "aria-hidden": "true" }, face.symbol + "\uFE0E"),
       el("span", { class: "rank", "aria-hidden": "true" }, face.rank),
       el("span", { class: "colour", "aria-hidden": "true" }, TOKENS[face.tint] || face.tint));
@@ -227,7 +230,7 @@
       if (!who) name.append(el("b", {}, seatLabel(seat)));
       name.append(el("small", { class: "presence" }, " (" + presenceWord(seat) + ")"));
       row.append(name);
-      for (const key of columns) row.append(el("td", {}, value(round[key][index])));
+      for (const key of columns) row.append(cell(round[key][index]));
       row.append(el("td", { class: "total", "data-total": seat }, signed(state.totals[seat])));
       body.append(row);
     });
@@ -236,23 +239,48 @@
     table.replaceChildren(thead, body);
   }
 
-  // The moves allowed, read from their texts: each card of the hand with the seats it may be
-  // sent on to (``DJ>E``), and the other moves by kind (their first word).
+  // A cell of the players' table: cards of the game's own pack (a Römer team) drawn small,
+  // a card face down as such; any other value in words.
+  function cell(v) {
+    const cards = Array.isArray(v) && v.some((c) => FACES[c]) && v.every((c) => FACES[c] || c === "?");
+    if (!cards) return el("td", {}, value(v));
+    const td = el("td", { class: "cards" });
+    const line = el("div", { class: "team-line" }); // wraps within the cell
+    td.append(line);
+    for (const code of v) {
+      line.append(code === "?" ? el("span", { class: "pc back", role: "img", title: L.faceDown, "aria-label": L.faceDown }, "?") : cardNode(code));
+    }
+    return td;
+  }
+
+  // The moves allowed, read from their texts: each card of the hand with what a tap on it
+  // may do (``options``: a move's text, with the seat it is sent on to, ``DJ>E``, or its kind,
+  // ``pose 15XX``; none but the card itself: played at once), and the other moves by kind
+  // (their first word).
   function legalMoves(cards) {
     const playable = new Map();
     const kinds = new Map();
+    const option = (card, choice) => {
+      if (!playable.has(card)) playable.set(card, []);
+      playable.get(card).push(choice);
+    };
     for (const text of state.legal) {
       const [card, to] = text.split(">");
-      if (cards.includes(card)) {
-        if (!playable.has(card)) playable.set(card, []);
-        if (to !== undefined) playable.get(card).push(to);
-        continue;
+      const space = text.indexOf(" ");
+      const kind = space < 0 ? text : text.slice(0, space);
+      if (cards.includes(card)) option(card, { text, seat: to });
+      else if (space > 0 && cards.includes(text.slice(space + 1))) option(text.slice(space + 1), { text, kind });
+      else {
+        if (!kinds.has(kind)) kinds.set(kind, []);
+        kinds.get(kind).push(text);
       }
-      const kind = text.split(" ")[0];
-      if (!kinds.has(kind)) kinds.set(kind, []);
-      kinds.get(kind).push(text);
     }
     return { playable, kinds };
+  }
+
+  // Whether a tap on a card plays it at once: its one move is the card itself or of one kind.
+  function atOnce(options) {
+    return options.length === 1 && options[0].seat === undefined;
   }
 
   // The bar at the bottom: the moves that are not cards, or the seat a card chosen is sent
@@ -262,20 +290,21 @@
     const choice = $("choice");
     // A move chosen in a list and not yet sent stays chosen when the bar is drawn again
     // (another seat's presence changed): by its kind, while the list still offers it.
-    const chosen = new Map([...choice.querySelectorAll("[data-kind] select")].map(
-      (select) => [select.closest("[data-kind]").dataset.kind, select.value]));
+    const chosen = new Map([...choice.querySelectorAll("[data-kind] select, [data-kind] input")].map(
+      (field) => [field.closest("[data-kind]").dataset.kind, field.value]));
     hand.replaceChildren();
     choice.replaceChildren();
     const cards = round ? round.hand : [];
     const { playable, kinds } = legalMoves(cards);
     if (pending && !playable.has(pending)) pending = null;
     hand.classList.toggle("my-turn", playable.size > 0 && !pending);
-    for (const code of cards) {
+    cards.forEach((code, index) => {
       const node = cardNode(code, "button");
       node.type = "button";
       if (pending) {
-        // The card chosen waits for its seat: it alone can be tapped (to choose again).
-        const isChosen = code === pending;
+        // The card chosen waits for its seat or its kind: it alone can be tapped (to choose
+        // again).
+        const isChosen = code === pending && index === pendingAt;
         node.disabled = !isChosen;
         node.setAttribute("aria-pressed", String(isChosen));
         if (isChosen) {
@@ -286,24 +315,31 @@
         node.disabled = !playable.has(code);
         if (playable.has(code)) {
           node.classList.add("legal");
-          node.addEventListener("click", () => playCard(code, playable.get(code)));
+          node.addEventListener("click", () => playCard(code, index, playable.get(code)));
+          // What the tap may do, for a test reading the bar as a person does.
+          node.dataset.moves = JSON.stringify(playable.get(code).map((o) => o.text));
         }
       }
       hand.append(node);
-    }
+    });
     if (pending) {
-      choice.append(el("p", {}, L.sendTo.replace("%(card)s", cardText(pending))));
+      const options = playable.get(pending);
+      const toSeat = options.some((o) => o.seat !== undefined);
+      choice.append(el("p", {}, (toSeat ? L.sendTo : L.cardChoice).replace("%(card)s", cardText(pending))));
       const row = el("div", { class: "answers" });
-      for (const seat of playable.get(pending)) {
-        row.append(button(seatLabel(seat), { "data-to": seat, class: "primary" },
-          () => send(pending + ">" + seat)));
+      for (const { text, seat, kind } of options) {
+        const label = seat !== undefined ? seatLabel(seat) : (kind && L.choiceWords[kind]) || moveText(text);
+        const attrs = seat !== undefined ? { "data-to": seat } : { "data-move": text };
+        row.append(button(label, Object.assign(attrs, { class: "primary" }), () => send(text)));
       }
       row.append(button(L.changeCard, { "data-cancel": "", class: "cancel" }, cancelCard));
       choice.append(row);
     }
     for (const [kind, moves] of kinds) {
       const row = el("div", { class: "answers", "data-kind": kind });
-      if (moves.length > MANY) {
+      const values = numbers(kind, moves);
+      if (values) stepper(row, kind, values, chosen.get(kind));
+      else if (moves.length > MANY) {
         const select = el("select", { "aria-label": moveText(kind + " …") });
         for (const text of moves) select.append(el("option", { value: text }, moveText(text)));
         if (moves.includes(chosen.get(kind))) select.value = chosen.get(kind);
@@ -317,15 +353,51 @@
     page.fitBar();
   }
 
-  // A card tapped: played, or chosen when it is sent on to a seat, which the bar then asks.
-  function playCard(code, seats) {
-    if (!seats.length) {
-      send(code);
+  // The numbers of a kind's moves (``annonce 12``, ``bid 5``) when they are many: chosen with
+  // a stepper, not a long list; else null.
+  function numbers(kind, moves) {
+    const values = moves.map((text) => text.slice(kind.length + 1));
+    if (moves.length <= MANY || !values.every((v) => /^[0-9]+$/.test(v))) return null;
+    return values.map(Number);
+  }
+
+  // A number to choose within the legal bounds: typed (a number pad) or stepped by 1 and 10,
+  // then sent by its button, which says the move and is enabled only for a legal number.
+  function stepper(row, kind, values, chosen) {
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const legal = new Set(values);
+    const input = el("input", { type: "number", inputmode: "numeric", min: low, max: high, step: 1,
+      "aria-label": moveText(kind + " …") });
+    input.value = String(chosen !== undefined && legal.has(Number(chosen)) ? chosen : low);
+    const go = button("", { class: "primary", "data-send": kind }, () => send(kind + " " + Number(input.value)));
+    const update = () => {
+      const ok = /^[0-9]+$/.test(input.value) && legal.has(Number(input.value));
+      go.disabled = !ok;
+      go.textContent = ok ? moveText(kind + " " + Number(input.value)) : L.play;
+    };
+    const step = (by) => button((by < 0 ? "−" : "+") + Math.abs(by), { "data-step": by }, () => {
+      const now = Number(input.value) || 0;
+      input.value = String(Math.min(high, Math.max(low, now + by)));
+      update();
+    });
+    input.addEventListener("input", update);
+    row.classList.add("stepper");
+    row.append(step(-10), step(-1), input, step(1), step(10), go);
+    update();
+  }
+
+  // A card tapped: played, or chosen when it is sent on to a seat or may make moves of
+  // several kinds, which the bar then asks.
+  function playCard(code, index, options) {
+    if (atOnce(options)) {
+      send(options[0].text);
       return;
     }
     pending = code;
+    pendingAt = index;
     drawBar(state.round);
-    const first = document.querySelector("#choice [data-to]");
+    const first = document.querySelector("#choice .primary");
     if (first) first.focus({ preventScroll: true });
   }
 
@@ -398,5 +470,20 @@
     $("ended").replaceChildren(thead, body);
   }
 
+  // The legend of the game's own cards, when it gives one (Römer's): each sample card beside
+  // what it says.
+  function drawLegend() {
+    if (!L.legend || !L.legend.length) return;
+    const list = $("legend");
+    for (const [code, text] of L.legend) {
+      const item = el("li");
+      if (code) item.append(cardNode(code));
+      item.append(el("span", {}, text));
+      list.append(item);
+    }
+    $("legend-box").hidden = false;
+  }
+
+  drawLegend();
   page.start();
 })();

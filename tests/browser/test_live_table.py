@@ -1,12 +1,13 @@
 """The other games at a distance in real browsers (Debian's chromium), on phones held upright
-(390×844): a club member opens a table of each of these games (Roi, Differenzler, Rumoli,
-Römer) through the menu, a player takes a seat by the invitation link on his phone, the member
-gives the other seats to simulated players, and the player plays a whole round by tapping only
-the controls the rules allow him, every one of them offered and seen (his cards in the bar at
-the bottom, a move's button as the dead hand kept or a card led, an estimate, a bid or a card
-placed in a team chosen from a list), on a page never wider than the phone. The round is then
-offered for replay, and his total is the figure of the partie's sheet page. His phone loses
-its page and comes back to the same table; a spectator sees no hand.
+(390×844, and 320 px wide): a club member opens a table of each of these games (Roi,
+Differenzler, Rumoli, Römer) through the menu, a player takes a seat by the invitation link on
+his phone, the member gives the other seats to simulated players, and the player plays a whole
+round by tapping only the controls the rules allow him, every one of them offered and seen
+(his cards in the bar at the bottom, Römer's card then the kind of move it makes, a move's
+button as the dead hand kept, an estimate or a bid stepped to), on a page never wider than the
+phone, every player's total in view. The round is then offered for replay, and his total is
+the figure of the partie's sheet page. His phone loses its page and comes back to the same
+table; a spectator sees no hand.
 
 The site is served over ASGI (``asgi_server``, tests/browser/conftest.py), since the table's
 page talks to the server over a WebSocket."""
@@ -94,8 +95,11 @@ def hand_of(page):
 
 
 #: The controls of the play bar the player may tap now, where they are seen (on the screen,
-#: nothing covering their middle): the legal cards (``card``), the move buttons (``button``)
-#: and the lists of moves, each with its button (``select``: the moves it offers).
+#: nothing covering their middle): the legal cards (``card``, with the moves a tap on each
+#: may make: the card itself, or Römer's kinds of move asked then), the move buttons (``button``)
+#: the lists of moves, each with its button (``select``: the moves it offers), and the numbers
+#: to choose (``number``: a stepper, its input and buttons seen, every number between its
+#: bounds).
 LEGAL_SEEN = """() => {
   const seen = (node) => {
     const r = node.getBoundingClientRect();
@@ -103,7 +107,7 @@ LEGAL_SEEN = """() => {
     return node.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
   };
   const cards = Array.from(document.querySelectorAll('#hand button:enabled')).filter(seen)
-    .map((node) => ({ how: "card", moves: [node.dataset.card] }));
+    .map((node) => ({ how: "card", moves: JSON.parse(node.dataset.moves) }));
   const buttons = Array.from(document.querySelectorAll('#choice button[data-move]:enabled'))
     .filter(seen).map((node) => ({ how: "button", moves: [node.dataset.move] }));
   const lists = Array.from(document.querySelectorAll('#choice .answers'))
@@ -111,8 +115,28 @@ LEGAL_SEEN = """() => {
       && seen(row.querySelector('button.primary')))
     .map((row) => ({ how: "select", kind: row.dataset.kind,
       moves: Array.from(row.querySelectorAll('option'), (option) => option.value) }));
-  return [...cards, ...buttons, ...lists];
+  const steppers = Array.from(document.querySelectorAll('#choice .stepper'))
+    .filter((row) => Array.from(row.querySelectorAll('input, button')).every(seen))
+    .map((row) => {
+      const input = row.querySelector('input');
+      const moves = [];
+      const kind = row.dataset.kind;
+      for (let n = Number(input.min); n <= Number(input.max); n++) moves.push(`${kind} ${n}`);
+      return { how: "number", kind: row.dataset.kind, moves };
+    });
+  return [...cards, ...buttons, ...lists, ...steppers];
 }"""
+
+
+#: When the player is to play a card, those of his hand he may not play, as drawn: each
+#: dashed, and greyed (less colour or less opaque), by computed style. (While he is asked
+#: something else, an estimate, his cards simply wait.)
+UNPLAYABLE = """() => Array.from(document.querySelectorAll('#hand.my-turn button:disabled'),
+  (node) => {
+  const style = getComputedStyle(node);
+  return { card: node.dataset.card, dashed: style.borderTopStyle === "dashed",
+    greyed: style.filter.includes("saturate") || Number(style.opacity) < 1 };
+})"""
 
 
 def play_my_move(page, view, turn):
@@ -130,19 +154,36 @@ def play_my_move(page, view, turn):
     assert view["name"]
     expect(page.locator("#round-title")).to_contain_text(view["name"])
     assert overflow(page) == 0, page.evaluate(WIDE)
+    assert page.evaluate(TOTALS_IN_VIEW)
     assert page.evaluate(SMALL_TARGETS) == []
+    unplayable = page.evaluate(UNPLAYABLE)
+    assert all(card["dashed"] and card["greyed"] for card in unplayable), unplayable
     offered = page.evaluate(LEGAL_SEEN)
-    moves = [move for control in offered for move in control["moves"]]
+    moves = {move for control in offered for move in control["moves"]}  # a card twice: one move
     assert sorted(moves) == sorted(view["legal"]), (offered, view["legal"])
     kinds = list(dict.fromkeys((c["how"], c.get("kind")) for c in offered))
     how, kind = kinds[turn % len(kinds)]
     control = [c for c in offered if (c["how"], c.get("kind")) == (how, kind)][0]
-    if how == "card":
+    if how == "card" and len(control["moves"]) > 1:
+        # A card of several moves (Römer's): tapped, then the kind of move it asks, in turn.
+        move = control["moves"][turn // len(kinds) % len(control["moves"])]
+        tap(page.locator(f'#hand button[data-card="{move.split()[-1]}"]').first)
+        tapped = page.locator(f'#choice button[data-move="{move}"]')
+    elif how == "card":
         move = control["moves"][0]
-        tapped = page.locator(f'#hand button[data-card="{move}"]')
+        tapped = page.locator(f'#hand button[data-card="{move.split()[-1]}"]').first
     elif how == "button":
         move = control["moves"][0]
         tapped = page.locator(f'#choice button[data-move="{move}"]')
+    elif how == "number":
+        move = control["moves"][len(control["moves"]) // 8]  # a modest estimate or bid
+        row = page.locator(f'#choice .stepper[data-kind="{kind}"]')
+        low, wanted = int(control["moves"][0].split()[-1]), int(move.split()[-1])
+        for step, count in (("10", (wanted - low) // 10), ("1", (wanted - low) % 10)):
+            for _ in range(count):
+                tap(row.locator(f'button[data-step="{step}"]'))
+        expect(row.locator("input")).to_have_value(str(wanted))
+        tapped = row.locator("button[data-send]")
     else:
         row = page.locator(f'#choice .answers[data-kind="{kind}"]')
         move = control["moves"][len(control["moves"]) // 8]  # a modest estimate or bid
@@ -176,8 +217,16 @@ WIDE = """() => Array.from(document.querySelectorAll('body *'))
   .map((node) => `${node.tagName}#${node.id}.${node.className} ${node.textContent.slice(0, 40)}`)"""
 
 
+#: Whether every player's total, and its column's head, lies within the screen's width (the
+#: players' table scrolls sideways between the names and the totals).
+TOTALS_IN_VIEW = """() => Array.from(document.querySelectorAll('#players tr > :last-child'))
+  .every((node) => { const r = node.getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth; })"""
+
+
 def fits_the_phone(page):
-    """Nothing beyond the right edge, the play bar's controls a thumb's size, the bar leaves
+    """Nothing beyond the right edge, every total in view, the play bar's controls a thumb's
+    size, the bar leaves
     the page's last line (its footer) above it when scrolled to the bottom, and axe-core finds
     nothing to fix."""
     from axe_playwright_python.sync_playwright import Axe
@@ -185,6 +234,7 @@ def fits_the_phone(page):
     results = Axe().run(page, options=AXE_OPTIONS)
     assert not results.violations_count, results.generate_report()
     assert overflow(page) == 0, page.evaluate(WIDE)
+    assert page.evaluate(TOTALS_IN_VIEW)
     assert page.evaluate(SMALL_TARGETS) == []
     bar = page.locator("#play-bar")
     if bar.is_visible():
@@ -203,16 +253,20 @@ def member(django_user_model):
 
 
 @pytest.mark.parametrize(
-    ("game", "name", "players", "seat"),
+    ("game", "name", "players", "seat", "width"),
     [
-        ("roi", "Roi", 4, "1"),
-        ("differenzler", "Differenzler", 4, "1"),
-        ("rumoli", "Rumoli", 3, "2"),  # not the dealer: he bids for the dead hand
-        ("romer", "Römer", 4, "1"),
+        ("roi", "Roi", 4, "1", 390),
+        ("differenzler", "Differenzler", 4, "1", 390),
+        ("rumoli", "Rumoli", 3, "2", 390),  # not the dealer: he bids for the dead hand
+        ("romer", "Römer", 4, "1", 390),
+        # A small phone (Römer's: tests/browser/test_romer_phone.py).
+        ("roi", "Roi", 4, "1", 320),
+        ("differenzler", "Differenzler", 4, "1", 320),
+        ("rumoli", "Rumoli", 3, "2", 320),
     ],
 )
 def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
-    asgi_server, phone, member, settings, game, name, players, seat
+    asgi_server, phone, member, settings, game, name, players, seat, width
 ):
     settings.REMOTE_ABANDON_SECONDS = 4  # a heartbeat a second: a lost connection seen soon
     host = phone(PORTRAIT)
@@ -224,7 +278,7 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
 
     invitation = host.locator("#invite").get_attribute("href")
     assert invitation.endswith(table.get_absolute_url())
-    mine = phone(PORTRAIT)
+    mine = phone({**PORTRAIT, "width": width})
     take_seat(mine, invitation, seat, HUMAN)
     expect(host.locator(f'#seat-list li[data-seat="{seat}"]')).to_contain_text(HUMAN)
     give_to_robots(host, [str(n) for n in range(1, players + 1) if str(n) != seat])

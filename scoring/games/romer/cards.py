@@ -69,3 +69,30 @@ def deck(layout: str = DEFAULT_LAYOUT) -> tuple[Card, ...]:
             *((colour, combat, points[combat - 1]) for combat in COMBATS for _copy in (1, 2)),
         ]
     )
+
+
+#: The tint of each colour (its code in ``card_faces``: ``r1`` … ``r5``); the seed names no
+#: colour, so a colour is named by its number, as on the sheet.
+TINTS = {colour: f"r{colour}" for colour in COLOURS}
+CESAR_SYMBOL = "C"
+
+
+def face(card: Card) -> dict[str, str]:
+    """How the live page draws ``card`` (``GameState.card_faces``): its combat value large
+    (``symbol``, ``C`` for a César), its points in Roman numerals (``rank``, ``César`` for a
+    César), its colour's tint, and its ``name`` in a text (``5·XX``, ``César``)."""
+    colour, combat, points = card
+    if combat == 0:
+        return {"symbol": CESAR_SYMBOL, "rank": "César", "tint": TINTS[colour], "name": "César"}
+    roman = ROMAN[points]
+    return {
+        "symbol": str(combat),
+        "rank": roman,
+        "tint": TINTS[colour],
+        "name": f"{combat}·{roman}",
+    }
+
+
+def faces() -> dict[str, dict[str, str]]:
+    """The face of every card of every layout, by code."""
+    return {code(c): face(c) for layout in LAYOUTS for c in deck(layout)}

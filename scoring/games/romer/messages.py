@@ -29,6 +29,39 @@ MOVE_WORDS = {
     "play": gettext_noop("plays %(rest)s"),
     "end": gettext_noop("ends the manche"),
 }
+#: A card tapped in the hand: each kind of move it may make (``GameState.choice_words``).
+CHOICE_WORDS = {
+    "pose": gettext_noop("Add it to my team"),
+    "lead": gettext_noop("Lead it"),
+    "trump": gettext_noop("Make it my new trump"),
+}
+#: The colours' names (``cards.TINTS``: the seed names them by number, as the sheet does).
+TOKEN_WORDS = {
+    "r1": gettext_noop("colour 1"),
+    "r2": gettext_noop("colour 2"),
+    "r3": gettext_noop("colour 3"),
+    "r4": gettext_noop("colour 4"),
+    "r5": gettext_noop("colour 5"),
+}
+#: The legend of the cards on the live page (``GameState.card_legend``).
+CARD_LEGEND = (
+    ("24X", gettext_noop("Large figure: the combat value, 1 to 7; the highest wins the trick.")),
+    (
+        "",
+        gettext_noop(
+            "XX, X, V, III: the card's points in a team (20, 10, 5, 3); a card of the "
+            "team's trump colour counts once per its place in the team."
+        ),
+    ),
+    ("3C", gettext_noop("C: a César, no combat value and no points; it makes the team grow.")),
+    (
+        "",
+        gettext_noop(
+            "The colour, 1 to 5 as on the sheet, is written on the card and tints it; "
+            "? is a card of another team, face down."
+        ),
+    ),
+)
 PLACE_NAMES = {"pile": gettext_noop("draw pile"), "shuffle": gettext_noop("shuffle number")}
 
 #: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,

@@ -56,8 +56,15 @@ from typing import Any
 from scoring.play.state import GameState, MoveError, RecordError, Step, Table, below
 
 from ..records import whole
-from .cards import Card, card, code, deck
-from .messages import MOVE_WORDS, PLACE_NAMES, REFUSAL_MESSAGES
+from .cards import Card, card, code, deck, faces
+from .messages import (
+    CARD_LEGEND,
+    CHOICE_WORDS,
+    MOVE_WORDS,
+    PLACE_NAMES,
+    REFUSAL_MESSAGES,
+    TOKEN_WORDS,
+)
 from .rules import ROMER, TEAM, team_points
 
 HAND = 15  # cards dealt to each player
@@ -150,6 +157,8 @@ class RomerState(GameState[Move, Entries]):
     game = "romer"
     refusal_messages = REFUSAL_MESSAGES
     move_words, place_names = MOVE_WORDS, PLACE_NAMES
+    choice_words, token_words, card_legend = CHOICE_WORDS, TOKEN_WORDS, CARD_LEGEND
+    card_faces = faces()
 
     def __init__(
         self,
