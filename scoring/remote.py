@@ -49,7 +49,7 @@ logger = logging.getLogger(__name__)
 
 #: The refusals of ``scoring.play.live`` in the user's language.
 REFUSAL_MESSAGES = {
-    "stale": gettext_lazy("This move was made on an older state of the table: ignored."),
+    "stale": gettext_lazy("The table moved on before this move arrived: it is not played."),
     "not_seated": gettext_lazy("Spectators do not play."),
     "not_your_turn": gettext_lazy("It is not your turn."),
     "bad_move": gettext_lazy("This is not a move."),
@@ -96,26 +96,29 @@ class RemoteError(Exception):
 
 def abandon_delay() -> timedelta:
     """How long a seat stays without its player before the table's creator may give it to a
-    simulated player (``REMOTE_ABANDON_SECONDS``, 60 by default)."""
-    return timedelta(seconds=getattr(settings, "REMOTE_ABANDON_SECONDS", 60))
-
-
-#: The longest interval, in seconds, between two heartbeats (``ping``) of a table's page.
-HEARTBEAT_SECONDS = 10.0
+    simulated player (``REMOTE_ABANDON_SECONDS``, 20 by default)."""
+    return timedelta(seconds=getattr(settings, "REMOTE_ABANDON_SECONDS", 20))
 
 
 def heartbeat_seconds() -> float:
-    """Seconds between two heartbeats of a page: ``HEARTBEAT_SECONDS``, or a quarter of the
-    abandon delay when that is shorter, so that a seat whose pages went silent is shown away
-    (after ``presence_window()`` and the next heartbeat of any page of the table) well within
-    the abandon delay."""
-    return min(HEARTBEAT_SECONDS, abandon_delay().total_seconds() / 4)
+    """Seconds between two heartbeats of a page: ``REMOTE_HEARTBEAT_SECONDS`` (2 by
+    default), or a quarter of the abandon delay when that is shorter, so that a seat whose
+    pages went silent is shown away well within the abandon delay."""
+    every = float(getattr(settings, "REMOTE_HEARTBEAT_SECONDS", 2))
+    return min(every, abandon_delay().total_seconds() / 4)
+
+
+def silence_seconds() -> float:
+    """Seconds of silence after which a connection is taken for dead, on both ends: two
+    heartbeats (4 s by default). The page then opens a new one; the server closes it
+    (``scoring.consumers``) and the seat is away."""
+    return 2 * heartbeat_seconds()
 
 
 def presence_window() -> timedelta:
-    """How long a seat's person counts as present after his page was last heard from: two
-    and a half heartbeats, so that one heartbeat lost on a phone's network is forgiven."""
-    return timedelta(seconds=2.5 * heartbeat_seconds())
+    """How long a seat's person counts as present after his page was last heard from: the
+    silence of a dead connection (``silence_seconds``)."""
+    return timedelta(seconds=silence_seconds())
 
 
 def presence(place: RemoteSeat, now=None) -> str:
@@ -340,17 +343,21 @@ def _store(table: RemoteTable, game: LiveTable) -> None:
 
 @dataclass(frozen=True)
 class Played:
-    """What a move message did: ``refused`` (a code of ``REFUSAL_MESSAGES``) or None, and the
-    views to send (``views_of``)."""
+    """What a move message did: ``refused`` (a code of ``REFUSAL_MESSAGES``) or None, the
+    views to send (``views_of``), and whether the move was one its seat had made already
+    (``again``: sent twice, after a reconnection; nothing changed, nothing refused)."""
 
     refused: str | None
     views: dict[str, Any]
+    again: bool = False
 
 
 def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> Played:
     """Make the move of a protocol message for the seat whose key is ``key`` (None or
     unknown: a spectator), numbered ``seq``; the simulated players then play. Under the
-    table's lock: one move at a time, whatever the servers."""
+    table's lock: one move at a time, whatever the servers. The move the seat made at
+    ``seq`` sent again is not refused (``Played.again``): a page may send its move once more
+    after a reconnection."""
     with transaction.atomic():
         table = RemoteTable.objects.select_for_update().get(pk=table_id)
         seat = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first() if key else None
@@ -361,10 +368,22 @@ def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> P
             game.play(seat.seat if seat else None, seq, move)
         except MoveRefused as refused:  # nothing changed: the copy is as good as before
             _CACHE[table.pk] = game
+            if _made_already(table, seat, seq, move):
+                return Played(None, views_of(table, game), again=True)
             return Played(refused.code, views_of(table, game))
         game.play_robots(robots(table))
         _store(table, game)
         return Played(None, views_of(table, game))
+
+
+def _made_already(table: RemoteTable, seat: RemoteSeat | None, seq: object, move: object) -> bool:
+    """Whether a move refused is one the seat made already at ``seq`` (the same text): a page
+    that sends its move again after a reconnection, not knowing whether it arrived, is
+    answered with the state, not refused."""
+    if seat is None or not isinstance(seq, int) or isinstance(seq, bool) or seq >= table.seq:
+        return False
+    made = table.moves.filter(seq=seq + 1).values_list("seat", "text").first()
+    return made == (seat.seat, move)
 
 
 def seat_names(table: RemoteTable) -> list[str]:
