@@ -136,7 +136,12 @@ def page_labels() -> dict[str, str]:
         "away": _("away"),
         "empty": _("empty seat"),
         "you": _("you"),
-        "present": _("present"),
+        "online": _("online"),
+        "unsent": _("Waiting to be sent"),
+        "noTable": _("This table does not exist."),
+        "abandoned": _(
+            "%(name)s is offline. Give the seat to a simulated player, so that the game goes on?"
+        ),
         "copied": _("Link copied."),
         "copyFailed": _("Copy the link by hand: it is selected."),
         "over": _("The partie is over."),
