@@ -141,6 +141,8 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
     #: (``time.monotonic()``); its watchdog (``_watch``); what it may send (``Budget``).
     gone = False
     heard = 0.0
+    #: When this page's heartbeat last asked the database (``_pong``).
+    beaten = float("-inf")
     watchdog: asyncio.Future | None = None
     budget: Budget
 
@@ -241,7 +243,7 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
         """Do what a page's message asks (the protocol) and answer it; whether it made
         something (a seat joined, a move played), for the page's ``Budget``."""
         kind = content.get("type") if isinstance(content, dict) else None
-        if self.seat is not None and kind in ("ping", "move"):
+        if self.seat is not None and kind == "move":
             await database_sync_to_async(remote.seat_heard)(table_id=self.table_id, key=self.key)
         if kind == "join":
             return await self._join(content.get("key"))
@@ -287,11 +289,21 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
         return True
 
     async def _pong(self) -> None:
-        """Answer a heartbeat; when a seat's presence changed since this page's last state
-        (a seat gone silent), send the table's state to all its pages; when only the table's
-        move number did (this page missed a state), send this page its own."""
+        """Answer a heartbeat. Every ``remote.beat_seconds()`` (and at once when this page
+        was sent its own seat as away): mark the seat heard from; when a seat's presence
+        changed since this page's last state (a seat gone silent), send the table's state to
+        all its pages; when only the table's move number did (this page missed a state), send
+        this page its own. The database is not asked at every heartbeat: a dead connection
+        is seen by ``_watch``, not by the database."""
         assert self.table_id is not None
         await self.channel_layer.send(self.channel_name, {"type": "layer.pong"})
+        now = time.monotonic()
+        me = self.shown.get(self.seat) if self.shown and self.seat else None
+        if now - self.beaten < remote.beat_seconds() and not (me and not me["connected"]):
+            return
+        self.beaten = now
+        if self.seat is not None:
+            await database_sync_to_async(remote.seat_heard)(table_id=self.table_id, key=self.key)
         seq, seats = await database_sync_to_async(remote.table_beat)(self.table_id)
         if seats != self.shown:
             await self._broadcast(await database_sync_to_async(self._views)())

@@ -115,10 +115,20 @@ def silence_seconds() -> float:
     return 2 * heartbeat_seconds()
 
 
+def beat_seconds() -> float:
+    """Seconds between two heartbeats of a page that mark its seat heard from in the
+    database and compare the table with the page's state (``scoring.consumers``): every
+    other heartbeat (4 s by default), so that a room's pages do not write at each one."""
+    return 2 * heartbeat_seconds()
+
+
 def presence_window() -> timedelta:
-    """How long a seat's person counts as present after his page was last heard from: the
-    silence of a dead connection (``silence_seconds``)."""
-    return timedelta(seconds=silence_seconds())
+    """How long a seat's person counts as present after his page was last marked heard from
+    (every ``beat_seconds``, give or take a heartbeat): five heartbeats (10 s by default).
+    A page that closes, or whose connection its server finds dead (``silence_seconds``),
+    makes the seat away at once; the window matters only when a server dies with its
+    connections."""
+    return timedelta(seconds=5 * heartbeat_seconds())
 
 
 def presence(place: RemoteSeat, now=None) -> str:
