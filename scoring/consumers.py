@@ -95,12 +95,12 @@ class Budget:
         return True
 
 
-def _table_id(code: str) -> int | None:
+def _table_of(code: str) -> RemoteTable | None:
     """The table of ``code``, None for no table (a code holding NUL, which PostgreSQL
     refuses in a query, is none)."""
     if unreadable(code):
         return None
-    return RemoteTable.objects.filter(code=code).values_list("pk", flat=True).first()
+    return RemoteTable.objects.filter(code=code).only("pk", "abandon_seconds").first()
 
 
 def _refusal(code: str) -> str:
@@ -141,18 +141,21 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
     #: (``time.monotonic()``); its watchdog (``_watch``); what it may send (``Budget``).
     gone = False
     heard = 0.0
-    #: When this page's heartbeat last asked the database (``_pong``).
+    #: When this page's heartbeat last asked the database (``_pong``), and how often it does.
     beaten = float("-inf")
+    beat = 4.0
     watchdog: asyncio.Future | None = None
     budget: Budget
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
-        self.table_id = await database_sync_to_async(_table_id)(code)
+        table = await database_sync_to_async(_table_of)(code)
         await self.accept()
-        if self.table_id is None:
+        if table is None:
             await self.close(code=NO_TABLE)
             return
+        self.table_id = table.pk
+        self.beat = remote.beat_seconds(table)
         self.budget = Budget()
         self.heard = time.monotonic()
         self.gone = False
@@ -161,7 +164,7 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
         except LAYER_AWAY:
             await self.close(code=TRY_AGAIN)
             return
-        self.watchdog = asyncio.ensure_future(self._watch(remote.silence_seconds()))
+        self.watchdog = asyncio.ensure_future(self._watch(remote.silence_seconds(table)))
 
     async def _watch(self, silence: float) -> None:
         """Close the connection once the page has been silent for ``silence`` seconds (a phone
@@ -299,7 +302,7 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
         await self.channel_layer.send(self.channel_name, {"type": "layer.pong"})
         now = time.monotonic()
         me = self.shown.get(self.seat) if self.shown and self.seat else None
-        if now - self.beaten < remote.beat_seconds() and not (me and not me["connected"]):
+        if now - self.beaten < self.beat and not (me and not me["connected"]):
             return
         self.beaten = now
         if self.seat is not None:

@@ -42,6 +42,7 @@ from scoring.models import (
     RemoteSeat,
     RemoteTable,
     Seat,
+    site_abandon_seconds,
 )
 from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
 
@@ -94,41 +95,42 @@ class RemoteError(Exception):
     """A seat or table action that cannot be done now; the message says why, for the page."""
 
 
-def abandon_delay() -> timedelta:
+def abandon_delay(table: RemoteTable | None = None) -> timedelta:
     """How long a seat stays without its player before the table's creator may give it to a
-    simulated player (``REMOTE_ABANDON_SECONDS``, 20 by default)."""
-    return timedelta(seconds=getattr(settings, "REMOTE_ABANDON_SECONDS", 20))
+    simulated player: the table's ``abandon_seconds`` (without a table, the site's
+    ``REMOTE_ABANDON_SECONDS``, 20 by default)."""
+    return timedelta(seconds=table.abandon_seconds if table is not None else site_abandon_seconds())
 
 
-def heartbeat_seconds() -> float:
-    """Seconds between two heartbeats of a page: ``REMOTE_HEARTBEAT_SECONDS`` (2 by
-    default), or a quarter of the abandon delay when that is shorter, so that a seat whose
+def heartbeat_seconds(table: RemoteTable | None = None) -> float:
+    """Seconds between two heartbeats of a page of ``table``: ``REMOTE_HEARTBEAT_SECONDS`` (2
+    by default), or a quarter of the abandon delay when that is shorter, so that a seat whose
     pages went silent is shown away well within the abandon delay."""
     every = float(getattr(settings, "REMOTE_HEARTBEAT_SECONDS", 2))
-    return min(every, abandon_delay().total_seconds() / 4)
+    return min(every, abandon_delay(table).total_seconds() / 4)
 
 
-def silence_seconds() -> float:
+def silence_seconds(table: RemoteTable | None = None) -> float:
     """Seconds of silence after which a connection is taken for dead, on both ends: two
     heartbeats (4 s by default). The page then opens a new one; the server closes it
     (``scoring.consumers``) and the seat is away."""
-    return 2 * heartbeat_seconds()
+    return 2 * heartbeat_seconds(table)
 
 
-def beat_seconds() -> float:
+def beat_seconds(table: RemoteTable | None = None) -> float:
     """Seconds between two heartbeats of a page that mark its seat heard from in the
     database and compare the table with the page's state (``scoring.consumers``): every
     other heartbeat (4 s by default), so that a room's pages do not write at each one."""
-    return 2 * heartbeat_seconds()
+    return 2 * heartbeat_seconds(table)
 
 
-def presence_window() -> timedelta:
+def presence_window(table: RemoteTable | None = None) -> timedelta:
     """How long a seat's person counts as present after his page was last marked heard from
     (every ``beat_seconds``, give or take a heartbeat): five heartbeats (10 s by default).
     A page that closes, or whose connection its server finds dead (``silence_seconds``),
     makes the seat away at once; the window matters only when a server dies with its
     connections."""
-    return timedelta(seconds=5 * heartbeat_seconds())
+    return timedelta(seconds=5 * heartbeat_seconds(table))
 
 
 def presence(place: RemoteSeat, now=None) -> str:
@@ -140,10 +142,11 @@ def presence(place: RemoteSeat, now=None) -> str:
     if place.kind != RemoteSeat.Kind.HUMAN:
         return "none"
     now = now or timezone.now()
-    silent = now - place.seen_at if place.seen_at else abandon_delay()
-    if silent >= abandon_delay():
+    delay = abandon_delay(place.table)
+    silent = now - place.seen_at if place.seen_at else delay
+    if silent >= delay:
         return "abandoned"
-    if place.closed or silent >= presence_window():
+    if place.closed or silent >= presence_window(place.table):
         return "away"
     return "present"
 
@@ -155,11 +158,13 @@ def table_create(
     players: int = 4,
     created_by=None,
     partie: Partie | None = None,
+    abandon_seconds: int | None = None,
 ) -> RemoteTable:
     """Open a remote table of ``game`` with its empty seats: ``players`` of them (as the
     game's adapter names them: ``live_seats``) and its rule ``options`` (a partie's). With
     ``partie`` (a club evening's table), the table plays that partie: its game and rules,
-    and its players' names on the seats. Raises ``RemoteError`` for options the game refuses
+    and its players' names on the seats; ``abandon_seconds``: the table's ``abandon_delay``
+    (the site's without it). Raises ``RemoteError`` for options the game refuses
     or a number of players it does not seat."""
     adapter = registry.get(partie.game if partie is not None else game)
     problems = adapter.option_problems(partie.options if partie is not None else options or {})
@@ -173,7 +178,11 @@ def table_create(
             names = {s.seat: s.player.name for s in partie.seats.all()}
             players = len(names)
         table = RemoteTable.objects.create(
-            game=game, options=dict(options or {}), partie=partie, created_by=created_by
+            game=game,
+            options=dict(options or {}),
+            partie=partie,
+            created_by=created_by,
+            abandon_seconds=abandon_seconds or site_abandon_seconds(),
         )
         RemoteSeat.objects.bulk_create(
             RemoteSeat(table=table, seat=seat, name=names.get(seat, ""), fixed=seat in names)

@@ -83,6 +83,7 @@ def live_create(request, game: str):
             options=form.options(),
             players=form.cleaned_data["players"],
             created_by=request.user,
+            abandon_seconds=form.cleaned_data["abandon_seconds"],
         )
         return redirect(table)
     return render(request, "scoring/live_create.html", {"form": form, "game": adapter})
@@ -111,7 +112,7 @@ def remote_table(request, code: str):
             "socket": f"/ws/distance/{table.code}/",
             "key": key,
             "creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
-            "heartbeat": remote.heartbeat_seconds(),
+            "heartbeat": remote.heartbeat_seconds(table),
             "labels": game_labels(table.adapter, remote.seat_names(table)),
             # The page draws the table at once from this state; the WebSocket then keeps it.
             "state": remote.table_views(table)[seat or "spectator"],

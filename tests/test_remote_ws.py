@@ -325,7 +325,8 @@ async def a_page_that_missed_a_state_gets_it_at_its_next_heartbeat(four):
 
 
 def test_a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four, settings):
-    settings.REMOTE_ABANDON_SECONDS = 2  # a heartbeat every half second, present for 1.25 s
+    # The table's abandon delay: 2 s, a heartbeat every half second, dead after 1 s of silence.
+    RemoteTable.objects.filter(pk=four[0].pk).update(abandon_seconds=2)
     run(a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four))
 
 
@@ -366,7 +367,7 @@ async def a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four):
 
 
 def test_after_every_page_closed_no_seat_stays_present(four, settings):
-    settings.REMOTE_ABANDON_SECONDS = 2
+    RemoteTable.objects.filter(pk=four[0].pk).update(abandon_seconds=2)
     run(after_every_page_closed_no_seat_stays_present(four))
 
 

@@ -62,12 +62,11 @@ def left(since: float, bound: float = 5.0) -> float:
 
 
 def test_a_phone_dropped_silently_is_noticed_its_tap_kept_and_its_seat_offered(
-    asgi_server, phone, django_user_model, settings
+    asgi_server, phone, django_user_model
 ):
-    settings.REMOTE_ABANDON_SECONDS = 8  # the heartbeat stays 2 s: dead after 4 s of silence
-    django_user_model.objects.create_user("hote", password="x-2026-hote")
-    host = django_user_model.objects.get(username="hote")
-    table = remote.table_create(options={"variant": "club-8"}, created_by=host)
+    host = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    # The table's abandon delay: 8 s; the heartbeat stays 2 s, dead after 4 s of silence.
+    table = remote.table_create(options={"variant": "club-8"}, created_by=host, abandon_seconds=8)
     for seat in "ES":
         remote.seat_robot(table=table, seat=seat, user=host)
     path = table.get_absolute_url()
