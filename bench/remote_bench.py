@@ -87,6 +87,9 @@ def random_move(view: dict, rng: random.Random) -> str:
 
 #: Seconds a table may wait for a state before the bench calls it stuck (a lost message).
 STALL_SECONDS = 30
+#: Seconds between two heartbeats of a seat's connection, as the page sends them (the site's
+#: ``REMOTE_HEARTBEAT_SECONDS``).
+HEARTBEAT_SECONDS = 2
 
 
 class Stuck(Exception):
@@ -124,9 +127,16 @@ async def play_table(
                 states[seat] = message
                 changed.notify_all()
 
+    async def beat(seat: str) -> None:
+        """The page's heartbeat: the server closes a connection silent for two of them."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await sockets[seat].send(json.dumps({"type": "ping"}))
+
     listeners = [asyncio.create_task(listen(seat)) for seat in keys]
     for seat, ws in sockets.items():
         await ws.send(json.dumps({"type": "join", "key": keys[seat]}))
+    listeners += [asyncio.create_task(beat(seat)) for seat in keys]
     moves, seq = 0, 0
     try:
         while True:

@@ -249,7 +249,10 @@ CHANNEL_LAYERS = {
 }
 #: Seconds a remote seat stays without its player before the table's creator may give it to
 #: a simulated player.
-REMOTE_ABANDON_SECONDS = env_int("REMOTE_ABANDON_SECONDS", 60)
+REMOTE_ABANDON_SECONDS = env_int("REMOTE_ABANDON_SECONDS", 20)
+#: Seconds between two heartbeats of a remote table's page; a connection silent for two of
+#: them is taken for dead on both ends (the seat shown away).
+REMOTE_HEARTBEAT_SECONDS = env_int("REMOTE_HEARTBEAT_SECONDS", 2)
 
 # Seconds a database connection is kept for the next request. The pages run in a fixed pool of
 # threads (``PAGE_THREADS``, ``clubsite.asgi``), each keeping its SQLite connection: opening

@@ -559,12 +559,20 @@ def new_seat_key() -> str:
     return new_key(20)
 
 
+def site_abandon_seconds() -> int:
+    """The site's delay before an absent player's seat may be given to a simulated player
+    (``REMOTE_ABANDON_SECONDS``), a new remote table's own unless it sets another."""
+    return int(getattr(settings, "REMOTE_ABANDON_SECONDS", 20))
+
+
 class RemoteTable(models.Model):
     """A table played at a distance (``scoring.remote``): its ``game`` and rule ``options``
     (as a partie's), the invitation code of its link (which also seeds the
     deals of a game other than Roimat), who opened it, the partie it fills (made when play
-    starts, or the partie of a club evening's table) and ``seq``, the moves made, which
-    numbers the next. Its seats are its ``RemoteSeat`` rows, as many as its players."""
+    starts, or the partie of a club evening's table), ``seq``, the moves made, which
+    numbers the next, and ``abandon_seconds``, how long a player stays away before his seat
+    may be given to a simulated player. Its seats are its ``RemoteSeat`` rows, as many as its
+    players."""
 
     game = models.CharField(_("game"), max_length=20, default="roimat")
     options = models.JSONField(_("rule options"), default=dict, blank=True)
@@ -573,6 +581,9 @@ class RemoteTable(models.Model):
         Partie, null=True, blank=True, on_delete=models.PROTECT, related_name="remote_table"
     )
     seq = models.PositiveIntegerField(default=0)
+    abandon_seconds = models.PositiveSmallIntegerField(
+        _("seconds before an absent player's seat may be given"), default=site_abandon_seconds
+    )
     created_by = club_account()
     created_at = models.DateTimeField(auto_now_add=True)
 

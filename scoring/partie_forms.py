@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.forms import chosen_options, seat_label
-from scoring.models import Player
+from scoring.models import Player, site_abandon_seconds
 from scoring.registry import GameAdapter
 
 
@@ -79,13 +79,26 @@ class GamePartieForm(GameOptionsForm):
         return [p for p in chosen if p is not None]
 
 
+#: The delays a table may set before an absent player's seat may be given, in seconds.
+ABANDON_CHOICES = [10, 20, 30, 60]
+
+
 class LiveTableForm(GameOptionsForm):
     """A table at a distance of a game played move by move: how many players (within its
-    table sizes, each a button to tap) and its rule options (a field left blank takes the
-    rules' default)."""
+    table sizes, each a button to tap), its rule options (a field left blank takes the
+    rules' default) and how long a player may be away before his seat may be given to a
+    simulated player (``abandon_seconds``; blank: the site's ``REMOTE_ABANDON_SECONDS``)."""
 
     players = forms.TypedChoiceField(
         label=gettext_lazy("Players"), coerce=int, widget=forms.RadioSelect
+    )
+    abandon_seconds = forms.TypedChoiceField(
+        label=gettext_lazy("An absent player's seat may be given to a simulated player after"),
+        choices=[(n, f"{n} s") for n in ABANDON_CHOICES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.RadioSelect,
     )
 
     def __init__(self, *args, adapter: GameAdapter, **kwargs):
@@ -94,6 +107,7 @@ class LiveTableForm(GameOptionsForm):
         low, high = adapter.table_sizes
         self.fields["players"].choices = [(n, str(n)) for n in range(low, high + 1)]
         self.fields["players"].initial = 4 if low <= 4 <= high else low
+        self.fields["abandon_seconds"].initial = site_abandon_seconds()
         self.add_option_fields(adapter)
         for key in self.option_keys:  # shown with the rules' default, which a blank keeps
             field = self.fields[f"option_{key}"]

@@ -42,6 +42,7 @@ from scoring.models import (
     RemoteSeat,
     RemoteTable,
     Seat,
+    site_abandon_seconds,
 )
 from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
 
@@ -49,7 +50,7 @@ logger = logging.getLogger(__name__)
 
 #: The refusals of ``scoring.play.live`` in the user's language.
 REFUSAL_MESSAGES = {
-    "stale": gettext_lazy("This move was made on an older state of the table: ignored."),
+    "stale": gettext_lazy("The table moved on before this move arrived: it is not played."),
     "not_seated": gettext_lazy("Spectators do not play."),
     "not_your_turn": gettext_lazy("It is not your turn."),
     "bad_move": gettext_lazy("This is not a move."),
@@ -94,28 +95,42 @@ class RemoteError(Exception):
     """A seat or table action that cannot be done now; the message says why, for the page."""
 
 
-def abandon_delay() -> timedelta:
+def abandon_delay(table: RemoteTable | None = None) -> timedelta:
     """How long a seat stays without its player before the table's creator may give it to a
-    simulated player (``REMOTE_ABANDON_SECONDS``, 60 by default)."""
-    return timedelta(seconds=getattr(settings, "REMOTE_ABANDON_SECONDS", 60))
+    simulated player: the table's ``abandon_seconds`` (without a table, the site's
+    ``REMOTE_ABANDON_SECONDS``, 20 by default)."""
+    return timedelta(seconds=table.abandon_seconds if table is not None else site_abandon_seconds())
 
 
-#: The longest interval, in seconds, between two heartbeats (``ping``) of a table's page.
-HEARTBEAT_SECONDS = 10.0
+def heartbeat_seconds(table: RemoteTable | None = None) -> float:
+    """Seconds between two heartbeats of a page of ``table``: ``REMOTE_HEARTBEAT_SECONDS`` (2
+    by default), or a quarter of the abandon delay when that is shorter, so that a seat whose
+    pages went silent is shown away well within the abandon delay."""
+    every = float(getattr(settings, "REMOTE_HEARTBEAT_SECONDS", 2))
+    return min(every, abandon_delay(table).total_seconds() / 4)
 
 
-def heartbeat_seconds() -> float:
-    """Seconds between two heartbeats of a page: ``HEARTBEAT_SECONDS``, or a quarter of the
-    abandon delay when that is shorter, so that a seat whose pages went silent is shown away
-    (after ``presence_window()`` and the next heartbeat of any page of the table) well within
-    the abandon delay."""
-    return min(HEARTBEAT_SECONDS, abandon_delay().total_seconds() / 4)
+def silence_seconds(table: RemoteTable | None = None) -> float:
+    """Seconds of silence after which a connection is taken for dead, on both ends: two
+    heartbeats (4 s by default). The page then opens a new one; the server closes it
+    (``scoring.consumers``) and the seat is away."""
+    return 2 * heartbeat_seconds(table)
 
 
-def presence_window() -> timedelta:
-    """How long a seat's person counts as present after his page was last heard from: two
-    and a half heartbeats, so that one heartbeat lost on a phone's network is forgiven."""
-    return timedelta(seconds=2.5 * heartbeat_seconds())
+def beat_seconds(table: RemoteTable | None = None) -> float:
+    """Seconds between two heartbeats of a page that mark its seat heard from in the
+    database and compare the table with the page's state (``scoring.consumers``): every
+    other heartbeat (4 s by default), so that a room's pages do not write at each one."""
+    return 2 * heartbeat_seconds(table)
+
+
+def presence_window(table: RemoteTable | None = None) -> timedelta:
+    """How long a seat's person counts as present after his page was last marked heard from
+    (every ``beat_seconds``, give or take a heartbeat): five heartbeats (10 s by default).
+    A page that closes, or whose connection its server finds dead (``silence_seconds``),
+    makes the seat away at once; the window matters only when a server dies with its
+    connections."""
+    return timedelta(seconds=5 * heartbeat_seconds(table))
 
 
 def presence(place: RemoteSeat, now=None) -> str:
@@ -127,10 +142,11 @@ def presence(place: RemoteSeat, now=None) -> str:
     if place.kind != RemoteSeat.Kind.HUMAN:
         return "none"
     now = now or timezone.now()
-    silent = now - place.seen_at if place.seen_at else abandon_delay()
-    if silent >= abandon_delay():
+    delay = abandon_delay(place.table)
+    silent = now - place.seen_at if place.seen_at else delay
+    if silent >= delay:
         return "abandoned"
-    if place.closed or silent >= presence_window():
+    if place.closed or silent >= presence_window(place.table):
         return "away"
     return "present"
 
@@ -142,11 +158,13 @@ def table_create(
     players: int = 4,
     created_by=None,
     partie: Partie | None = None,
+    abandon_seconds: int | None = None,
 ) -> RemoteTable:
     """Open a remote table of ``game`` with its empty seats: ``players`` of them (as the
     game's adapter names them: ``live_seats``) and its rule ``options`` (a partie's). With
     ``partie`` (a club evening's table), the table plays that partie: its game and rules,
-    and its players' names on the seats. Raises ``RemoteError`` for options the game refuses
+    and its players' names on the seats; ``abandon_seconds``: the table's ``abandon_delay``
+    (the site's without it). Raises ``RemoteError`` for options the game refuses
     or a number of players it does not seat."""
     adapter = registry.get(partie.game if partie is not None else game)
     problems = adapter.option_problems(partie.options if partie is not None else options or {})
@@ -160,7 +178,11 @@ def table_create(
             names = {s.seat: s.player.name for s in partie.seats.all()}
             players = len(names)
         table = RemoteTable.objects.create(
-            game=game, options=dict(options or {}), partie=partie, created_by=created_by
+            game=game,
+            options=dict(options or {}),
+            partie=partie,
+            created_by=created_by,
+            abandon_seconds=abandon_seconds or site_abandon_seconds(),
         )
         RemoteSeat.objects.bulk_create(
             RemoteSeat(table=table, seat=seat, name=names.get(seat, ""), fixed=seat in names)
@@ -340,17 +362,21 @@ def _store(table: RemoteTable, game: LiveTable) -> None:
 
 @dataclass(frozen=True)
 class Played:
-    """What a move message did: ``refused`` (a code of ``REFUSAL_MESSAGES``) or None, and the
-    views to send (``views_of``)."""
+    """What a move message did: ``refused`` (a code of ``REFUSAL_MESSAGES``) or None, the
+    views to send (``views_of``), and whether the move was one its seat had made already
+    (``again``: sent twice, after a reconnection; nothing changed, nothing refused)."""
 
     refused: str | None
     views: dict[str, Any]
+    again: bool = False
 
 
 def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> Played:
     """Make the move of a protocol message for the seat whose key is ``key`` (None or
     unknown: a spectator), numbered ``seq``; the simulated players then play. Under the
-    table's lock: one move at a time, whatever the servers."""
+    table's lock: one move at a time, whatever the servers. The move the seat made at
+    ``seq`` sent again is not refused (``Played.again``): a page may send its move once more
+    after a reconnection."""
     with transaction.atomic():
         table = RemoteTable.objects.select_for_update().get(pk=table_id)
         seat = table.seats.filter(key=key, kind=RemoteSeat.Kind.HUMAN).first() if key else None
@@ -361,10 +387,22 @@ def move_play(*, table_id: int, key: str | None, seq: object, move: object) -> P
             game.play(seat.seat if seat else None, seq, move)
         except MoveRefused as refused:  # nothing changed: the copy is as good as before
             _CACHE[table.pk] = game
+            if _made_already(table, seat, seq, move):
+                return Played(None, views_of(table, game), again=True)
             return Played(refused.code, views_of(table, game))
         game.play_robots(robots(table))
         _store(table, game)
         return Played(None, views_of(table, game))
+
+
+def _made_already(table: RemoteTable, seat: RemoteSeat | None, seq: object, move: object) -> bool:
+    """Whether a move refused is one the seat made already at ``seq`` (the same text): a page
+    that sends its move again after a reconnection, not knowing whether it arrived, is
+    answered with the state, not refused."""
+    if seat is None or not isinstance(seq, int) or isinstance(seq, bool) or seq >= table.seq:
+        return False
+    made = table.moves.filter(seq=seq + 1).values_list("seat", "text").first()
+    return made == (seat.seat, move)
 
 
 def seat_names(table: RemoteTable) -> list[str]:

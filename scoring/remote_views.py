@@ -83,6 +83,7 @@ def live_create(request, game: str):
             options=form.options(),
             players=form.cleaned_data["players"],
             created_by=request.user,
+            abandon_seconds=form.cleaned_data["abandon_seconds"],
         )
         return redirect(table)
     return render(request, "scoring/live_create.html", {"form": form, "game": adapter})
@@ -111,7 +112,7 @@ def remote_table(request, code: str):
             "socket": f"/ws/distance/{table.code}/",
             "key": key,
             "creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
-            "heartbeat": remote.heartbeat_seconds(),
+            "heartbeat": remote.heartbeat_seconds(table),
             "labels": game_labels(table.adapter, remote.seat_names(table)),
             # The page draws the table at once from this state; the WebSocket then keeps it.
             "state": remote.table_views(table)[seat or "spectator"],
@@ -136,7 +137,12 @@ def page_labels() -> dict[str, str]:
         "away": _("away"),
         "empty": _("empty seat"),
         "you": _("you"),
-        "present": _("present"),
+        "online": _("online"),
+        "unsent": _("Waiting to be sent"),
+        "noTable": _("This table does not exist."),
+        "abandoned": _(
+            "%(name)s is offline. Give the seat to a simulated player, so that the game goes on?"
+        ),
         "copied": _("Link copied."),
         "copyFailed": _("Copy the link by hand: it is selected."),
         "over": _("The partie is over."),

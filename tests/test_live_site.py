@@ -6,13 +6,23 @@ totals the table shows are the sheet's. A club evening's round of any of these g
 played at a distance and counts in its ranking."""
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import registry, remote
-from scoring.models import GameRound, Partie, Player, RemoteDonne, RemoteMove, RemoteTable
+from scoring.models import (
+    GameRound,
+    Partie,
+    Player,
+    RemoteDonne,
+    RemoteMove,
+    RemoteSeat,
+    RemoteTable,
+)
 from tests import toygame
 from tests.test_site_remote import live_data, seen
 from tournaments.models import Registration, Tournament
@@ -223,3 +233,25 @@ def test_the_service_opens_no_table_the_game_would_refuse(victor, game, players,
     with pytest.raises(remote.RemoteError):
         remote.table_create(game=game, players=players, options=options, created_by=victor)
     assert not RemoteTable.objects.exists()
+
+
+def test_the_table_sets_how_long_a_player_is_away_before_his_seat_may_be_given(member):
+    """The page offers the delays (20 s, the site's, chosen at first); a table opened with
+    10 s lets its creator give a seat silent for 10 s, where the site's delay is 20 s."""
+    page = member.get(reverse("scoring:live_create", args=["roi"]))
+    checked = re.search(rb'name="abandon_seconds" value="(\d+)"[^>]*checked', page.content)
+    assert checked and checked.group(1) == b"20"
+    data = {"players": 4, "abandon_seconds": 10}
+    assert member.post(reverse("scoring:live_create", args=["roi"]), data).status_code == 302
+    table = RemoteTable.objects.get()
+    assert table.abandon_seconds == 10
+    member.post(reverse("scoring:remote_seat", args=[table.code]), {"seat": "1", "name": "Léa"})
+    silent = timezone.now() - datetime.timedelta(seconds=12)
+    RemoteSeat.objects.filter(table=table, seat="1").update(seen_at=silent, closed=True)
+    place = RemoteSeat.objects.get(table=table, seat="1")
+    assert remote.presence(place) == "abandoned"
+    RemoteTable.objects.filter(pk=table.pk).update(abandon_seconds=20)
+    assert remote.presence(RemoteSeat.objects.get(table=table, seat="1")) == "away"
+    data = {"players": 4, "abandon_seconds": 7}  # not one of the delays offered
+    response = member.post(reverse("scoring:live_create", args=["roi"]), data)
+    assert response.status_code == 200 and response.context["form"].errors["abandon_seconds"]

@@ -4,6 +4,7 @@ out of turn, forbidden or replayed change nothing, a spectator sees no hand, bad
 error message; the same over the Redis channel layer."""
 
 import asyncio
+import json
 import socket
 from concurrent.futures import ThreadPoolExecutor
 
@@ -23,6 +24,14 @@ from tests.conftest import free_port
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+
+@pytest.fixture(autouse=True)
+def _slow_heartbeat(settings):
+    """The pages of these tests send a heartbeat only where a test says: the server takes a
+    page for dead after a minute of silence (two heartbeats), unless a test shortens the
+    abandon delay, which shortens the heartbeat."""
+    settings.REMOTE_HEARTBEAT_SECONDS = 30
 
 
 @pytest.fixture
@@ -138,9 +147,20 @@ async def four_pages_play_two_whole_donnes_with_a_reconnection_and_refused_moves
         assert {v["seq"] for v in views.values()} == {seq + 1}
         if "replayed" not in checked:
             checked.add("replayed")
+            # Sent again (a page that reconnected, not knowing whether it arrived): the
+            # state is the answer, the move is not made twice.
             await pages[mover].send_json_to(message)
+            again = await pages[mover].receive_json_from(timeout=3)
+            assert again["type"] == "state" and again["seq"] == seq + 1
+            assert await pages[other].receive_nothing(timeout=0.2)
+            # Another move on that older state is refused, with its reason.
+            await pages[mover].send_json_to({**message, "move": "no such move"})
             refused = await pages[mover].receive_json_from(timeout=3)
             assert refused["code"] == "stale"
+            assert (
+                refused["message"]
+                == "La table a avancé avant que ce coup n'arrive : il n'est pas joué."
+            )
             assert (await state(pages[mover]))["seq"] == seq + 1
     assert checked == {"out_of_turn", "illegal", "reconnect", "replayed"}
     watched = await state(spectator, views["N"]["seq"])
@@ -178,9 +198,10 @@ async def bad_input_gets_a_message_not_a_traceback(four):
     await comm.send_json_to({"type": "move", "seq": view["seq"], "move": "DJ"})
     assert (await comm.receive_json_from())["code"] == "not_seated"
     await comm.disconnect()
+    # An unknown table: the connection is closed with 4404, which the page reads.
     fresh = WebsocketCommunicator(application, "/ws/distance/NOSUCHCODE/", headers=HEADERS)
-    connected, _ = await fresh.connect()
-    assert not connected
+    assert (await fresh.connect())[0]
+    assert await fresh.receive_output() == {"type": "websocket.close", "code": 4404}
     early = WebsocketCommunicator(application, f"/ws/distance/{table.code}/", headers=HEADERS)
     await early.connect()
     await early.send_json_to({"type": "move", "seq": 0, "move": {}})
@@ -247,8 +268,8 @@ async def connects(code, headers, expected):
 
 async def until(comm, seen, timeout=8, pinging=()):
     """The first state sent to ``comm`` for which ``seen(state)`` holds, the pages of
-    ``pinging`` sending their heartbeat meanwhile, as a browser does (every half second here:
-    the tests' abandon delay is 2 s)."""
+    ``pinging`` sending their heartbeat meanwhile, as a browser does (every quarter of a second
+    here: the tests' abandon delay is 2 s, a heartbeat every half second)."""
     deadline = asyncio.get_running_loop().time() + timeout
     beat = 0.0
     while True:
@@ -257,7 +278,7 @@ async def until(comm, seen, timeout=8, pinging=()):
         if now >= beat:
             for page_ in pinging:
                 await page_.send_json_to({"type": "ping"})
-            beat = now + 0.5
+            beat = now + 0.25
         if await comm.receive_nothing(timeout=0.1):
             continue
         message = await comm.receive_json_from()
@@ -304,28 +325,30 @@ async def a_page_that_missed_a_state_gets_it_at_its_next_heartbeat(four):
 
 
 def test_a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four, settings):
-    settings.REMOTE_ABANDON_SECONDS = 2  # a heartbeat every half second, present for 1.25 s
+    # The table's abandon delay: 2 s, a heartbeat every half second, dead after 1 s of silence.
+    RemoteTable.objects.filter(pk=four[0].pk).update(abandon_seconds=2)
     run(a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four))
 
 
 async def a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four):
     """West's phone loses its network without closing its socket: no message of his comes
-    any more, so no row changes; the others' heartbeats find him away and push it to every
-    page, then abandoned, when the creator may give his seat to a simulated player. Before
-    that, a heartbeat of his brings him back at once."""
+    any more. The server closes his connection after two heartbeats of silence (4408) and
+    shows him away on every page at once; his page back, he is present again. Silent again,
+    he is abandoned after the abandon delay, when the creator may give his seat to a
+    simulated player; a page of his then watches."""
     table, keys = four
     pages = {s: (await page(table.code, keys[s]))[0] for s in "NESO"}
     talking = [pages[s] for s in "NES"]
-    await pages["O"].send_json_to({"type": "ping"})
-    assert (await pages["O"].receive_json_from(timeout=3))["type"] == "pong"
     west = presence_of("O")
     start = asyncio.get_running_loop().time()
     away = await until(pages["N"], lambda v: west(v) == "away", pinging=talking)
     assert asyncio.get_running_loop().time() - start < 2  # within the abandon delay
     assert west(await latest(pages["E"], away)) == "away" and away["seats"]["N"]["connected"]
-    await pages["O"].send_json_to({"type": "ping"})  # his network is back
-    while (await pages["O"].receive_json_from(timeout=3))["type"] != "pong":
+    while (output := await pages["O"].receive_output(timeout=3))["type"] != "websocket.close":
         pass
+    assert output["code"] == 4408  # his dead connection is closed by the server
+    pages["O"], back = await page(table.code, keys["O"])  # his network is back
+    assert west(back) == "present"
     with pytest.raises(remote.RemoteError):  # he is here: his seat is not to be given
         await database_sync_to_async(remote.seat_robot)(
             table=table, seat="O", user=table.created_by
@@ -335,16 +358,16 @@ async def a_seat_gone_silent_is_shown_away_then_abandoned_on_every_page(four):
     assert (await latest(pages["E"], None))["seats"]["O"]["abandoned"]
     await database_sync_to_async(remote.seat_robot)(table=table, seat="O", user=table.created_by)
     await database_sync_to_async(remote.announce)(table)
-    given = await until(pages["S"], lambda v: v["seats"]["O"]["kind"] == "robot")
+    given = await until(pages["S"], lambda v: v["seats"]["O"]["kind"] == "robot", pinging=talking)
     assert given["seats"]["O"]["name"] == "Joueur O"  # still his name on the sheet
-    back = await until(pages["O"], lambda v: v["seats"]["O"]["kind"] == "robot")
+    pages["O"], back = await page(table.code, keys["O"])
     assert back["you"] is None and back["round"]["hand"] == []  # his page now watches
     for comm in pages.values():
         await comm.disconnect()
 
 
 def test_after_every_page_closed_no_seat_stays_present(four, settings):
-    settings.REMOTE_ABANDON_SECONDS = 2
+    RemoteTable.objects.filter(pk=four[0].pk).update(abandon_seconds=2)
     run(after_every_page_closed_no_seat_stays_present(four))
 
 
@@ -481,11 +504,44 @@ async def an_empty_or_binary_frame_gets_an_error_and_the_socket_stays(four):
     await comm.disconnect()
 
 
-@pytest.mark.parametrize("path", ["/ws/distance/AB\x00CD/", "/ws/t/AB\x00CD/"])
-def test_a_nul_in_a_sockets_address_is_refused_on_the_handshake(four, path):
+def test_a_nul_in_a_sockets_address_is_no_table(four):
     async def handshake():
-        comm = WebsocketCommunicator(application, path, headers=HEADERS)
+        comm = WebsocketCommunicator(application, "/ws/distance/AB\x00CD/", headers=HEADERS)
+        assert (await comm.connect())[0]
+        return await comm.receive_output()
+
+    assert run(handshake()) == {"type": "websocket.close", "code": 4404}
+
+
+def test_a_nul_in_a_tables_evening_address_is_refused_on_the_handshake(four):
+    async def handshake():
+        comm = WebsocketCommunicator(application, "/ws/t/AB\x00CD/", headers=HEADERS)
         connected, _ = await comm.connect()
         return connected
 
     assert run(handshake()) is False
+
+
+def test_a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four):
+    run(a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four))
+
+
+async def a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four):
+    """A console sends 1,000 stale moves over one socket: 20 are answered (refused, each with
+    the page's state), the next is told to wait, the rest are not read and the connection is
+    closed (4429); the seat is still the player's."""
+    table, keys = four
+    comm, view = await page(table.code, keys["N"])
+    for _flood in range(1000):
+        await comm.send_json_to({"type": "move", "seq": view["seq"] - 1, "move": "DJ"})
+    answers = []
+    while (output := await comm.receive_output(timeout=10))["type"] != "websocket.close":
+        answers.append(json.loads(output["text"]))
+    assert output["code"] == 4429
+    refused = [a for a in answers if a["type"] == "refused"]
+    assert len(refused) == 21 and {a["code"] for a in refused} == {"stale"}
+    assert [a["type"] for a in answers].count("state") == 21
+    assert answers[-1]["type"] == "error"  # told to wait, before being closed
+    again, view = await page(table.code, keys["N"])
+    assert view["you"] == "N"
+    await again.disconnect()

@@ -13,7 +13,7 @@
   "use strict";
   const live = JSON.parse(document.getElementById("remote-live").textContent);
   const L = live.labels;
-  const page = remotePage(live, { show });
+  const page = remotePage(live, { show, moveText });
   const { el, button, send, status, seatLabel, presence, presenceWord, seatName, buzz } = page;
   const FACES = L.faces || {};
   const TOKENS = L.tokens || {};

@@ -8,18 +8,28 @@
 // ``show`` is called with each state the server sends (and the one before it); the page's
 // ``send(move)`` sends a move numbered with the state's ``seq``.
 //
-// The page sends a heartbeat (ping) every few seconds, which keeps its seat present; when
-// nothing comes back for two and a half heartbeats, the connection is taken as dead and made
-// again.
+// The page sends a heartbeat (ping) every ``heartbeat`` seconds (2), which keeps its seat
+// present; when nothing comes back for two heartbeats, the connection is taken as dead and made
+// again (the server closes it on its side too). A move tapped meanwhile is kept, shown as
+// waiting to be sent, and sent once the page has joined again, with the number of the state
+// it was tapped on: the server makes it, answers that it was made already, or refuses it with
+// the reason when the table moved on.
 window.remotePage = function (live, hooks) {
   "use strict";
   const L = live.labels;
   const HEARTBEAT = live.heartbeat * 1000;
+  const DEAD = 2 * HEARTBEAT; // silent this long: the connection is dead
   let socket = null;
   let heard = 0; // when the server was last heard from
+  let pinged = 0; // when the last ping was sent
   let timer = null; // the next connection, when waiting for one
   let state = null;
   let delay = 500;
+  let unsent = null; // the move tapped and not yet answered: { seq, move, at }
+  let unsentTimer = null;
+  let refused = null; // the refusal of a move sent late, shown a while: { text, until }
+  let said = null; // the status line the table asks for: [text, warn]
+  let lost = false; // the connection is lost, a new one being made
 
   const $ = (id) => document.getElementById(id);
   function el(tag, attrs, text) {
@@ -42,23 +52,42 @@ window.remotePage = function (live, hooks) {
     ws.onopen = () => {
       if (socket !== ws) return;
       delay = 500;
-      heard = Date.now();
+      lost = false;
+      heard = pinged = Date.now();
       ws.send(JSON.stringify({ type: "join", key: live.key }));
+      if (unsent) {
+        // The move tapped while the connection was lost, sent once: its answer comes after
+        // the state that answers the join.
+        unsent.rejoined = true;
+        transmit();
+      }
     };
     ws.onmessage = (event) => {
       if (socket !== ws) return;
       heard = Date.now();
       const message = JSON.parse(event.data);
       if (message.type === "state") {
+        // The table moved on from the state the move was tapped on: made (this page's move,
+        // or answered as made already), else its refusal follows.
+        if (unsent && unsent.rejoined) unsent.rejoined = false;
+        else if (unsent && message.seq !== unsent.seq) answered(null);
         show(message);
         const me = state.you && state.seats[state.you];
         if (me && !me.connected) ping(); // a page of this seat closed: this one is still here
-      } else if (message.type === "refused" || message.type === "error") {
-        status(message.message, true);
+      } else if (message.type === "refused") {
+        answered(message.message);
+      } else if (message.type === "error") {
+        showStatus(message.message, true);
       }
     };
-    ws.onclose = () => {
-      if (socket === ws) reconnect();
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      if (event.code === 4404) {
+        socket = null;
+        showStatus(L.noTable, true);
+      } else {
+        reconnect();
+      }
     };
   }
 
@@ -66,15 +95,19 @@ window.remotePage = function (live, hooks) {
   function reconnect(now) {
     const old = socket;
     socket = null;
+    lost = true;
     if (old) old.close();
-    status(L.reconnecting, true);
+    drawSending();
     clearTimeout(timer);
     timer = setTimeout(connect, now ? 0 : delay);
-    if (!now) delay = Math.min(delay * 2, 8000);
+    if (!now) delay = Math.min(delay * 2, 4000);
   }
 
   function ping() {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      pinged = Date.now();
+      socket.send(JSON.stringify({ type: "ping" }));
+    }
   }
 
   function show(message) {
@@ -88,13 +121,67 @@ window.remotePage = function (live, hooks) {
     hooks.show(state, before);
   }
 
+  // A move tapped: sent, and kept until the server answers it (one at a time: a tap made
+  // while one waits is not taken). Not answered soon (no connection), it is shown as waiting
+  // to be sent.
   function send(move) {
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({ type: "move", seq: state.seq, move: move }));
+    if (unsent) return;
+    unsent = { seq: state.seq, move: move, at: Date.now() };
+    transmit();
+    clearTimeout(unsentTimer);
+    unsentTimer = setTimeout(drawSending, 1000);
+    if (!connected()) drawSending();
+  }
+
+  function transmit() {
+    if (connected()) {
+      socket.send(JSON.stringify({ type: "move", seq: unsent.seq, move: unsent.move }));
     }
   }
 
+  function connected() {
+    return !!socket && socket.readyState === WebSocket.OPEN;
+  }
+
+  function moveWords(move) {
+    return hooks.moveText ? hooks.moveText(move) : move;
+  }
+
+  // The move waiting has its answer: made, or refused (``refusal``: the server's reason,
+  // shown for a few seconds over the hand and in the status line).
+  function answered(refusal) {
+    const move = unsent ? moveWords(unsent.move) + " \u2014 " : "";
+    unsent = null;
+    clearTimeout(unsentTimer);
+    refused = refusal ? { text: move + refusal, until: Date.now() + 6000 } : null;
+    if (refused) setTimeout(drawSending, 6000);
+    drawSending();
+  }
+
+  // The line over the hand: the move tapped that waits to be sent, or the refusal of a move
+  // sent late; the status line says it too, else what the table says.
+  function drawSending() {
+    const waiting = !!unsent && (Date.now() - unsent.at >= 1000 || !connected());
+    if (refused && Date.now() >= refused.until) refused = null;
+    const line = $("sending");
+    line.textContent = waiting ? L.unsent + " : " + moveWords(unsent.move) : refused ? refused.text : "";
+    line.hidden = !line.textContent;
+    $("play-bar").classList.toggle("waiting", !!unsent);
+    if (waiting) showStatus(L.unsent + (lost ? " \u2014 " + L.reconnecting : ""), true);
+    else if (refused) showStatus(refused.text, true);
+    else if (lost) showStatus(L.reconnecting, true);
+    else if (said) showStatus(...said);
+    fitBar();
+  }
+
+  // The status line: what the table says (``status``, from each state), unless the
+  // connection is lost, a move waits to be sent or was just refused.
   function status(text, warn) {
+    said = [text, warn];
+    drawSending();
+  }
+
+  function showStatus(text, warn) {
     const node = $("status");
     node.textContent = text || "";
     node.className = "status" + (warn ? " warn" : "");
@@ -118,7 +205,7 @@ window.remotePage = function (live, hooks) {
     if (seat === state.you) return "you";
     return info.connected ? "present" : info.abandoned ? "abandoned" : "away";
   }
-  const PRESENCE_WORDS = { you: "you", present: "present", away: "away", abandoned: "away",
+  const PRESENCE_WORDS = { you: "you", present: "online", away: "away", abandoned: "away",
     robot: "robot", empty: "empty" };
   function presenceWord(seat) {
     return L[PRESENCE_WORDS[presence(seat)]];
@@ -157,6 +244,27 @@ window.remotePage = function (live, hooks) {
     $("watching").hidden = !!state.you;
     $("invite-box").hidden = !empty.length;
     $("seating").hidden = !!state.you && !empty.length && !(live.creator && given.length);
+    drawOffers();
+  }
+
+  // To the table's creator, over his hand where he looks: each seat whose player has been
+  // away for the abandon delay, with the button giving it to a simulated player; withdrawn
+  // as soon as the player is back.
+  function drawOffers() {
+    const box = $("offers");
+    box.replaceChildren();
+    const started = !!state.partie;
+    for (const seat of seats()) {
+      if (!live.creator || !started || presence(seat) !== "abandoned") continue;
+      const offer = el("div", { class: "offer", "data-seat": seat });
+      offer.append(el("p", {}, L.abandoned.replace("%(name)s", seatName(seat))));
+      const form = $("robot-form").content.firstElementChild.cloneNode(true);
+      form.elements.seat.value = seat;
+      offer.append(form);
+      box.append(offer);
+    }
+    box.hidden = !box.childElementCount;
+    fitBar();
   }
 
   function drawReplays() {
@@ -184,7 +292,8 @@ window.remotePage = function (live, hooks) {
   // room below its last line for it.
   function fitBar() {
     const bar = $("play-bar");
-    bar.hidden = !$("hand").childElementCount && !$("choice").childElementCount;
+    bar.hidden = !$("hand").childElementCount && !$("choice").childElementCount &&
+      $("offers").hidden && $("sending").hidden;
     const height = bar.hidden ? 0 : bar.offsetHeight;
     document.body.style.paddingBottom = height ? height + "px" : "";
   }
@@ -214,11 +323,12 @@ window.remotePage = function (live, hooks) {
   }
   $("news-close").addEventListener("click", () => { $("news").hidden = true; });
 
-  // The heartbeat: a ping, or a new connection when the server has not answered for long.
+  // The heartbeat: a ping every HEARTBEAT, or a new connection when the server has not been
+  // heard from for DEAD (looked at four times a heartbeat).
   setInterval(() => {
-    if (socket && Date.now() - heard > 2.5 * HEARTBEAT) reconnect();
-    else ping();
-  }, HEARTBEAT);
+    if (socket && Date.now() - heard > DEAD) reconnect();
+    else if (Date.now() - pinged >= HEARTBEAT) ping();
+  }, HEARTBEAT / 4);
   window.addEventListener("online", () => {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       delay = 500;

@@ -147,13 +147,17 @@ class Wifi:
     Cut, it closes every connection it holds and every new one at once, so that no request
     of the page or of its service worker reaches the site, as with a phone out of reach of
     the room's network (Playwright's own offline switch lets some of a service worker's
-    requests through: microsoft/playwright#2311)."""
+    requests through: microsoft/playwright#2311). Cut silently (``cut_silently``), it closes
+    nothing: every byte is dropped on the way and new connections hang, as when a phone's
+    network dies under it (changing network, a lift); ``restore`` then resets the connections
+    it held, as the phone's new network does."""
 
     def __init__(self, port: int):
         self.target = ("127.0.0.1", port)
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.up = True
+        self.silent = False
         self.open: set[socket.socket] = set()
         self.lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
@@ -176,7 +180,8 @@ class Wifi:
     def _pump(self, source, sink):
         try:
             while data := source.recv(65536):
-                sink.sendall(data)
+                if not self.silent:
+                    sink.sendall(data)
         except OSError:
             pass
         finally:
@@ -195,6 +200,19 @@ class Wifi:
                     with contextlib.suppress(OSError):
                         end.shutdown(socket.SHUT_RDWR)
                 self.open.clear()
+
+    def cut_silently(self):
+        """Drop every byte from now on, closing nothing."""
+        self.silent = True
+
+    def restore(self):
+        """Carry the bytes again, the connections held during the silent cut reset."""
+        with self.lock:
+            held, self.open = self.open, set()
+            self.silent = False
+        for end in held:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
 
     def close(self):
         self.switch(False)
