@@ -120,19 +120,17 @@ def silence_seconds(table: RemoteTable | None = None) -> float:
 def beat_seconds(table: RemoteTable | None = None) -> float:
     """Seconds between two heartbeats of a page that mark its seat heard from in the
     database and compare the table with the page's state (``scoring.consumers``): every
-    fourth heartbeat (8 s by default), so that a room's pages do not write at each one (a
-    dead connection is found by its server's watch, not by the database: at every other
-    heartbeat they cost a tenth of the remote bench's moves a second)."""
-    return 4 * heartbeat_seconds(table)
+    other heartbeat (4 s by default), so that a room's pages do not write at each one."""
+    return 2 * heartbeat_seconds(table)
 
 
 def presence_window(table: RemoteTable | None = None) -> timedelta:
     """How long a seat's person counts as present after his page was last marked heard from
-    (every ``beat_seconds``, give or take a heartbeat): six heartbeats (12 s by default).
+    (every ``beat_seconds``, give or take a heartbeat): five heartbeats (10 s by default).
     A page that closes, or whose connection its server finds dead (``silence_seconds``),
     makes the seat away at once; the window matters only when a server dies with its
     connections."""
-    return timedelta(seconds=6 * heartbeat_seconds(table))
+    return timedelta(seconds=5 * heartbeat_seconds(table))
 
 
 def presence(place: RemoteSeat, now=None) -> str:

@@ -218,9 +218,9 @@ def test_presence_is_derived_from_when_the_seat_was_last_heard_from(damien, sett
         return remote.presence(RemoteSeat.objects.get(key=key), now)
 
     window = remote.presence_window()
-    # A heartbeat every 2 s, the seat marked heard every fourth one: silent for six, away
+    # A heartbeat every 2 s, the seat marked heard every other one: silent for five, away
     # (a connection found dead makes it away sooner: test_remote_ws).
-    assert remote.heartbeat_seconds() == 2 and window == timedelta(seconds=12)
+    assert remote.heartbeat_seconds() == 2 and window == timedelta(seconds=10)
     assert state(timedelta(0)) == "present"
     assert state(window - timedelta(seconds=1)) == "present"
     assert state(window) == "away"
@@ -232,4 +232,4 @@ def test_presence_is_derived_from_when_the_seat_was_last_heard_from(damien, sett
     assert remote.presence(RemoteSeat.objects.get(key=key)) == "present"
     assert remote.seat_heard(table_id=table.pk, key="not a key") is False
     settings.REMOTE_ABANDON_SECONDS = 4  # a short delay: the heartbeat follows it
-    assert remote.heartbeat_seconds() == 1 and remote.presence_window() == timedelta(seconds=6)
+    assert remote.heartbeat_seconds() == 1 and remote.presence_window() == timedelta(seconds=5)
