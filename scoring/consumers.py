@@ -108,6 +108,11 @@ def _refusal(code: str) -> str:
         return str(remote.REFUSAL_MESSAGES[code])
 
 
+#: Seconds after a seat's abandon delay at which its left page tells the table: the delay
+#: counted from the seat's last mark, which is the page's leaving (``remote.seat_heard``).
+ABANDON_MARGIN = 0.2
+
+
 def _error(text: str) -> dict[str, str]:
     """An error frame saying ``text`` (marked with ``gettext_noop``) in the site's language."""
     with translation.override(settings.LANGUAGE_CODE):
@@ -198,6 +203,22 @@ class RemoteTableConsumer(LayerAwayCloses, AsyncJsonWebsocketConsumer):
                 await self._broadcast(await database_sync_to_async(self._views)())
         except LAYER_AWAY:
             pass  # the other pages see the seat away at their next heartbeat
+        if self.seat is not None:
+            asyncio.ensure_future(self._abandoned_later())
+
+    async def _abandoned_later(self) -> None:
+        """Once the table's abandon delay has passed since this page left, send every page of
+        the table its state: the seat is then abandoned unless its player came back, and the
+        table's creator is offered it at once, not at a page's next heartbeat."""
+        assert self.table_id is not None
+        delay = await database_sync_to_async(self._abandon_seconds)()
+        await asyncio.sleep(delay + ABANDON_MARGIN)
+        with contextlib.suppress(*LAYER_AWAY, RemoteTable.DoesNotExist):
+            await self._broadcast(await database_sync_to_async(self._views)())
+
+    def _abandon_seconds(self) -> float:
+        table = RemoteTable.objects.get(pk=self.table_id)
+        return remote.abandon_delay(table).total_seconds()
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
