@@ -392,7 +392,10 @@ async def after_every_page_closed_no_seat_stays_present(four):
     watcher, watched = await page(table.code)  # the creator opens the table later
     assert watched["seats"]["N"]["abandoned"] and not watched["seats"]["N"]["connected"]
     await watcher.send_json_to({"type": "ping"})
-    assert (await watcher.receive_json_from(timeout=3))["type"] == "pong"
+    # Its pong, perhaps after a state: a page that left tells the table once its seat's
+    # abandon delay has passed (``_abandoned_later``).
+    while (await watcher.receive_json_from(timeout=3))["type"] != "pong":
+        pass
     await database_sync_to_async(remote.seat_robot)(table=table, seat="N", user=table.created_by)
     await watcher.disconnect()
 
