@@ -17,8 +17,11 @@ import asyncio
 import functools
 
 from asgiref.sync import sync_to_async
+from django.http import HttpResponse
 from django.template import loader
 from django.utils import translation
+
+from clubsite.limits import asgi_response
 
 #: The pages of a refused body, by status: the template and what it tells the client.
 PAGES = {408: "408.html", 413: "413.html"}
@@ -38,13 +41,11 @@ def refusal(status: int, language: str, max_bytes: int) -> tuple[list[tuple[byte
     the limit (``max_bytes``), drawn once per process. The connection is closed after it
     (``Connection: close``): what is left of the body is never read."""
     with translation.override(language):
-        page = loader.get_template(PAGES[status]).render({"max_size": max_bytes}).encode()
-    headers = [
-        (b"content-type", b"text/html; charset=utf-8"),
-        (b"content-length", str(len(page)).encode()),
-        (b"connection", b"close"),
-    ]
-    return headers, page
+        page = loader.get_template(PAGES[status]).render({"max_size": max_bytes})
+    response = HttpResponse(page, status=status)
+    response["Content-Length"] = str(len(response.content))
+    response["Connection"] = "close"
+    return asgi_response(response)[1:]
 
 
 def declared_length(scope: dict) -> int | None:

@@ -18,6 +18,7 @@ import ctypes
 import threading
 
 from asgiref.sync import sync_to_async
+from django.http import HttpResponse
 from django.utils import translation
 
 from clubsite.errors import unavailable
@@ -57,11 +58,15 @@ class PageThreadMiddleware:
             scope.pop(THREAD, None)
 
 
-def render_unavailable(language: str) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    with translation.override(language):
-        response = unavailable()
+def asgi_response(response: HttpResponse) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """``response`` (a whole page) as an ASGI middleware sends it: status, headers, body."""
     headers = [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in response.items()]
     return response.status_code, headers, response.content
+
+
+def render_unavailable(language: str) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    with translation.override(language):
+        return asgi_response(unavailable())
 
 
 class TimeLimit:
