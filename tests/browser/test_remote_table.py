@@ -192,20 +192,32 @@ SEEN = """(node) => {
 }"""
 
 
+#: The middle of an element where it is seen (``SEEN``), or null.
+SEEN_AT = f"""(node) => {{
+  const seen = {SEEN};
+  if (!seen(node)) return null;
+  const r = node.getBoundingClientRect();
+  return {{x: r.left + r.width / 2, y: r.top + r.height / 2}};
+}}"""
+
+
 def tap(locator, scroll=False):
     """Tap an element where it is on the screen, as the player does: it must be seen there
     within a few seconds (a table's new state redraws the page, later on a busy machine),
-    since the test does not scroll for him (unless ``scroll``: he brings it into view first)."""
+    since the test does not scroll for him (unless ``scroll``: he brings it into view first).
+    Where it is and whether it is seen are read at once: a redraw between the two would
+    otherwise leave no element to measure, though the player sees the same link in its place."""
     expect(locator).to_be_visible()
+    where = None
     for _ in range(100):  # he scrolls to it, if he must, or waits a moment for the page to settle
         if scroll:
             locator.evaluate("(node) => node.scrollIntoView({block: 'center'})")
         locator.page.wait_for_timeout(50)
-        if locator.evaluate(SEEN):
+        where = locator.evaluate(SEEN_AT)
+        if where:
             break
-    assert locator.evaluate(SEEN), f"not on the screen: {locator} at {locator.bounding_box()}"
-    where = locator.bounding_box()
-    locator.page.touchscreen.tap(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    assert where, f"not on the screen: {locator} at {locator.bounding_box()}"
+    locator.page.touchscreen.tap(where["x"], where["y"])
 
 
 def until_my_cards(page):
