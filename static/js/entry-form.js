@@ -152,6 +152,9 @@
     var first = Array.prototype.find.call(form.querySelectorAll("[name]"), function (input) {
       return input.type !== "hidden" && names.indexOf(input.name) >= 0;
     });
+    // A field drawn by another script (Römer's team, tapped as cards: game-round.js) is
+    // shown by what it names.
+    if (first && first.dataset.picker) { first = document.getElementById(first.dataset.picker) || first; }
     (first || summary).focus({ preventScroll: true });
   }
   function labelOf(input) {
