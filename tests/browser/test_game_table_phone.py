@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from scoring.models import GameRound
 from tests.browser.conftest import drawn_evening
 from tests.browser.person import choose_value
+from tests.browser.test_layout import SMALL_TARGETS, overflow
 from tests.browser.test_remote_table import tap
 from tests.browser.test_table_phone import type_number, wait_until
 from tests.test_site_games import simulate_sheet
@@ -188,15 +189,15 @@ def tap_card(page, player, code):
 
 
 def assert_fits(page):
-    """Nothing of the page beyond the screen's width, every card and button shown of the
-    teams 44 px or more."""
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    sizes = page.locator(".card-picker button").evaluate_all(
-        "(nodes) => nodes.filter((n) => n.checkVisibility()).map((n) => {"
-        " const r = n.getBoundingClientRect(); return [r.width, r.height, r.right]; })"
+    """Nothing of the page beyond the screen's width, every control shown (the cards, the
+    buttons, the legend's summary) 44 px or more, every card of the teams within the screen."""
+    assert overflow(page) == 0
+    assert page.evaluate(SMALL_TARGETS) == []
+    rights = page.locator(".card-picker button").evaluate_all(
+        "(nodes) => nodes.filter((n) => n.checkVisibility())"
+        ".map((n) => n.getBoundingClientRect().right)"
     )
-    width = page.evaluate("innerWidth")
-    assert sizes and all(w >= 44 and h >= 44 and right <= width for w, h, right in sizes), sizes
+    assert rights and max(rights) <= page.evaluate("innerWidth"), rights
 
 
 @pytest.mark.parametrize("width", [390, 320])
@@ -308,3 +309,30 @@ def test_without_javascript_a_romer_team_is_typed_as_codes(
         assert [e["cards"] for e in stored.entries] == [[[1, 20], [1, 5]], [], [[3, 0]], []]
     finally:
         context.close()
+
+
+def test_a_refused_romer_round_comes_back_with_its_teams_as_cards(
+    page, live_server, client, sophie
+):
+    """Two teams of seven cannot be (the manche ends at the first): the round comes back
+    refused, saying so at the top of the form, its teams still drawn as the cards tapped."""
+    table = drawn_evening(client, sophie, 8, game="romer")[0]
+    page.goto(f"{live_server.url}/t/{table.code}/")
+    name_myself(page)
+    for player, colour in ((0, 1), (1, 2)):
+        for value in (20, 20, 10, 10, 5, 5, 0):
+            tap_card(page, player, f"{colour}:{value}")
+    # A team of seven takes no more card.
+    expect(page.locator("#id_p1_cards-picker .pick-deck button:enabled")).to_have_count(0)
+    page.locator(f"{FORM} button[type=submit]").click()
+    summary = page.locator(".error-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("sept cartes")
+    assert rounds(table) == 0
+    assert team(page, 0) == ["1:20", "1:20", "1:10", "1:10", "1:5", "1:5", "1:0"]
+    assert team(page, 1) == ["2:20", "2:20", "2:10", "2:10", "2:5", "2:5", "2:0"]
+    tap(page.locator('#id_p1_cards-picker .picked [data-place="7"]'), scroll=True)
+    page.locator(f"{FORM} button[type=submit]").click()
+    assert wait_until(page, lambda: rounds(table) == 1), "the corrected round was not stored"
+    stored = GameRound.objects.get(partie_id=table.partie_id)
+    assert stored.entries[1]["cards"] == [[2, 20], [2, 20], [2, 10], [2, 10], [2, 5], [2, 5]]
