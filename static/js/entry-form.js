@@ -206,7 +206,7 @@
       } else if (input.tagName === "SELECT") {
         value = input.selectedIndex >= 0 ? input.options[input.selectedIndex].text : "";
       } else {
-        value = input.value;
+        value = input.dataset.words || input.value;  // Römer's team: its cards in words
       }
       if (value === "" || (/^faults_/.test(input.name) && value === "0")) { return; }
       lines.push(labelOf(input) + " : " + value);

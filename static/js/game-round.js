@@ -114,6 +114,10 @@
       });
       row.append(node);
     });
+    // The team in words, for the entries waiting to be sent (entry-form.js typedSummary).
+    input.dataset.words = team.map(function (code) {
+      return deck.byCode[code] ? nameOf(deck.byCode[code]) : code;
+    }).join(", ");
     var state = picker.querySelector(".team-state");
     state.textContent = !team.length ? words.empty : team.length >= most ? words.full : "";
     picker.querySelectorAll(".pick-deck button").forEach(function (button) {

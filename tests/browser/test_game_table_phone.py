@@ -206,7 +206,8 @@ def test_a_romer_tables_teams_are_tapped_as_cards_and_their_totals_shown(
 ):
     """Römer's teams are tapped as cards, the first the trump, their points shown as they are
     tapped; a card the other teams already hold as often as the deck has it is not offered;
-    the round is stored as the cards tapped, and the form the server sends back after it (put
+    a round waiting for the network names its teams' cards in words; it is stored as the
+    cards tapped, and the form the server sends back after it (put
     in place of the page's) offers the cards again."""
     from scoring.games.romer import team_points
 
@@ -239,7 +240,12 @@ def test_a_romer_tables_teams_are_tapped_as_cards_and_their_totals_shown(
     expect(deck.locator('[data-card="1:20"] .left')).to_have_text("3")
     expect(page.locator(f"{FORM} output.team-total").nth(1)).to_have_text(" = 9")
     assert_fits(page)
+    # Sent without network, the round waits in the phone, its teams in words.
+    page.context.set_offline(True)
     page.locator(f"{FORM} button[type=submit]").click()
+    expect(page.locator(".queue-status")).to_contain_text("XX couleur 1, V couleur 1")
+    page.context.set_offline(False)
+    assert wait_until(page, lambda: rounds(table) == 1, timeout=20), "the round was lost"
     expect(page.locator("form.pending")).to_have_count(1)
     stored = GameRound.objects.get(partie_id=table.partie_id)
     assert [e["cards"] for e in stored.entries] == [
