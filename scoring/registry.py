@@ -527,7 +527,8 @@ class GameAdapter(ABC):
     def entry_notes(self, partie: Partie, number: int) -> dict[str, str]:
         """Lines of the entry page, each optional: ``heading`` (above the fields: a Roi
         round's contract), ``note`` (above the players' cards), ``more`` (the summary of each
-        player's disclosure), ``hint`` (under the fields)."""
+        player's disclosure), ``hint`` (under the fields), ``deck`` (JSON: the cards a card
+        field's team is tapped from, ``GameAdapter.card_deck``)."""
         return {}
 
     @abstractmethod

@@ -151,6 +151,31 @@ def test_romer_team_typed_as_colour_and_value(secretary):
     assert "p0_cards" in response.context["form"].errors
 
 
+@pytest.mark.parametrize(("values", "xx"), [("inverse", "1·2"), ("direct", "6·7")])
+def test_a_romer_entry_form_carries_the_deck_its_teams_are_tapped_from(secretary, values, xx):
+    """The form's teams are tapped from the deck drawn by its script: each card of the sheet
+    once, colour by colour, with its copies in the deck and, under its points, the combat
+    values that carry them in the partie's rules; the text fields stay the form's values."""
+    partie = new_game(secretary, "romer", count=3, target=500, values=values)
+    page = secretary.get(reverse("scoring:game_round_create", args=[partie.pk])).text
+    found = re.search(r'<div class="card-deck" hidden data-deck="([^"]*)"', page)
+    assert found, "no deck on the form"
+    deck = json.loads(html.unescape(found.group(1)))
+    cards = {tuple(card["card"]): card for card in deck["cards"]}
+    assert len(deck["cards"]) == len(cards) == 25
+    assert {k: c["copies"] for k, c in cards.items() if k[0] == 3} == {
+        (3, 20): 4,
+        (3, 10): 4,
+        (3, 5): 4,
+        (3, 3): 2,
+        (3, 0): 7,
+    }
+    assert (cards[2, 20]["symbol"], cards[2, 20]["rank"]) == ("XX", xx)
+    assert (cards[4, 0]["symbol"], cards[4, 0]["colour"]) == ("C", "couleur 4")
+    assert deck["words"]["trump"] == "atout"
+    assert 'name="p0_cards"' in page and "data-total-url" in page
+
+
 def test_a_round_can_be_corrected(secretary):
     partie = new_game(secretary, "roi")
     url = reverse("scoring:game_round_create", args=[partie.pk])

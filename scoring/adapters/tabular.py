@@ -11,6 +11,7 @@ which holds its rules (``rules``) and, for a game played card by card, its play 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -25,6 +26,7 @@ from scoring import services
 from scoring.adapters.entries import EntryAdapter
 from scoring.forms import parse_team
 from scoring.games.base import (
+    CardDeck,
     Game,
     GameSheet,
     InvalidGameSheet,
@@ -103,6 +105,7 @@ class TabularAdapter(EntryAdapter):
         asked = game.entry_asked
         self.card_fields = frozenset(asked.card_fields)
         self.card_total = asked.card_total
+        self.card_deck = asked.card_deck
         self.hint = gettext_lazy(asked.hint) if asked.hint else ""
         self.one_player = None
         if asked.one_player:
@@ -374,7 +377,7 @@ class TabularAdapter(EntryAdapter):
                         per_seat=True,
                         required=False,
                         help=_("colour:value, trump first, e.g. 1:20 1:5"),
-                        attrs=(("data-total-url", total_url),),
+                        attrs=(("data-total-url", total_url), ("data-most", str(field.maximum))),
                     )
                 )
                 continue
@@ -415,13 +418,16 @@ class TabularAdapter(EntryAdapter):
         note = ""
         if any(f.blank and f.key != once for f in spec.fields):
             note = _("Fields left blank are as the rules say: the rules' stake, 0 for the others.")
-        return {
+        notes = {
             "title": spec.name,
             "heading": spec.rule,
             "note": note,
             "more": more,
             "hint": str(self.hint),
         }
+        if self.card_fields and self.card_deck is not None:
+            notes["deck"] = deck_json(self.card_deck(partie.options))
+        return notes
 
     def entry_initial(self, partie: Partie, stored: GameRound | None) -> dict[str, Any]:
         """A stored round's fields as typed (cards back to ``colour:value``); a new round's
@@ -625,3 +631,24 @@ def seat_number(field: Any, *, required: bool, more: bool) -> EntryField:
 def register_game(game: Game, state: type[GameState[Any, Any]] | None = None) -> TabularAdapter:
     """Put ``game`` on the site, in the registry, with its play state if it has one."""
     return register(TabularAdapter(game, state=state))
+
+
+def deck_json(deck: CardDeck) -> str:
+    """The cards each team is tapped from (a game's ``card_deck`` for a partie's rule
+    options), with the words of the page that draws them (``game-round.js``), in the
+    user's language, as JSON: ``cards`` (``CardDeck.cards``, each with its colour's name
+    as ``colour``), ``legend`` (sample ``[colour, value]`` or null, text) and ``words``."""
+    cards = [{**card, "colour": _(deck.tints[card["tint"]])} for card in deck.cards]
+    words = {
+        "team": _("The team, trump first"),
+        "deck": _("The cards: tap each card of the team, in its order"),
+        "open": _("Choose this team's cards"),
+        "empty": _("No card yet: the first card tapped is the trump."),
+        "trump": _("trump"),
+        "full": _("Seven cards: the team is complete."),
+        "take": _("%(card)s, place %(place)s: tap to take it out of the team"),
+        "add": _("%(card)s: %(count)s left in the deck"),
+        "legend": _("The cards"),
+    }
+    legend = [[list(sample) if sample else None, _(text)] for sample, text in deck.legend]
+    return json.dumps({"cards": cards, "legend": legend, "words": words}, ensure_ascii=False)

@@ -54,6 +54,24 @@ class RoundSpec:
 
 
 @dataclass(frozen=True)
+class CardDeck:
+    """The cards a card field's team is tapped from on the entry form (Römer's sheet).
+
+    - ``cards``: each card the sheet can hold, once, in the order drawn: a mapping with
+      ``card`` (the sheet's ``[colour, value]``), ``copies`` (how many the deck holds: the
+      teams of a round together hold at most that many), and the face the live page draws
+      (``symbol``, large; ``rank``, small; ``tint``, its colour's; ``name``, in a text);
+    - ``tints``: each tint's name (an English msgid, which the site translates);
+    - ``legend``: (a sample ``[colour, value]`` or None, English msgid) pairs saying how to
+      read the cards drawn.
+    """
+
+    cards: tuple[Mapping[str, Any], ...]
+    tints: Mapping[str, str]
+    legend: tuple[tuple[tuple[int, int] | None, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class EntryAsked:
     """How the entry form asks a round beyond each player's numbers: what the game declares
     for the site (all optional). Texts are English msgids marked with ``gettext_noop``, which
@@ -70,12 +88,15 @@ class EntryAsked:
     - ``complete``: (field, function, refusal) when one player's value may be left blank and
       computed from the others' by ``function`` (a list of numbers or None to a list of
       numbers; it raises ``ValueError``, and the form shows ``refusal``): Differenzler's
-      points, what remains of 157.
+      points, what remains of 157;
+    - ``card_deck``: the cards a card field's team is tapped from, given the rule options
+      (``CardDeck``), where the form offers them to tap.
     """
 
     hint: str = ""
     card_fields: tuple[str, ...] = ()
     card_total: Callable[[Sequence[Sequence[int]]], int] | None = None
+    card_deck: Callable[[Mapping[str, Any]], CardDeck] | None = None
     one_player: tuple[str, str] | None = None
     round_choice: tuple[str, str, tuple[tuple[str, str], ...]] | None = None
     complete: tuple[str, Callable[[Sequence[int | None]], list[int]], str] | None = None

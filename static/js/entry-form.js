@@ -152,6 +152,9 @@
     var first = Array.prototype.find.call(form.querySelectorAll("[name]"), function (input) {
       return input.type !== "hidden" && names.indexOf(input.name) >= 0;
     });
+    // A field drawn by another script (Römer's team, tapped as cards: game-round.js) is
+    // shown by what it names.
+    if (first && first.dataset.picker) { first = document.getElementById(first.dataset.picker) || first; }
     (first || summary).focus({ preventScroll: true });
   }
   function labelOf(input) {
@@ -203,7 +206,7 @@
       } else if (input.tagName === "SELECT") {
         value = input.selectedIndex >= 0 ? input.options[input.selectedIndex].text : "";
       } else {
-        value = input.value;
+        value = input.dataset.words || input.value;  // Römer's team: its cards in words
       }
       if (value === "" || (/^faults_/.test(input.name) && value === "0")) { return; }
       lines.push(labelOf(input) + " : " + value);

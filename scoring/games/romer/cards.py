@@ -96,3 +96,38 @@ def face(card: Card) -> dict[str, str]:
 def faces() -> dict[str, dict[str, str]]:
     """The face of every card of every layout, by code."""
     return {code(c): face(c) for layout in LAYOUTS for c in deck(layout)}
+
+
+#: The sheet's point values (``rules.VALUES``), as drawn: the highest first, the César last.
+SHEET_VALUES = (20, 10, 5, 3, 0)
+
+
+def sheet_faces(layout: str = DEFAULT_LAYOUT) -> tuple[dict[str, Any], ...]:
+    """Each card of the sheet, ``[colour, points]`` (0 for a César), colour by colour, as the
+    entry form draws it to be tapped: its points large (``symbol``: ``XX`` … ``III``, ``C``
+    for a César), below them the combat values that carry them in ``layout`` (``rank``:
+    ``1·2``; ``César``), its colour's ``tint``, its ``name`` in a text (``XX``, ``César``),
+    and the ``copies`` of it in the deck of ``layout`` (a key of ``LAYOUTS``; ``KeyError``
+    for another).
+
+    >>> [(f["symbol"], f["rank"], f["copies"]) for f in sheet_faces()[:5]]
+    [('XX', '1·2', 4), ('X', '3·4', 4), ('V', '5·6', 4), ('III', '7', 2), ('C', 'César', 7)]
+    """
+    cards = deck(layout)
+    faces = []
+    for colour in COLOURS:
+        for points in SHEET_VALUES:
+            same = [c for c in cards if c[0] == colour and c[2] == points]
+            combats = sorted({combat for _colour, combat, _points in same})
+            cesar = points == 0
+            faces.append(
+                {
+                    "card": [colour, points],
+                    "copies": len(same),
+                    "symbol": CESAR_SYMBOL if cesar else ROMAN[points],
+                    "rank": "César" if cesar else "·".join(str(c) for c in combats),
+                    "tint": TINTS[colour],
+                    "name": "César" if cesar else ROMAN[points],
+                }
+            )
+    return tuple(faces)

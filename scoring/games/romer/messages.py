@@ -62,6 +62,32 @@ CARD_LEGEND = (
         ),
     ),
 )
+#: The legend of the cards a team is tapped from on the entry form (``rules.sheet_deck``):
+#: (a sample ``[colour, value]`` or None, text).
+SHEET_LEGEND = (
+    (
+        (2, 20),
+        gettext_noop(
+            "Large figure: the card's points, XX, X, V or III (20, 10, 5, 3); below, the "
+            "combat values of the cards that carry them."
+        ),
+    ),
+    ((3, 0), gettext_noop("C: a César, no points; it makes the team grow.")),
+    (
+        None,
+        gettext_noop(
+            "The colour, 1 to 5, is written on the card and tints it. The first card tapped "
+            "is the trump: a card of its colour counts once per its place in the team."
+        ),
+    ),
+    (
+        None,
+        gettext_noop(
+            "Tap the cards of the team in their order; tap a card of the team to take it out. "
+            "The figure in the corner says how many of that card the deck still has."
+        ),
+    ),
+)
 PLACE_NAMES = {"pile": gettext_noop("draw pile"), "shuffle": gettext_noop("shuffle number")}
 
 #: The play state's refusals (``state``): ``%(player)s`` is who was to move, by name,

@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import (
+    CardDeck,
     Entry,
     EntryAsked,
     FieldSpec,
@@ -39,8 +40,8 @@ from ..base import (
     RoundSpec,
     gettext_noop,
 )
-from .cards import DEFAULT_LAYOUT
-from .messages import problem
+from .cards import DEFAULT_LAYOUT, LAYOUTS, sheet_faces
+from .messages import SHEET_LEGEND, TOKEN_WORDS, problem
 
 COLOURS = 5
 VALUES = (0, 3, 5, 10, 20)  # César, III, V, X, XX
@@ -65,6 +66,17 @@ def team_points(cards: Sequence[Sequence[int]]) -> int:
         value * (position if colour == trump else 1)
         for position, (colour, value) in enumerate(cards, start=1)
     )
+
+
+def sheet_deck(options: Mapping[str, Any]) -> CardDeck:
+    """The cards a team is tapped from on the entry form: each ``[colour, value]`` once, with
+    the copies the deck holds and the face drawn (``cards.sheet_faces``, in the layout of
+    rule option ``values``; the default's for a value it does not know), the colours' names
+    and the legend."""
+    layout = options.get("values", DEFAULT_LAYOUT)
+    if layout not in LAYOUTS:
+        layout = DEFAULT_LAYOUT
+    return CardDeck(sheet_faces(layout), TOKEN_WORDS, SHEET_LEGEND)
 
 
 def is_card(card: Any) -> bool:
@@ -110,6 +122,7 @@ class Romer(Game):
         ),
         card_fields=("cards",),
         card_total=team_points,
+        card_deck=sheet_deck,
     )
 
     def rounds(self, players: int, options: Mapping[str, Any]) -> list[RoundSpec]:
