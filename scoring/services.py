@@ -13,7 +13,7 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -32,14 +32,9 @@ from scoring.models import (
     Seat,
     entry_reads,
 )
-from scoring.prepared import ID_MARKER, Prepared, PreparedInsert
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
 from scoring.signals import partie_changed
-
-#: The parties read by ``entry_partie`` whose block is running (by ``id()``): the entry
-#: services trust what they hold.
-_HELD: set[int] = set()
 
 #: SQLite has one writer at a time: the entries of one server process queue for it here,
 #: where a waiting thread is woken the moment the writer is done, rather than in SQLite's busy
@@ -92,12 +87,12 @@ def entry_partie(
             .select_related("tournament_table__round__tournament")
             .get(pk=pk)
         )
-        _prefetched(partie, "seats", partie.adapter.entries_relation)
-        _HELD.add(id(partie))
+        read_partie(partie)
+        partie.entry_block = True
         try:
             yield partie
         finally:
-            _HELD.discard(id(partie))
+            partie.entry_block = False
 
 
 @contextmanager
@@ -105,73 +100,29 @@ def locked_entries(partie: Partie) -> Iterator[list]:
     """The partie's entry rows (its game's ``entries_relation``: donnes or rounds), in number
     order, for a change made under the partie's lock in one write transaction: the running
     ``entry_partie`` block's, which read them, or one of its own."""
-    relation = partie.adapter.entries_relation
     if _held(partie):
-        yield list(getattr(partie, relation).all())
+        yield list(partie.entry_rows())
         return
     with transaction.atomic():
         Partie.objects.select_for_update().filter(pk=partie.pk).first()
-        yield list(getattr(partie, relation).order_by("number"))
+        yield list(getattr(partie, partie.adapter.entries_relation).order_by("number"))
 
 
-#: What an entry reads of its partie (``entry_partie``), in the orders of the models' Meta
-#: (by partie, whose own order would join it): its seats with their players, and the game's
-#: entries (donnes or rounds).
-_READS: dict[str, QuerySet] = {
-    "seats": Seat.objects.select_related("player").order_by("seat"),
-    **{name: model.objects.order_by("number") for name, model in ENTRY_TABLES.items()},
-}
-#: The same of one partie (its id), compiled once (``scoring.prepared``).
-_PREPARED_READS = {
-    name: Prepared(lambda pk, rows=rows: rows.filter(partie_id=pk), ID_MARKER)
-    for name, rows in _READS.items()
-}
-
-
-#: The INSERT of each kind of row an entry adds (its donne or round, its versions), compiled
-#: once (``scoring.prepared``), by model.
-_INSERTS: dict[type, PreparedInsert] = {}
-
-
-def _saved(row: Any) -> None:
-    """Save ``row`` (an entry's or a version's), a new one through its compiled INSERT."""
-    model = type(row)
-    inserts = _INSERTS.get(model)
-    if inserts is None:
-        inserts = _INSERTS[model] = PreparedInsert(model)
-    inserts.save(row)
-
-
-def _prefetched(partie: Partie, *names: str) -> None:
-    """Read the partie's reverse relations ``names`` (of ``_READS``: its seats, its donnes
-    or rounds) and keep them as ``prefetch_related_objects`` does (``partie.seats.all()``
-    reads no more; each row knows its partie) in Django's own cache of prefetched relations
-    (``_prefetched_objects_cache``, which ``_now_holds`` updates too): one query each,
-    compiled once (``_PREPARED_READS``). The other relations of ``_READS`` are kept empty,
-    known without a query (a partie has entries of one kind only)."""
-    cache = partie.__dict__.setdefault("_prefetched_objects_cache", {})
-    for name, rows in _READS.items():
-        if name in names:
-            # As prefetching keeps it (not run), its filter built only if something chains
-            # from it: Django's related managers defer it so (``_defer_next_filter``), and
-            # building it cost a tenth of an entry's reads.
-            kept = rows._chain()
-            kept._defer_next_filter = True
-            kept = kept.filter(partie=partie)
-            found = _PREPARED_READS[name](partie.pk)
-            for row in found:
-                row.partie = partie
-        else:
-            kept, found = rows.none(), []
-        kept._result_cache, kept._prefetch_done = found, True  # as Django's prefetching does
-        cache[name] = kept
+#: A partie's seats as an entry reads them: with their players, in seat order.
+_SEATS = Seat.objects.select_related("player").order_by("seat")
 
 
 def read_partie(partie: Partie) -> Partie:
-    """``partie`` (read) as a table's page shows it: its seats with their players and its
-    donnes or rounds read as ``entry_partie`` reads them (one query each, compiled once).
-    Nothing is locked."""
-    _prefetched(partie, "seats", partie.adapter.entries_relation)
+    """``partie`` (read) as an entry and a table's page read it: its seats with their players
+    (prefetched, ``partie.seats.all()``) and its donnes or rounds in number order, each
+    knowing its partie, held in ``partie.held_entries`` (``Partie.entry_rows``): two queries.
+    Nothing is locked; ``entry_partie`` reads its partie so in its transaction."""
+    prefetch_related_objects([partie], Prefetch("seats", queryset=_SEATS))
+    model = ENTRY_TABLES[partie.adapter.entries_relation]
+    rows = list(model.objects.filter(partie_id=partie.pk).order_by("number"))
+    for row in rows:
+        row.partie = partie
+    partie.held_entries = rows
     return partie
 
 
@@ -187,13 +138,9 @@ def _rivalled_lines(pk: int) -> QuerySet:
     return EntryVersion.objects.filter(partie_id=pk).filter(Exists(rival)).order_by("number", "id")
 
 
-#: The same, compiled once (``scoring.prepared``).
-_RIVALLED_LINES = Prepared(_rivalled_lines, ID_MARKER)
-
-
 def _held(partie: Partie) -> bool:
     """Whether ``partie`` is read by a running ``entry_partie`` block (its state is current)."""
-    return id(partie) in _HELD
+    return partie.entry_block
 
 
 def _now_holds(partie: Partie, entry: Entry) -> None:
@@ -203,9 +150,8 @@ def _now_holds(partie: Partie, entry: Entry) -> None:
     now stands, without reading it again. A partie not held (``_held``) is left as it is."""
     if not _held(partie):
         return
-    loaded = getattr(partie, partie.adapter.entries_relation).all()  # prefetched, evaluated
-    rows = [row for row in loaded if row.pk != entry.pk] + [entry]
-    loaded._result_cache = sorted(rows, key=lambda row: row.number)
+    rows = [row for row in partie.entry_rows() if row.pk != entry.pk] + [entry]
+    partie.held_entries = sorted(rows, key=lambda row: row.number)
     for computed in ("sheet", "counts"):
         partie.__dict__.pop(computed, None)
 
@@ -350,7 +296,7 @@ def entry_record(
             entry.entered_seat = seat or old.entered_seat
             entry.confirmed_seat = old.confirmed_seat if entry.confirmed else ""
             action = action or adapter.change_action(old, value)
-        _saved(entry)
+        entry.save()
         keep_version(entry, action, author, user, seat=chooser or seat)
         _now_holds(partie, entry)
     # A new entry left pending comes after every entry that counts: no total changes.
@@ -417,19 +363,17 @@ def keep_version(
     """Record the donne or round as it now stands (or ``data``, a rival's), with who did what
     (``author``, and at a table his ``seat``) and, for a refusal, why
     (``EntryVersion.Reason``, or blank)."""
-    _saved(
-        EntryVersion(
-            partie_id=entry.partie_id,
-            number=entry.number,
-            version=entry.version,
-            action=action,
-            reason=reason,
-            data=entry_data(entry) if data is None else data,
-            author=author or (user.get_username() if user else ""),
-            seat=seat,
-            user=user,
-        )
-    )
+    EntryVersion(
+        partie_id=entry.partie_id,
+        number=entry.number,
+        version=entry.version,
+        action=action,
+        reason=reason,
+        data=entry_data(entry) if data is None else data,
+        author=author or (user.get_username() if user else ""),
+        seat=seat,
+        user=user,
+    ).save()
 
 
 def keep_rival(*, entry: Entry, data: dict, author: str = "", seat: str = "") -> bool:
@@ -593,7 +537,7 @@ def table_rivals(partie: Partie) -> list[Rival]:
     """The stored entries that another phone typed differently, awaiting the choice (one
     query: ``_rivalled_lines``)."""
     adapter = partie.adapter
-    versions = _RIVALLED_LINES(partie.pk)
+    versions = list(_rivalled_lines(partie.pk))
     seats = [(seat, adapter.seat_name(partie, seat)) for seat in adapter.seats(partie)]
     found = []
     for entry in adapter.stored_entries(partie):
