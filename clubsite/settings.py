@@ -287,6 +287,7 @@ DATABASE_URL = env_str("DATABASE_URL")
 #: the pages waiting for it must not hold the server's threads (``PAGE_THREADS``) for long,
 #: or every page would wait behind them instead of saying the site is unavailable.
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 if DATABASE_URL:
     kept = env_int("DJANGO_CONN_MAX_AGE", 0)  # the pool's, unless asked
     DATABASES = {
@@ -298,6 +299,13 @@ if DATABASE_URL:
             "max_size": DB_POOL_SIZE,
             "timeout": 5,
         }
+    # The table entry's few statements are prepared (planned once per connection, which is
+    # most of what PostgreSQL spends on them: ``scoring.prepared``); Django's own queries are
+    # bound client-side and never prepared, whatever this number. Off
+    # (``DB_PREPARED_STATEMENTS=0``) behind a pooler that does not keep prepared statements
+    # from one transaction to the next (PgBouncer in transaction mode before 1.21).
+    if DB_PREPARED_STATEMENTS and "postgresql" in DATABASES["default"]["ENGINE"]:
+        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 else:
     DATABASES = {"default": SQLITE}
 

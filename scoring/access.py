@@ -28,10 +28,11 @@ from django.conf import settings
 from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import Http404
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
+
+from scoring.prepared import Prepared
 
 VISITOR, DIRECTOR, SECRETARY = "visitor", "director", "secretary"
 
@@ -109,9 +110,9 @@ director_required = role_required(DIRECTOR)
 secretary_required = role_required(SECRETARY)
 
 
-def by_code(request, find: Callable[[str], QuerySet], code: str, group: str):
-    """The object that a code typed or scanned opens, case aside: the one row of ``find``
-    (the queryset of the objects whose ``code`` is the one given).
+def by_code(request, find: Prepared, code: str, group: str):
+    """The object that a code typed or scanned opens, case aside: the one row of ``find`` (a
+    ``Prepared`` query of the objects whose ``code`` is its one value).
 
     A right code is looked up first and always opens: only wrong codes count against this
     address (``TABLE_CODE_RATE`` of ``group``), so that the phone that mistypes its code, or a
@@ -120,7 +121,7 @@ def by_code(request, find: Callable[[str], QuerySet], code: str, group: str):
     has tried more than the rate allows (a guesser then reads that he must wait, not whether
     a code is wrong; a code is 10 characters of 32, 50 bits, so that guessing one stays
     hopeless)."""
-    found = list(find(code.upper()[:12]))  # a code is unique: one row or none
+    found = find(code.upper()[:12])
     if found:
         return found[0]
     limit = {"group": group, "key": "ip", "rate": settings.TABLE_CODE_RATE}

@@ -31,21 +31,21 @@ from scoring.links import public_url, qr_svg
 from scoring.models import RemoteDonne, RemoteTable
 from scoring.option_fields import option_words
 from scoring.partie_forms import LiveTableForm
+from scoring.prepared import CODE_MARKER, Prepared
 from scoring.registry import GameAdapter
 from scoring.replays import replay_context
 
 SESSION_KEYS = "remote_keys"
 
 
-def _remote_table_of_code(code: str):
-    """The remote table of ``code`` (``by_code``)."""
-    return RemoteTable.objects.filter(code=code)
+#: The remote table of a code (``by_code``).
+REMOTE_TABLE = Prepared(lambda code: RemoteTable.objects.filter(code=code), CODE_MARKER)
 
 
 def remote_table_of(request, code: str) -> RemoteTable:
     """The table a code opens. Raises ``Http404`` for a wrong code (counted: an address that
     tries too many gets ``Ratelimited`` for its wrong codes; a right one always opens)."""
-    return by_code(request, _remote_table_of_code, code, "remote-code")
+    return by_code(request, REMOTE_TABLE, code, "remote-code")
 
 
 def by_link(view):

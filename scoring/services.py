@@ -13,7 +13,7 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -32,6 +32,7 @@ from scoring.models import (
     Seat,
     entry_reads,
 )
+from scoring.prepared import ID_MARKER, Prepared, PreparedInsert, keep_prefetched
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
 from scoring.signals import partie_changed
@@ -110,20 +111,43 @@ def locked_entries(partie: Partie) -> Iterator[list]:
 
 #: A partie's seats as an entry reads them: with their players, in seat order.
 _SEATS = Seat.objects.select_related("player").order_by("seat")
+#: The same of one partie (its id), compiled once (``scoring.prepared``).
+_PREPARED_SEATS = Prepared(lambda pk: _SEATS.filter(partie_id=pk), ID_MARKER)
+#: A partie's (its id) donnes or rounds, by relation, in number order, compiled once.
+_PREPARED_ENTRIES = {
+    name: Prepared(
+        lambda pk, model=model: model.objects.filter(partie_id=pk).order_by("number"), ID_MARKER
+    )
+    for name, model in ENTRY_TABLES.items()
+}
 
 
 def read_partie(partie: Partie) -> Partie:
     """``partie`` (read) as an entry and a table's page read it: its seats with their players
-    (prefetched, ``partie.seats.all()``) and its donnes or rounds in number order, each
-    knowing its partie, held in ``partie.held_entries`` (``Partie.entry_rows``): two queries.
-    Nothing is locked; ``entry_partie`` reads its partie so in its transaction."""
-    prefetch_related_objects([partie], Prefetch("seats", queryset=_SEATS))
-    model = ENTRY_TABLES[partie.adapter.entries_relation]
-    rows = list(model.objects.filter(partie_id=partie.pk).order_by("number"))
+    (kept as prefetched: ``partie.seats.all()`` reads no more) and its donnes or rounds in
+    number order, each knowing its partie, held in ``partie.held_entries``
+    (``Partie.entry_rows``): two queries, compiled once (``scoring.prepared``). Nothing is
+    locked; ``entry_partie`` reads its partie so in its transaction."""
+    keep_prefetched(partie, "seats", _SEATS, _PREPARED_SEATS(partie.pk))
+    rows = _PREPARED_ENTRIES[partie.adapter.entries_relation](partie.pk)
     for row in rows:
         row.partie = partie
     partie.held_entries = rows
     return partie
+
+
+#: The INSERT of each kind of row an entry adds (its donne or round, its versions), compiled
+#: once (``scoring.prepared``), by model.
+_INSERTS: dict[type, PreparedInsert] = {}
+
+
+def _saved(row: Any) -> None:
+    """Save ``row`` (an entry's or a version's), a new one through its compiled INSERT."""
+    model = type(row)
+    inserts = _INSERTS.get(model)
+    if inserts is None:
+        inserts = _INSERTS[model] = PreparedInsert(model)
+    inserts.save(row)
 
 
 def _rivalled_lines(pk: int) -> QuerySet:
@@ -136,6 +160,10 @@ def _rivalled_lines(pk: int) -> QuerySet:
         action=EntryVersion.Action.RIVAL,
     )
     return EntryVersion.objects.filter(partie_id=pk).filter(Exists(rival)).order_by("number", "id")
+
+
+#: The same, compiled once (``scoring.prepared``).
+_RIVALLED_LINES = Prepared(_rivalled_lines, ID_MARKER)
 
 
 def _held(partie: Partie) -> bool:
@@ -296,7 +324,7 @@ def entry_record(
             entry.entered_seat = seat or old.entered_seat
             entry.confirmed_seat = old.confirmed_seat if entry.confirmed else ""
             action = action or adapter.change_action(old, value)
-        entry.save()
+        _saved(entry)
         keep_version(entry, action, author, user, seat=chooser or seat)
         _now_holds(partie, entry)
     # A new entry left pending comes after every entry that counts: no total changes.
@@ -363,17 +391,19 @@ def keep_version(
     """Record the donne or round as it now stands (or ``data``, a rival's), with who did what
     (``author``, and at a table his ``seat``) and, for a refusal, why
     (``EntryVersion.Reason``, or blank)."""
-    EntryVersion(
-        partie_id=entry.partie_id,
-        number=entry.number,
-        version=entry.version,
-        action=action,
-        reason=reason,
-        data=entry_data(entry) if data is None else data,
-        author=author or (user.get_username() if user else ""),
-        seat=seat,
-        user=user,
-    ).save()
+    _saved(
+        EntryVersion(
+            partie_id=entry.partie_id,
+            number=entry.number,
+            version=entry.version,
+            action=action,
+            reason=reason,
+            data=entry_data(entry) if data is None else data,
+            author=author or (user.get_username() if user else ""),
+            seat=seat,
+            user=user,
+        )
+    )
 
 
 def keep_rival(*, entry: Entry, data: dict, author: str = "", seat: str = "") -> bool:
@@ -537,7 +567,7 @@ def table_rivals(partie: Partie) -> list[Rival]:
     """The stored entries that another phone typed differently, awaiting the choice (one
     query: ``_rivalled_lines``)."""
     adapter = partie.adapter
-    versions = list(_rivalled_lines(partie.pk))
+    versions = _RIVALLED_LINES(partie.pk)
     seats = [(seat, adapter.seat_name(partie, seat)) for seat in adapter.seats(partie)]
     found = []
     for entry in adapter.stored_entries(partie):

@@ -156,3 +156,22 @@ def test_the_cache_in_a_process_s_memory_holds_a_bounded_number_of_values():
     assert fewer.stdout.splitlines()[-1] == "LocMemCache 300"
     wrong = manage("shell", "-c", CACHE_SIZE, **sqlite, CACHE_MAX_ENTRIES="many")
     assert wrong.returncode != 0 and "CACHE_MAX_ENTRIES" in wrong.stderr
+
+
+PREPARED = (
+    "from django.conf import settings as s; "
+    "print(s.DATABASES['default'].get('OPTIONS', {}).get('prepare_threshold'))"
+)
+
+
+def test_postgresql_connections_allow_prepared_statements_unless_told_not_to():
+    """The table entry's statements are prepared on PostgreSQL (``scoring.prepared``), which
+    psycopg allows where ``prepare_threshold`` is a number; ``DB_PREPARED_STATEMENTS=0`` (a
+    pooler that does not keep them) leaves it None, as Django does."""
+    on = manage("shell", "-c", PREPARED, **PRODUCTION)
+    assert on.returncode == 0, on.stderr
+    assert on.stdout.splitlines()[-1] == "5"
+    off = manage("shell", "-c", PREPARED, **PRODUCTION, DB_PREPARED_STATEMENTS="0")
+    assert off.stdout.splitlines()[-1] == "None"
+    sqlite = {k: v for k, v in PRODUCTION.items() if k != "DATABASE_URL"}
+    assert manage("shell", "-c", PREPARED, **sqlite).stdout.splitlines()[-1] == "None"
