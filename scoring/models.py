@@ -216,10 +216,25 @@ class Partie(models.Model):
         error if the stored entries break its rules."""
         return self.adapter.compute(self)
 
+    #: The partie's entry rows as an entry service holds them (``services.entry_partie``,
+    #: ``services.read_partie``): read once, in number order, and kept as they stand after
+    #: the service's writes; None until then (``entry_rows`` reads the game's relation).
+    held_entries: list | None = None
+    #: Whether a running ``services.entry_partie`` block read and locked this partie: the
+    #: entry services then trust what it holds.
+    entry_block = False
+
+    def entry_rows(self) -> list:
+        """The partie's donnes or rounds (its game's ``entries_relation``), in number order:
+        those held (``held_entries``), else the relation's (prefetched, or one query)."""
+        if self.held_entries is not None:
+            return self.held_entries
+        return list(getattr(self, self.adapter.entries_relation).all())
+
     @cached_property
     def counts(self) -> int:
         """How many entries, from the first, count (``counted_prefix``)."""
-        return len(counted_prefix(getattr(self, self.adapter.entries_relation).all()))
+        return len(counted_prefix(self.entry_rows()))
 
     @cached_property
     def players_in_order(self) -> list:

@@ -273,3 +273,24 @@ class _CompiledInsert:
             setattr(obj, field.attname, value)
         obj._state.adding = False
         obj._state.db = prepared.using
+
+
+def keep_prefetched(instance: Model, name: str, queryset: QuerySet, rows: list[Model]) -> None:
+    """Keep ``rows`` (read by a ``Prepared`` query) as ``instance``'s reverse relation ``name``
+    (``"seats"``) prefetched, as ``prefetch_related_objects`` keeps it: ``instance.seats.all()``
+    then reads no more, and each row knows ``instance``. ``queryset`` is the relation's
+    queryset before its filter on ``instance`` (its ordering, its ``select_related``); the
+    filter is built only if something chains from it, as Django's related managers defer it
+    (building it cost a tenth of an entry's reads).
+
+    As ``Prepared`` and ``PreparedInsert``, this writes what only Django's own prefetching
+    writes (the private names that ``tests/test_prepared.py`` lists, so that a Django that
+    renames them fails there, loudly)."""
+    field = instance._meta.get_field(name).field.name  # the rows' foreign key to ``instance``
+    kept = queryset._chain()
+    kept._defer_next_filter = True
+    kept = kept.filter(**{field: instance})
+    for row in rows:
+        setattr(row, field, instance)
+    kept._result_cache, kept._prefetch_done = rows, True
+    instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = kept

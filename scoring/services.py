@@ -32,14 +32,10 @@ from scoring.models import (
     Seat,
     entry_reads,
 )
-from scoring.prepared import ID_MARKER, Prepared, PreparedInsert
+from scoring.prepared import ID_MARKER, Prepared, PreparedInsert, keep_prefetched
 from scoring.registry import EntryAhead, EntryTaken, Rival, SheetRefused
 from scoring.results import store_results, write_results
 from scoring.signals import partie_changed
-
-#: The parties read by ``entry_partie`` whose block is running (by ``id()``): the entry
-#: services trust what they hold.
-_HELD: set[int] = set()
 
 #: SQLite has one writer at a time: the entries of one server process queue for it here,
 #: where a waiting thread is woken the moment the writer is done, rather than in SQLite's busy
@@ -92,12 +88,12 @@ def entry_partie(
             .select_related("tournament_table__round__tournament")
             .get(pk=pk)
         )
-        _prefetched(partie, "seats", partie.adapter.entries_relation)
-        _HELD.add(id(partie))
+        read_partie(partie)
+        partie.entry_block = True
         try:
             yield partie
         finally:
-            _HELD.discard(id(partie))
+            partie.entry_block = False
 
 
 @contextmanager
@@ -105,27 +101,39 @@ def locked_entries(partie: Partie) -> Iterator[list]:
     """The partie's entry rows (its game's ``entries_relation``: donnes or rounds), in number
     order, for a change made under the partie's lock in one write transaction: the running
     ``entry_partie`` block's, which read them, or one of its own."""
-    relation = partie.adapter.entries_relation
     if _held(partie):
-        yield list(getattr(partie, relation).all())
+        yield list(partie.entry_rows())
         return
     with transaction.atomic():
         Partie.objects.select_for_update().filter(pk=partie.pk).first()
-        yield list(getattr(partie, relation).order_by("number"))
+        yield list(getattr(partie, partie.adapter.entries_relation).order_by("number"))
 
 
-#: What an entry reads of its partie (``entry_partie``), in the orders of the models' Meta
-#: (by partie, whose own order would join it): its seats with their players, and the game's
-#: entries (donnes or rounds).
-_READS: dict[str, QuerySet] = {
-    "seats": Seat.objects.select_related("player").order_by("seat"),
-    **{name: model.objects.order_by("number") for name, model in ENTRY_TABLES.items()},
-}
+#: A partie's seats as an entry reads them: with their players, in seat order.
+_SEATS = Seat.objects.select_related("player").order_by("seat")
 #: The same of one partie (its id), compiled once (``scoring.prepared``).
-_PREPARED_READS = {
-    name: Prepared(lambda pk, rows=rows: rows.filter(partie_id=pk), ID_MARKER)
-    for name, rows in _READS.items()
+_PREPARED_SEATS = Prepared(lambda pk: _SEATS.filter(partie_id=pk), ID_MARKER)
+#: A partie's (its id) donnes or rounds, by relation, in number order, compiled once.
+_PREPARED_ENTRIES = {
+    name: Prepared(
+        lambda pk, model=model: model.objects.filter(partie_id=pk).order_by("number"), ID_MARKER
+    )
+    for name, model in ENTRY_TABLES.items()
 }
+
+
+def read_partie(partie: Partie) -> Partie:
+    """``partie`` (read) as an entry and a table's page read it: its seats with their players
+    (kept as prefetched: ``partie.seats.all()`` reads no more) and its donnes or rounds in
+    number order, each knowing its partie, held in ``partie.held_entries``
+    (``Partie.entry_rows``): two queries, compiled once (``scoring.prepared``). Nothing is
+    locked; ``entry_partie`` reads its partie so in its transaction."""
+    keep_prefetched(partie, "seats", _SEATS, _PREPARED_SEATS(partie.pk))
+    rows = _PREPARED_ENTRIES[partie.adapter.entries_relation](partie.pk)
+    for row in rows:
+        row.partie = partie
+    partie.held_entries = rows
+    return partie
 
 
 #: The INSERT of each kind of row an entry adds (its donne or round, its versions), compiled
@@ -140,39 +148,6 @@ def _saved(row: Any) -> None:
     if inserts is None:
         inserts = _INSERTS[model] = PreparedInsert(model)
     inserts.save(row)
-
-
-def _prefetched(partie: Partie, *names: str) -> None:
-    """Read the partie's reverse relations ``names`` (of ``_READS``: its seats, its donnes
-    or rounds) and keep them as ``prefetch_related_objects`` does (``partie.seats.all()``
-    reads no more; each row knows its partie) in Django's own cache of prefetched relations
-    (``_prefetched_objects_cache``, which ``_now_holds`` updates too): one query each,
-    compiled once (``_PREPARED_READS``). The other relations of ``_READS`` are kept empty,
-    known without a query (a partie has entries of one kind only)."""
-    cache = partie.__dict__.setdefault("_prefetched_objects_cache", {})
-    for name, rows in _READS.items():
-        if name in names:
-            # As prefetching keeps it (not run), its filter built only if something chains
-            # from it: Django's related managers defer it so (``_defer_next_filter``), and
-            # building it cost a tenth of an entry's reads.
-            kept = rows._chain()
-            kept._defer_next_filter = True
-            kept = kept.filter(partie=partie)
-            found = _PREPARED_READS[name](partie.pk)
-            for row in found:
-                row.partie = partie
-        else:
-            kept, found = rows.none(), []
-        kept._result_cache, kept._prefetch_done = found, True  # as Django's prefetching does
-        cache[name] = kept
-
-
-def read_partie(partie: Partie) -> Partie:
-    """``partie`` (read) as a table's page shows it: its seats with their players and its
-    donnes or rounds read as ``entry_partie`` reads them (one query each, compiled once).
-    Nothing is locked."""
-    _prefetched(partie, "seats", partie.adapter.entries_relation)
-    return partie
 
 
 def _rivalled_lines(pk: int) -> QuerySet:
@@ -193,7 +168,7 @@ _RIVALLED_LINES = Prepared(_rivalled_lines, ID_MARKER)
 
 def _held(partie: Partie) -> bool:
     """Whether ``partie`` is read by a running ``entry_partie`` block (its state is current)."""
-    return id(partie) in _HELD
+    return partie.entry_block
 
 
 def _now_holds(partie: Partie, entry: Entry) -> None:
@@ -203,9 +178,8 @@ def _now_holds(partie: Partie, entry: Entry) -> None:
     now stands, without reading it again. A partie not held (``_held``) is left as it is."""
     if not _held(partie):
         return
-    loaded = getattr(partie, partie.adapter.entries_relation).all()  # prefetched, evaluated
-    rows = [row for row in loaded if row.pk != entry.pk] + [entry]
-    loaded._result_cache = sorted(rows, key=lambda row: row.number)
+    rows = [row for row in partie.entry_rows() if row.pk != entry.pk] + [entry]
+    partie.held_entries = sorted(rows, key=lambda row: row.number)
     for computed in ("sheet", "counts"):
         partie.__dict__.pop(computed, None)
 

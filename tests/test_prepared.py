@@ -3,6 +3,8 @@ the ORM gives, with their related objects and annotations, for whatever values a
 given; the same rows stored as ``save()`` stores them."""
 
 import datetime
+import re
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -12,6 +14,7 @@ from django.db.models.sql.compiler import SQLCompiler, SQLInsertCompiler
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring import prepared
 from scoring.models import Donne, EntryVersion, Partie, Seat
 from scoring.prepared import CODE_MARKER, KeptCursors, Prepared, PreparedInsert
 from scoring.services import read_partie
@@ -80,9 +83,10 @@ def test_a_marker_missing_from_the_query_is_an_error():
 
 
 def test_a_partie_read_for_an_entry_keeps_its_relations_as_the_orm_does(secretary, client):
-    """``read_partie`` keeps the partie's seats and donnes as Django's prefetching does:
-    read without a query afterwards, and a queryset chained from them still reads this
-    partie's rows only (its filter is built when something chains from it)."""
+    """``read_partie`` keeps the partie's seats as Django's prefetching does and holds its
+    donnes (``Partie.entry_rows``): read without a query afterwards, and a queryset chained
+    from the seats still reads this partie's rows only (its filter is built when something
+    chains from it)."""
     tournament, table = first_table(secretary)
     client.post(reverse("tournaments:table_entry", args=[table.code]), table_post(DONNE, "N"))
     others = [t.partie for t in Table.objects.filter(round__tournament=tournament)]
@@ -90,7 +94,7 @@ def test_a_partie_read_for_an_entry_keeps_its_relations_as_the_orm_does(secretar
     partie = read_partie(Partie.objects.get(pk=table.partie_id))
     with CaptureQueriesContext(connection) as queries:
         seats = [(s.seat, s.player.name) for s in partie.seats.all()]
-        donnes = [d.number for d in partie.donnes.all()]
+        donnes = [d.number for d in partie.entry_rows()]
     assert queries.captured_queries == []
     assert seats == [(s.seat, s.player.name) for s in Seat.objects.filter(partie=partie)]
     assert donnes == [1]
@@ -296,3 +300,62 @@ def test_the_cursors_kept_are_those_of_the_connections_open():
         with psycopg.connect(**conninfo) as later:
             kept.cursor(later, "SELECT 1").execute("SELECT 1")
     assert len(kept.connections) == 1 and len(next(iter(kept.connections.values()))) == 1
+
+
+#: Every name of Django's own machinery that ``scoring.prepared`` reads or writes, which
+#: Django may rename in any release (the project is not pinned to one): the private names
+#: (a leading underscore), then the internal ones (the compiler's, the SQL query's), each
+#: with an object of this Django that must still have it.
+PRIVATE = {
+    "_chain": lambda: Seat.objects.all(),
+    "_defer_next_filter": lambda: Seat.objects.all(),
+    "_result_cache": lambda: Seat.objects.all(),
+    "_prefetch_done": lambda: Seat.objects.all(),
+    "_prefetched_objects_cache": lambda: prefetched_partie(),
+    "_state": lambda: Seat(),
+    "_prepare_cursor": lambda: connection,
+}
+INTERNAL = {
+    "klass_info": lambda: compiled(),
+    "select": lambda: compiled(),
+    "annotation_col_map": lambda: compiled(),
+    "col_count": lambda: compiled(),
+    "get_converters": lambda: compiled(),
+    "apply_converters": lambda: compiled(),
+    "returning_fields": lambda: SQLInsertCompiler,
+    "returning_params": lambda: SQLInsertCompiler,
+    "insert_values": lambda: prepared.InsertQuery,
+    "get_related_populators": lambda: prepared,
+    "ServerBindingCursor": lambda: prepared,
+    "fetch_returned_insert_columns": lambda: connection.ops,
+}
+
+
+def prefetched_partie() -> dict:
+    partie = Partie.objects.create(game="roi")
+    return next(iter(Partie.objects.prefetch_related("seats").filter(pk=partie.pk))).__dict__
+
+
+def compiled() -> SQLCompiler:
+    compiler = Seat.objects.select_related("player").query.get_compiler(using="default")
+    compiler.as_sql()
+    return compiler
+
+
+def test_every_private_name_of_django_it_touches_is_listed_and_still_there():
+    """``scoring.prepared`` is the one module that touches Django's private machinery (the
+    speed of a table entry: ``bench/room_bench.py``). Each name it uses is listed here and
+    checked on this Django, so that an upgrade that renames one fails here, loudly, rather
+    than in a room; a name added to the module without being listed fails too."""
+    source = Path(prepared.__file__).read_text()
+    used = set(re.findall(r'[."](_[a-z][a-z_]*)\b', source)) - {"_meta"}
+    assert used == set(PRIVATE)
+    for name, where in {**PRIVATE, **INTERNAL}.items():
+        found = where()
+        if isinstance(found, dict):
+            assert name in found, name
+        elif name in ("_defer_next_filter", "_result_cache", "_prefetch_done", "_state"):
+            assert name in vars(found), name
+        else:
+            assert hasattr(found, name), name
+        assert name in source, name

@@ -137,7 +137,7 @@ class EntryAdapter(GameAdapter):
         return _("%(entry)s %(n)s entered: another player checks it.") % what
 
     def stored_entries(self, partie: Partie) -> list[Entry]:
-        return list(getattr(partie, self.entries_relation).all())
+        return list(partie.entry_rows())
 
     def pending(self, partie: Partie) -> list[Pending]:
         return [

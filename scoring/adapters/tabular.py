@@ -166,7 +166,7 @@ class TabularAdapter(EntryAdapter):
     # -- the computed sheet
 
     def compute(self, partie: Partie) -> GameSheet:
-        entries = [r.entries for r in partie.game_rounds.all()]
+        entries = [r.entries for r in partie.entry_rows()]
         players = len(partie.players_in_order)
         return compute_stored(self.game, players, entries, partie.options, partie.counts)
 
@@ -224,7 +224,7 @@ class TabularAdapter(EntryAdapter):
         return GameSheetInput(
             game=partie.game,
             players=tuple(self.names(partie)),
-            rounds=tuple(tuple(r.entries) for r in partie.game_rounds.all()),
+            rounds=tuple(tuple(r.entries) for r in partie.entry_rows()),
             options=dict(partie.options),
             date=partie.played_on,
             place=partie.place,
@@ -433,7 +433,7 @@ class TabularAdapter(EntryAdapter):
         """A stored round's fields as typed (cards back to ``colour:value``); a new round's
         player named once (Rumoli's dealer) proposed as the one after the round before's
         (the deal passes to the left)."""
-        rounds = list(partie.game_rounds.all())
+        rounds = list(partie.entry_rows())
         if stored is None:
             if not self.one_player or not rounds:
                 return {}
@@ -506,7 +506,7 @@ class TabularAdapter(EntryAdapter):
                     raise EntryRefused([FieldProblem(None, str(refusal))]) from None
                 for entry, value in zip(entries, counts, strict=True):
                     entry[field] = value
-        previous = [r.entries for r in partie.game_rounds.all()][: number - 1]
+        previous = [r.entries for r in partie.entry_rows()][: number - 1]
         problems = []
         for problem in self.game.check(spec, entries, previous, partie.options):
             key = problem.field

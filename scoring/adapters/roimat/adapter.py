@@ -101,7 +101,7 @@ def team_names(partie: Partie, team: str) -> str:
 
 def donne_entries(partie: Partie) -> list[DonneEntry]:
     """The partie's donnes as engine entries, in the order played."""
-    return [donne.to_entry() for donne in partie.donnes.all()]
+    return [donne.to_entry() for donne in partie.entry_rows()]
 
 
 def sheet_input(partie: Partie) -> SheetInput:
