@@ -209,3 +209,94 @@ def elide(text: str) -> str:
     if not (get_language() or "").startswith("fr"):
         return text
     return _DE_BEFORE_VOWEL.sub(r"\1'\2", text)
+
+
+# -- cards and moves in words, as every page names them ---------------------------------------
+
+#: The French pack's suits by their signs (``GameState.french_pack``): cœur, carreau, pique,
+#: trèfle; a heart's or diamond's card is drawn red.
+SUIT_SIGNS = {"C": "\u2665", "K": "\u2666", "P": "\u2660", "T": "\u2663"}
+RED_SUITS = frozenset("CK")
+FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A")
+FRENCH_CARD = re.compile(r"(10|[2-9AVDRK])([CKPT])")
+
+
+def card_face(code: str, state: type[GameState[Any, Any]]) -> dict[str, Any] | None:
+    """How a page draws card ``code`` of the game of ``state``, or None when ``code`` is no
+    card of it. A card of the game's own pack (``GameState.card_faces``): its ``symbol``,
+    ``rank`` and ``tint``, its colour in words (``colour``: ``token_words``) and its ``name``
+    in words (``Cavalier jaune``, ``5·XX 3``, the name before the colour's word); a card of the
+    French pack (``french_pack``): its ``name`` (``10♥``) and whether it is ``red``. The one
+    naming of the cards: the live page takes these names (``card_names``), the replay page
+    draws these faces (``templates/scoring/_card.html``)."""
+    face = state.card_faces.get(code)
+    if face is not None:
+        tint = face["tint"]
+        colour = _(state.token_words[tint]) if tint in state.token_words else tint
+        name = f"{face.get('name') or face['rank']} {colour}"
+        return {**face, "code": code, "colour": colour, "name": name}
+    match = FRENCH_CARD.fullmatch(code) if state.french_pack else None
+    if match is None:
+        return None
+    rank, suit = match.groups()
+    return {"code": code, "name": rank + SUIT_SIGNS[suit], "red": suit in RED_SUITS}
+
+
+def card_name(code: str, state: type[GameState[Any, Any]]) -> str:
+    """Card ``code`` of the game of ``state`` in words (``card_face``), a French suit alone
+    (a trump) by its sign; anything else as written."""
+    face = card_face(code, state)
+    if face is not None:
+        return str(face["name"])
+    if state.french_pack and code in SUIT_SIGNS:
+        return SUIT_SIGNS[code]
+    return code
+
+
+def card_names(state: type[GameState[Any, Any]]) -> dict[str, str]:
+    """Every card of the game of ``state`` in words, by code (``card_name``), with the French
+    suits alone where the game plays the French pack: what the live page names cards with."""
+    codes = list(state.card_faces)
+    if state.french_pack:
+        codes += [rank + suit for suit in SUIT_SIGNS for rank in FRENCH_RANKS]
+        codes += list(SUIT_SIGNS)
+    return {code: card_name(code, state) for code in codes}
+
+
+def move_card(text: str, state: type[GameState[Any, Any]]) -> dict[str, Any] | None:
+    """The card a move of the game of ``state`` plays, as ``card_face`` draws it, or None: a
+    move that is a card (``CJ``), a card sent on to a seat (``DV>N``: with ``to``, the seat's
+    code) or a kind then a card (``pose 15XX``: with ``kind``)."""
+    kind, _space, rest = text.rpartition(" ")
+    code, _arrow, to = rest.partition(">")
+    face = card_face(code, state)
+    if face is None:
+        return None
+    return {**face, "kind": kind, "to": to}
+
+
+def move_text(text: str, state: type[GameState[Any, Any]], seat_words) -> str:
+    """A move of the game of ``state`` in words, as the live page says it: its first word's
+    phrase (``move_words``) with the rest of its text in words, each word by ``token_words``,
+    a card sent on to a seat (``DV>N``) as the card, an arrow and the seat
+    (``seat_words(code)``), else a card by its name (``card_name``)."""
+
+    def word(one: str) -> str:
+        if one in state.token_words:
+            return str(_(state.token_words[one]))
+        card, arrow, to = one.partition(">")
+        if arrow:
+            return f"{card_name(card, state)} \u2192 {seat_words(to)}"
+        return card_name(one, state)
+
+    def rest(words: str) -> str:
+        return " ".join(word(one) for one in words.split(" "))
+
+    first, space, after = text.partition(" ")
+    phrase = state.move_words.get(first)
+    if phrase is None:
+        return rest(text)
+    words = str(_(phrase))
+    if not space:
+        return word(text) if "%(rest)s" in words else words
+    return words % {"rest": rest(after)}

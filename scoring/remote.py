@@ -42,9 +42,11 @@ from scoring.models import (
     RemoteSeat,
     RemoteTable,
     Seat,
+    counted_prefix,
     site_abandon_seconds,
 )
 from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
+from scoring.services import written_by_table
 
 logger = logging.getLogger(__name__)
 
@@ -486,6 +488,24 @@ def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
     ]
 
 
+def sheet_results(partie: Partie) -> list[Any]:
+    """The partie's entries that count on its sheet (``models.counted_prefix``), as its
+    game's engine reads them (``GameAdapter.entry_value``): what the sheet page totals."""
+    adapter = partie.adapter
+    return [adapter.entry_value(row) for row in counted_prefix(adapter.stored_entries(partie))]
+
+
+def on_partie_changed(sender, partie: Partie, **kwargs: Any) -> None:
+    """``scoring.signals.partie_changed``: a partie played at a distance whose sheet changed
+    after its table's end (a correction, through the entries' history) is sent to every
+    page of its table, with the sheet's totals (``views_of``), once the change is
+    committed. While the table plays, it sends its own states."""
+    tables = list(RemoteTable.objects.filter(partie=partie, donnes__isnull=False).distinct())
+    if tables and not written_by_table(partie):
+        for table in tables:
+            transaction.on_commit(lambda table=table: announce(table))
+
+
 def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
     """The protocol's ``state`` message for each seat and for spectators (key
     ``"spectator"``): ``LiveTable.view`` with the seats, the partie and its sheet's address,
@@ -503,6 +523,8 @@ def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
     }
     if game.number:
         common["title"] = round_title(game, game.number)
+    if game.finished and table.partie_id:
+        game = game.with_results(sheet_results(table.partie))
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in seats}
     views["spectator"] = {**common, **game.view(None), "you": None}
     return views

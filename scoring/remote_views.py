@@ -28,6 +28,7 @@ from scoring import registry, remote
 from scoring.access import by_code
 from scoring.forms import RemoteSeatForm
 from scoring.links import public_url, qr_svg
+from scoring.messages import card_names
 from scoring.models import RemoteDonne, RemoteTable
 from scoring.option_fields import option_words
 from scoring.partie_forms import LiveTableForm
@@ -244,6 +245,8 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         "frenchPack": state.french_pack,
         "signedTotals": adapter.signed_totals,
         "faces": state.card_faces,
+        # Every card in words, named once for every page (the replay's too).
+        "cardNames": card_names(state),
         "choiceWords": {word: _(text) for word, text in state.choice_words.items()},
         "legend": [[code, _(text)] for code, text in state.card_legend],
         "legendTitle": _("The cards"),
