@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.games.base import GameProblem, InvalidGameSheet
@@ -300,3 +300,166 @@ def move_text(text: str, state: type[GameState[Any, Any]], seat_words) -> str:
     if not space:
         return word(text) if "%(rest)s" in words else words
     return words % {"rest": rest(after)}
+
+
+# -- each game's round in its own word, and the messages that agree with it -------------------
+
+#: What each game calls a round (``Game.round_word``, as its seed says it; Roimat's adapter
+#: says ``donne``): the noun in the user's language and its gender in French, which the
+#: messages about a round agree with (``ROUND_TEXTS``): une donne, une manche, un tour, un
+#: coup.
+ROUND_NOUNS: dict[str, tuple[Any, str]] = {
+    "Donne": (gettext_lazy("Donne"), "f"),
+    "Manche": (pgettext_lazy("a round of a game", "Round"), "f"),
+    "Tour": (pgettext_lazy("a Differenzler tour, a round of a game", "Round"), "m"),
+    "Coup": (pgettext_lazy("a Rumoli coup, a round of a game", "Round"), "m"),
+}
+
+FEMININE, MASCULINE = "f", "m"
+
+#: The messages about a round (``%(entry)s``: its noun, ``%(n)s``: its number), each in the
+#: two genders a round's noun has in French: the same English text under the context of a
+#: feminine noun (donne, manche) and of a masculine one (tour, coup), for the translation to
+#: agree with it. A message is asked by its key (``round_text``), written nowhere else.
+ROUND_TEXTS: dict[str, dict[str, Any]] = {
+    "recorded": {
+        FEMININE: pgettext_lazy("a feminine round", "%(entry)s %(n)s recorded."),
+        MASCULINE: pgettext_lazy("a masculine round", "%(entry)s %(n)s recorded."),
+    },
+    "corrected": {
+        FEMININE: pgettext_lazy("a feminine round", "%(entry)s %(n)s corrected."),
+        MASCULINE: pgettext_lazy("a masculine round", "%(entry)s %(n)s corrected."),
+    },
+    "deleted": {
+        FEMININE: pgettext_lazy("a feminine round", "%(entry)s %(n)s deleted."),
+        MASCULINE: pgettext_lazy("a masculine round", "%(entry)s %(n)s deleted."),
+    },
+    "over": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "The partie is over: no %(entry)s can be entered any more."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "The partie is over: no %(entry)s can be entered any more."
+        ),
+    },
+    "entered_elsewhere": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was already entered by another phone: check the sheet.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was already entered by another phone: check the sheet.",
+        ),
+    },
+    "changed_meanwhile": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was changed meanwhile: look at it again before correcting.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was changed meanwhile: look at it again before correcting.",
+        ),
+    },
+    "entered_team": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s entered: the other team checks it."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "%(entry)s %(n)s entered: the other team checks it."
+        ),
+    },
+    "entered_players": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s entered: another player checks it."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "%(entry)s %(n)s entered: another player checks it."
+        ),
+    },
+    "corrected_team": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s corrected: the other team checks it again."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "%(entry)s %(n)s corrected: the other team checks it again."
+        ),
+    },
+    "corrected_players": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s corrected: the other players check it again."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s corrected: the other players check it again.",
+        ),
+    },
+    "accepted": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "Accepted: %(entry)s %(n)s counts from now on."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "Accepted: %(entry)s %(n)s counts from now on."
+        ),
+    },
+    "refused": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "Refused: %(entry)s %(n)s goes back to be corrected."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "Refused: %(entry)s %(n)s goes back to be corrected."
+        ),
+    },
+    "enter": {
+        FEMININE: pgettext_lazy("a feminine round", "Enter a %(entry)s"),
+        MASCULINE: pgettext_lazy("a masculine round", "Enter a %(entry)s"),
+    },
+    "delete_last": {
+        FEMININE: pgettext_lazy("a feminine round", "Delete the last %(entry)s entered"),
+        MASCULINE: pgettext_lazy("a masculine round", "Delete the last %(entry)s entered"),
+    },
+    "delete_last_asked": {
+        FEMININE: pgettext_lazy("a feminine round", "Delete the last %(entry)s entered?"),
+        MASCULINE: pgettext_lazy("a masculine round", "Delete the last %(entry)s entered?"),
+    },
+    "record": {
+        FEMININE: pgettext_lazy("a feminine round", "Record the %(entry)s"),
+        MASCULINE: pgettext_lazy("a masculine round", "Record the %(entry)s"),
+    },
+    "correct_this": {
+        FEMININE: pgettext_lazy("a feminine round", "Correct this %(entry)s"),
+        MASCULINE: pgettext_lazy("a masculine round", "Correct this %(entry)s"),
+    },
+    "created": {
+        FEMININE: pgettext_lazy("a feminine round", "Partie created. Enter the first %(entry)s."),
+        MASCULINE: pgettext_lazy("a masculine round", "Partie created. Enter the first %(entry)s."),
+    },
+    "not_over": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "Sound so far: the record stops before the %(entry)s is over."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "Sound so far: the record stops before the %(entry)s is over."
+        ),
+    },
+}
+
+
+def round_noun(word: str) -> tuple[Any, str]:
+    """The noun of a game's round (``Game.round_word``: ``Manche``, ``Tour``, ``Coup``;
+    ``Donne``) in the user's language and its French gender (``ROUND_NOUNS``); a word not
+    listed is a manche's."""
+    return ROUND_NOUNS.get(word, ROUND_NOUNS["Manche"])
+
+
+def round_text(key: str, noun: Any, gender: str, **params: Any) -> str:
+    """Message ``key`` of ``ROUND_TEXTS`` about a round whose noun is ``noun`` (capitalised,
+    as a heading writes it), of French ``gender`` (``"f"`` or ``"m"``), in the user's
+    language: ``%(entry)s`` is the noun (in lower case where it does not begin the text),
+    with ``params`` (``n``: the round's number). Raises ``KeyError`` for another key."""
+    text = str(ROUND_TEXTS[key][MASCULINE if gender == MASCULINE else FEMININE])
+    word = str(noun)
+    if not text.startswith("%(entry)s"):
+        word = word[:1].lower() + word[1:]
+    return text % {"entry": word, **params}

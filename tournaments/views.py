@@ -732,11 +732,9 @@ def table_confirm(request, code: str, number: int):
         elif decision == "keep":
             messages.success(request, _("%(entry)s %(n)s keeps the numbers first entered.") % what)
         elif accept:
-            messages.success(request, _("Accepted: %(entry)s %(n)s counts from now on.") % what)
+            messages.success(request, partie.adapter.round_text("accepted", n=what["n"]))
         else:
-            messages.warning(
-                request, _("Refused: %(entry)s %(n)s goes back to be corrected.") % what
-            )
+            messages.warning(request, partie.adapter.round_text("refused", n=what["n"]))
     return redirect("tournaments:table_entry", code=table.code)
 
 

@@ -118,10 +118,8 @@ class EntryAdapter(GameAdapter):
         )
         if form.stored is None:
             return self._entered(entry)
-        what = {"entry": self.entry_name, "n": entry.number}
-        if self.partners:
-            return _("%(entry)s %(n)s corrected: the other team checks it again.") % what
-        return _("%(entry)s %(n)s corrected: the other players check it again.") % what
+        checked = "corrected_team" if self.partners else "corrected_players"
+        return self.round_text(checked, n=entry.number)
 
     def table_resent(self, partie: Partie, key: str) -> str | None:
         """What to tell a table whose phone sends again a submission already stored (the
@@ -131,10 +129,8 @@ class EntryAdapter(GameAdapter):
         return None if entry is None else self._entered(entry)
 
     def _entered(self, entry: Entry) -> str:
-        what = {"entry": self.entry_name, "n": entry.number}
-        if self.partners:
-            return _("%(entry)s %(n)s entered: the other team checks it.") % what
-        return _("%(entry)s %(n)s entered: another player checks it.") % what
+        checked = "entered_team" if self.partners else "entered_players"
+        return self.round_text(checked, n=entry.number)
 
     def stored_entries(self, partie: Partie) -> list[Entry]:
         return list(getattr(partie, self.entries_relation).all())

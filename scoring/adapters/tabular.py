@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
@@ -53,6 +53,7 @@ from scoring.messages import (
     game_record_problem_text,
     game_sheet_error_message,
     refusal_text,
+    round_noun,
 )
 from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
 from scoring.play.layout import SheetLayout
@@ -88,7 +89,6 @@ class TabularAdapter(EntryAdapter):
     """
 
     partners = False
-    entry_name = pgettext_lazy("a round of a game", "Round")
     entry_class = "game-round"
     entry_script = "js/game-round.js"
 
@@ -99,6 +99,8 @@ class TabularAdapter(EntryAdapter):
         if state is not None:
             self.simulation = played_sheets(game, state)
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
+        # The game's own word for its round (its seed's), and its gender in French.
+        self.entry_name, self.entry_gender = round_noun(game.round_word)
         self.option_specs = game.option_specs
         asked = game.entry_asked
         self.card_fields = frozenset(asked.card_fields)
@@ -244,7 +246,7 @@ class TabularAdapter(EntryAdapter):
             if problem.player is None
             else f"{names[problem.player]} — {message}",
             "edit": reverse("scoring:entry_edit", args=[partie.pk, number]),
-            "action": _("Correct this round"),
+            "action": self.round_text("correct_this"),
         }
 
     def layout(self, partie: Partie) -> SheetLayout:
