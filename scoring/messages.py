@@ -443,6 +443,84 @@ ROUND_TEXTS: dict[str, dict[str, Any]] = {
             "a masculine round", "Sound so far: the record stops before the %(entry)s is over."
         ),
     },
+    "never_recorded": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was never recorded, so this one cannot be number %(expected)s: check "
+            "what it holds, it will be number %(n)s.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was never recorded, so this one cannot be number %(expected)s: check "
+            "what it holds, it will be number %(n)s.",
+        ),
+    },
+    "removed": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s no longer exists (the director removed it): enter it again as a new "
+            "one.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s no longer exists (the director removed it): enter it again as a new "
+            "one.",
+        ),
+    },
+    "no_version": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s: this correction names no version; look at it again.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s: this correction names no version; look at it again.",
+        ),
+    },
+    "changed_by_phone": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was changed by another phone meanwhile: your numbers are shown "
+            "beside the recorded ones, the table chooses.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was changed by another phone meanwhile: your numbers are shown "
+            "beside the recorded ones, the table chooses.",
+        ),
+    },
+    "entered_twice": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was already entered by another phone, with other numbers: both are "
+            "shown below, the table chooses.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was already entered by another phone, with other numbers: both are "
+            "shown below, the table chooses.",
+        ),
+    },
+    "now_holds": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s now holds the other phone's numbers: the other side checks it.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s now holds the other phone's numbers: the other side checks it.",
+        ),
+    },
+    "too_late": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "The partie is over: %(entry)s %(n)s was not recorded. Check the score sheet.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "The partie is over: %(entry)s %(n)s was not recorded. Check the score sheet.",
+        ),
+    },
 }
 
 

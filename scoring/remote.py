@@ -30,7 +30,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 from redis import RedisError
 
 from scoring import registry
@@ -463,13 +463,14 @@ def seats_view(
     return view
 
 
-def round_title(game: LiveTable, number: int) -> str:
+def round_title(game: LiveTable, number: int, noun: Any) -> str:
     """Round ``number`` of the table as its sheet names it ("Donne 3", "Coup 2"), its number
-    first when the name has none (a Roi manche's contract: "Manche 7 — Atout trèfle")."""
+    first, after the game's word for a round (``noun``: ``GameAdapter.entry_name``), when
+    the name has none (a Roi manche's contract: "Manche 7 — Atout trèfle")."""
     name = game.sheet.round_name(number)
     if str(number) in name:
         return name
-    return f"{pgettext('a round of a game', 'Round')} {number} — {name}"
+    return f"{noun} {number} — {name}"
 
 
 def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
@@ -480,7 +481,7 @@ def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
     return [
         {
             "number": number,
-            "name": round_title(game, number),
+            "name": round_title(game, number, table.adapter.entry_name),
             "void": sheet_number is None,
             "url": reverse("scoring:remote_donne", args=[table.code, number]),
         }
@@ -522,7 +523,7 @@ def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
         "replays": replays_view(table, game),
     }
     if game.number:
-        common["title"] = round_title(game, game.number)
+        common["title"] = round_title(game, game.number, table.adapter.entry_name)
     if game.finished and table.partie_id:
         game = game.with_results(sheet_results(table.partie))
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in seats}

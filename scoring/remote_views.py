@@ -20,7 +20,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
@@ -258,7 +257,8 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         "changeCard": _("Choose another card"),
         "facts": {
             "manche": _("Manche"),
-            "round": pgettext("a round of a game", "Round"),
+            # A Differenzler tour's number: the game's own word for its round.
+            "round": str(adapter.entry_name),
             "coup": _("Coup"),
             "contract": _("Contract"),
             "trump": _("Trump"),

@@ -308,13 +308,7 @@ def entry_record(
             if expected is not None and expected < number:
                 raise EntryTaken(adapter.round_text("entered_elsewhere", n=what["n"]))
             if expected is not None and expected > number:
-                raise EntryAhead(
-                    _(
-                        "%(entry)s %(n)s was never recorded, so this one cannot be number "
-                        "%(expected)s: check what it holds, it will be number %(n)s."
-                    )
-                    % {**what, "n": number, "expected": expected}
-                )
+                raise EntryAhead(adapter.round_text("never_recorded", n=number, expected=expected))
             if number > registry.MAX_ENTRIES:
                 raise SheetRefused(
                     _(

@@ -49,3 +49,18 @@ def test_the_messages_of_a_round_agree_with_its_word(game, recorded, created):
     with translation.override("fr"):
         assert adapter.round_text("recorded", n=3) == recorded
         assert adapter.created_text.endswith(created)
+
+
+def test_a_tables_messages_agree_with_a_masculine_round():
+    differenzler, roimat = registry.get("differenzler"), registry.get("roimat")
+    with translation.override("fr"):
+        assert differenzler.round_text("removed", n=2).startswith(
+            "Tour 2 n'existe plus (le directeur l'a supprimé) : entrez-le"
+        )
+        assert roimat.round_text("removed", n=2).startswith(
+            "Donne 2 n'existe plus (le directeur l'a supprimée) : entrez-la"
+        )
+        assert differenzler.round_text("too_late", n=4) == (
+            "La partie est finie : tour 4 n'a pas été enregistré. Voyez la feuille de marque."
+        )
+        assert registry.get("rumoli").round_text("refused", n=1).startswith("Refusé : coup 1")

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.forms import Form
-from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.forms import EntryForm
@@ -90,14 +89,7 @@ class EntryAdapter(GameAdapter):
             number = posted_number(data.get("correct"))
             stored = None if number is None else self.entry(partie, number)
             if number is not None and stored is None:
-                what = {"entry": self.entry_name, "n": number}
-                raise SheetRefused(
-                    _(
-                        "%(entry)s %(n)s no longer exists (the director removed it): "
-                        "enter it again as a new one."
-                    )
-                    % what
-                )
+                raise SheetRefused(self.round_text("removed", n=number))
         if stored is None and partie.sheet.complete:
             return None
         return self.entry_form(partie, data, stored=stored, ask_seat=True)
@@ -105,10 +97,7 @@ class EntryAdapter(GameAdapter):
     def table_record(self, form: Form, *, author: str) -> str:
         if form.stored is not None and form.cleaned_data.get("version") is None:
             # A correction answers a version: without one, it could undo a change unseen.
-            what = {"entry": self.entry_name, "n": form.stored.number}
-            raise SheetRefused(
-                _("%(entry)s %(n)s: this correction names no version; look at it again.") % what
-            )
+            raise SheetRefused(self.round_text("no_version", n=form.stored.number))
         seat = form.cleaned_data["entered_seat"]
         entry = record_form(
             form,

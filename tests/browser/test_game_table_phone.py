@@ -129,7 +129,7 @@ def test_a_stale_draft_never_blocks_the_table(new_phone, table_url, table):
     enter(first, typed[0])  # round 1 is entered by another phone meanwhile
     assert wait_until(first, lambda: rounds(table) == 1)
     second.reload()
-    expect(second.locator(f"{FORM} h2")).to_contain_text("Manche 2")
+    expect(second.locator(f"{FORM} h2")).to_contain_text("Tour 2")
     expect(second.locator("[name=p0_estimate]")).to_have_value("")  # round 1's draft is gone
     enter(second, typed[1], submit=False)
     second.reload()  # round 2's draft is kept
