@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 TOO_WIDE = """() => [...document.querySelectorAll("main *")]
   .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
   .map((node) => node.tagName + "." + node.className)"""
-TOO_SMALL = """() => [...document.querySelectorAll("main a, main button")]
+TOO_SMALL = """() => [...document.querySelectorAll("a, button")]
   .filter((node) => node.offsetParent !== null && node.getBoundingClientRect().height < 44)
   .map((node) => node.textContent.trim() + " " + node.getBoundingClientRect().height)"""
 
