@@ -53,11 +53,16 @@ def game_problem_message(problem: GameProblem) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def game_sheet_error_message(error: InvalidGameSheet, players: list[str] | None = None) -> str:
-    """One line naming the round, the player and the field."""
+def game_sheet_error_message(
+    error: InvalidGameSheet, players: list[str] | None = None, noun: Any = None
+) -> str:
+    """One line naming the round (in the game's word, ``noun``: ``GameAdapter.entry_name``,
+    else "round"), the player and the field."""
     problem = error.problem
     parts = []
-    if error.round:
+    if error.round and noun:
+        parts.append(f"{str(noun).lower()} {error.round}")
+    elif error.round:
         parts.append(_("round %(number)s") % {"number": error.round})
     if problem.player is not None:
         name = players[problem.player] if players else str(problem.player + 1)

@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import registry
+from scoring.games.base import GameProblem, InvalidGameSheet
+from scoring.messages import game_sheet_error_message
 from tests.test_site_games import new_game
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +66,13 @@ def test_a_tables_messages_agree_with_a_masculine_round():
             "La partie est finie : tour 4 n'a pas été enregistré. Voyez la feuille de marque."
         )
         assert registry.get("rumoli").round_text("refused", n=1).startswith("Refusé : coup 1")
+
+
+def test_a_refused_round_is_named_in_its_games_word():
+    problem = GameProblem(1, "estimate", "missing")
+    with translation.override("fr"):
+        said = game_sheet_error_message(
+            InvalidGameSheet(3, problem), ["Anne", "Bruno"], registry.get("differenzler").entry_name
+        )
+        assert said.startswith("tour 3, joueur Bruno, estimate")
+        assert game_sheet_error_message(InvalidGameSheet(3, problem)).startswith("manche 3")

@@ -268,7 +268,7 @@ class TabularAdapter(EntryAdapter):
         except InvalidGameSheet as error:
             players = data.get("players") if isinstance(data, dict) else None
             names = [str(p) for p in players] if isinstance(players, list) else None
-            raise SheetRefused(game_sheet_error_message(error, names)) from None
+            raise SheetRefused(game_sheet_error_message(error, names, self.entry_name)) from None
         check_heading(list(sheet.players), place=sheet.place, table=sheet.table)
         return sheet
 
@@ -307,7 +307,9 @@ class TabularAdapter(EntryAdapter):
         try:
             compute(self.game, len(values[-1]), values, partie.options)
         except InvalidGameSheet as error:
-            raise SheetRefused(game_sheet_error_message(error, self.names(partie))) from None
+            raise SheetRefused(
+                game_sheet_error_message(error, self.names(partie), self.entry_name)
+            ) from None
 
     def entry_row(self, partie: Partie, value: list[dict], number: int) -> GameRound:
         return GameRound(partie=partie, number=number, entries=list(value))
