@@ -15,6 +15,8 @@ class ScoringConfig(AppConfig):
         from scoring.access import ensure_roles
         from scoring.freshness import watch
         from scoring.models import Partie, Player, Seat
+        from scoring.remote import on_partie_changed
+        from scoring.signals import partie_changed
         from scoring.totals import forget_partie
 
         # After the last app's permissions exist (the club's roles span both apps).
@@ -23,4 +25,6 @@ class ScoringConfig(AppConfig):
         # rounds: through ``scoring.results.store_results``, which every change calls).
         watch(Player, Partie, Seat)
         # A partie deleted takes its results with it, past ``results.write_results``.
+        # A remote partie corrected after its end: its live pages show the sheet's totals.
+        partie_changed.connect(on_partie_changed, dispatch_uid="scoring.remote")
         pre_delete.connect(forget_partie, sender=Partie, dispatch_uid="scoring.totals")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import history, services
@@ -32,8 +31,7 @@ def entry_edit(request, pk: int, number: int | None = None):
     if number is None and partie.sheet.complete:
         messages.error(
             request,
-            _("The partie is over: no %(entry)s can be entered any more.")
-            % {"entry": str(adapter.entry_name).lower()},
+            adapter.round_text("over"),
         )
         return redirect(partie)
     if number is not None:
@@ -47,12 +45,8 @@ def entry_edit(request, pk: int, number: int | None = None):
         except SheetRefused as error:
             form.add_error(None, str(error))
         else:
-            done = (
-                _("%(entry)s %(n)s recorded.")
-                if stored is None
-                else _("%(entry)s %(n)s corrected.")
-            )
-            messages.success(request, done % {"entry": adapter.entry_name, "n": entry.number})
+            done = "recorded" if stored is None else "corrected"
+            messages.success(request, adapter.round_text(done, n=entry.number))
             return redirect(partie)
     context = {
         "partie": partie,
@@ -76,6 +70,5 @@ def entry_delete_last(request, pk: int):
         return redirect(partie)
     last = services.entry_delete_last(partie=partie, user=request.user)
     if last is not None:
-        what = {"entry": partie.adapter.entry_name, "n": last.number}
-        messages.success(request, _("%(entry)s %(n)s deleted.") % what)
+        messages.success(request, partie.adapter.round_text("deleted", n=last.number))
     return redirect(partie)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring.games.base import GameProblem, InvalidGameSheet
@@ -53,11 +53,16 @@ def game_problem_message(problem: GameProblem) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def game_sheet_error_message(error: InvalidGameSheet, players: list[str] | None = None) -> str:
-    """One line naming the round, the player and the field."""
+def game_sheet_error_message(
+    error: InvalidGameSheet, players: list[str] | None = None, noun: Any = None
+) -> str:
+    """One line naming the round (in the game's word, ``noun``: ``GameAdapter.entry_name``,
+    else "round"), the player and the field."""
     problem = error.problem
     parts = []
-    if error.round:
+    if error.round and noun:
+        parts.append(f"{str(noun).lower()} {error.round}")
+    elif error.round:
         parts.append(_("round %(number)s") % {"number": error.round})
     if problem.player is not None:
         name = players[problem.player] if players else str(problem.player + 1)
@@ -209,3 +214,335 @@ def elide(text: str) -> str:
     if not (get_language() or "").startswith("fr"):
         return text
     return _DE_BEFORE_VOWEL.sub(r"\1'\2", text)
+
+
+# -- cards and moves in words, as every page names them ---------------------------------------
+
+#: The French pack's suits by their signs (``GameState.french_pack``): cœur, carreau, pique,
+#: trèfle; a heart's or diamond's card is drawn red.
+SUIT_SIGNS = {"C": "\u2665", "K": "\u2666", "P": "\u2660", "T": "\u2663"}
+RED_SUITS = frozenset("CK")
+FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A")
+FRENCH_CARD = re.compile(r"(10|[2-9AVDRK])([CKPT])")
+
+
+def card_face(code: str, state: type[GameState[Any, Any]]) -> dict[str, Any] | None:
+    """How a page draws card ``code`` of the game of ``state``, or None when ``code`` is no
+    card of it. A card of the game's own pack (``GameState.card_faces``): its ``symbol``,
+    ``rank`` and ``tint``, its colour in words (``colour``: ``token_words``) and its ``name``
+    in words (``Cavalier jaune``, ``5·XX 3``, the name before the colour's word); a card of the
+    French pack (``french_pack``): its ``name`` (``10♥``) and whether it is ``red``. The one
+    naming of the cards: the live page takes these names (``card_names``), the replay page
+    draws these faces (``templates/scoring/_card.html``)."""
+    face = state.card_faces.get(code)
+    if face is not None:
+        tint = face["tint"]
+        colour = _(state.token_words[tint]) if tint in state.token_words else tint
+        name = f"{face.get('name') or face['rank']} {colour}"
+        return {**face, "code": code, "colour": colour, "name": name}
+    match = FRENCH_CARD.fullmatch(code) if state.french_pack else None
+    if match is None:
+        return None
+    rank, suit = match.groups()
+    return {"code": code, "name": rank + SUIT_SIGNS[suit], "red": suit in RED_SUITS}
+
+
+def card_name(code: str, state: type[GameState[Any, Any]]) -> str:
+    """Card ``code`` of the game of ``state`` in words (``card_face``), a French suit alone
+    (a trump) by its sign; anything else as written."""
+    face = card_face(code, state)
+    if face is not None:
+        return str(face["name"])
+    if state.french_pack and code in SUIT_SIGNS:
+        return SUIT_SIGNS[code]
+    return code
+
+
+def card_names(state: type[GameState[Any, Any]]) -> dict[str, str]:
+    """Every card of the game of ``state`` in words, by code (``card_name``), with the French
+    suits alone where the game plays the French pack: what the live page names cards with."""
+    codes = list(state.card_faces)
+    if state.french_pack:
+        codes += [rank + suit for suit in SUIT_SIGNS for rank in FRENCH_RANKS]
+        codes += list(SUIT_SIGNS)
+    return {code: card_name(code, state) for code in codes}
+
+
+def move_card(text: str, state: type[GameState[Any, Any]]) -> dict[str, Any] | None:
+    """The card a move of the game of ``state`` plays, as ``card_face`` draws it, or None: a
+    move that is a card (``CJ``), a card sent on to a seat (``DV>N``: with ``to``, the seat's
+    code) or a kind then a card (``pose 15XX``: with ``kind``)."""
+    kind, _space, rest = text.rpartition(" ")
+    code, _arrow, to = rest.partition(">")
+    face = card_face(code, state)
+    if face is None:
+        return None
+    return {**face, "kind": kind, "to": to}
+
+
+def move_text(text: str, state: type[GameState[Any, Any]], seat_words) -> str:
+    """A move of the game of ``state`` in words, as the live page says it: its first word's
+    phrase (``move_words``) with the rest of its text in words, each word by ``token_words``,
+    a card sent on to a seat (``DV>N``) as the card, an arrow and the seat
+    (``seat_words(code)``), else a card by its name (``card_name``)."""
+
+    def word(one: str) -> str:
+        if one in state.token_words:
+            return str(_(state.token_words[one]))
+        card, arrow, to = one.partition(">")
+        if arrow:
+            return f"{card_name(card, state)} \u2192 {seat_words(to)}"
+        return card_name(one, state)
+
+    def rest(words: str) -> str:
+        return " ".join(word(one) for one in words.split(" "))
+
+    first, space, after = text.partition(" ")
+    phrase = state.move_words.get(first)
+    if phrase is None:
+        return rest(text)
+    words = str(_(phrase))
+    if not space:
+        return word(text) if "%(rest)s" in words else words
+    return words % {"rest": rest(after)}
+
+
+# -- each game's round in its own word, and the messages that agree with it -------------------
+
+#: What each game calls a round (``Game.round_word``, as its seed says it; Roimat's adapter
+#: says ``donne``): the noun in the user's language and its gender in French, which the
+#: messages about a round agree with (``ROUND_TEXTS``): une donne, une manche, un tour, un
+#: coup.
+ROUND_NOUNS: dict[str, tuple[Any, str]] = {
+    "Donne": (gettext_lazy("Donne"), "f"),
+    "Manche": (pgettext_lazy("a round of a game", "Round"), "f"),
+    "Tour": (pgettext_lazy("a Differenzler tour, a round of a game", "Round"), "m"),
+    "Coup": (pgettext_lazy("a Rumoli coup, a round of a game", "Round"), "m"),
+}
+
+FEMININE, MASCULINE = "f", "m"
+
+#: The messages about a round (``%(entry)s``: its noun, ``%(n)s``: its number), each in the
+#: two genders a round's noun has in French: the same English text under the context of a
+#: feminine noun (donne, manche) and of a masculine one (tour, coup), for the translation to
+#: agree with it. A message is asked by its key (``round_text``), written nowhere else.
+ROUND_TEXTS: dict[str, dict[str, Any]] = {
+    "recorded": {
+        FEMININE: pgettext_lazy("a feminine round", "%(entry)s %(n)s recorded."),
+        MASCULINE: pgettext_lazy("a masculine round", "%(entry)s %(n)s recorded."),
+    },
+    "corrected": {
+        FEMININE: pgettext_lazy("a feminine round", "%(entry)s %(n)s corrected."),
+        MASCULINE: pgettext_lazy("a masculine round", "%(entry)s %(n)s corrected."),
+    },
+    "deleted": {
+        FEMININE: pgettext_lazy("a feminine round", "%(entry)s %(n)s deleted."),
+        MASCULINE: pgettext_lazy("a masculine round", "%(entry)s %(n)s deleted."),
+    },
+    "over": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "The partie is over: no %(entry)s can be entered any more."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "The partie is over: no %(entry)s can be entered any more."
+        ),
+    },
+    "entered_elsewhere": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was already entered by another phone: check the sheet.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was already entered by another phone: check the sheet.",
+        ),
+    },
+    "changed_meanwhile": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was changed meanwhile: look at it again before correcting.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was changed meanwhile: look at it again before correcting.",
+        ),
+    },
+    "entered_team": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s entered: the other team checks it."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "%(entry)s %(n)s entered: the other team checks it."
+        ),
+    },
+    "entered_players": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s entered: another player checks it."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "%(entry)s %(n)s entered: another player checks it."
+        ),
+    },
+    "corrected_team": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s corrected: the other team checks it again."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "%(entry)s %(n)s corrected: the other team checks it again."
+        ),
+    },
+    "corrected_players": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "%(entry)s %(n)s corrected: the other players check it again."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s corrected: the other players check it again.",
+        ),
+    },
+    "accepted": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "Accepted: %(entry)s %(n)s counts from now on."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "Accepted: %(entry)s %(n)s counts from now on."
+        ),
+    },
+    "refused": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "Refused: %(entry)s %(n)s goes back to be corrected."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "Refused: %(entry)s %(n)s goes back to be corrected."
+        ),
+    },
+    "enter": {
+        FEMININE: pgettext_lazy("a feminine round", "Enter a %(entry)s"),
+        MASCULINE: pgettext_lazy("a masculine round", "Enter a %(entry)s"),
+    },
+    "delete_last": {
+        FEMININE: pgettext_lazy("a feminine round", "Delete the last %(entry)s entered"),
+        MASCULINE: pgettext_lazy("a masculine round", "Delete the last %(entry)s entered"),
+    },
+    "delete_last_asked": {
+        FEMININE: pgettext_lazy("a feminine round", "Delete the last %(entry)s entered?"),
+        MASCULINE: pgettext_lazy("a masculine round", "Delete the last %(entry)s entered?"),
+    },
+    "record": {
+        FEMININE: pgettext_lazy("a feminine round", "Record the %(entry)s"),
+        MASCULINE: pgettext_lazy("a masculine round", "Record the %(entry)s"),
+    },
+    "correct_this": {
+        FEMININE: pgettext_lazy("a feminine round", "Correct this %(entry)s"),
+        MASCULINE: pgettext_lazy("a masculine round", "Correct this %(entry)s"),
+    },
+    "created": {
+        FEMININE: pgettext_lazy("a feminine round", "Partie created. Enter the first %(entry)s."),
+        MASCULINE: pgettext_lazy("a masculine round", "Partie created. Enter the first %(entry)s."),
+    },
+    "not_over": {
+        FEMININE: pgettext_lazy(
+            "a feminine round", "Sound so far: the record stops before the %(entry)s is over."
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round", "Sound so far: the record stops before the %(entry)s is over."
+        ),
+    },
+    "never_recorded": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was never recorded, so this one cannot be number %(expected)s: check "
+            "what it holds, it will be number %(n)s.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was never recorded, so this one cannot be number %(expected)s: check "
+            "what it holds, it will be number %(n)s.",
+        ),
+    },
+    "removed": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s no longer exists (the director removed it): enter it again as a new "
+            "one.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s no longer exists (the director removed it): enter it again as a new "
+            "one.",
+        ),
+    },
+    "no_version": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s: this correction names no version; look at it again.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s: this correction names no version; look at it again.",
+        ),
+    },
+    "changed_by_phone": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was changed by another phone meanwhile: your numbers are shown "
+            "beside the recorded ones, the table chooses.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was changed by another phone meanwhile: your numbers are shown "
+            "beside the recorded ones, the table chooses.",
+        ),
+    },
+    "entered_twice": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s was already entered by another phone, with other numbers: both are "
+            "shown below, the table chooses.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s was already entered by another phone, with other numbers: both are "
+            "shown below, the table chooses.",
+        ),
+    },
+    "now_holds": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "%(entry)s %(n)s now holds the other phone's numbers: the other side checks it.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "%(entry)s %(n)s now holds the other phone's numbers: the other side checks it.",
+        ),
+    },
+    "too_late": {
+        FEMININE: pgettext_lazy(
+            "a feminine round",
+            "The partie is over: %(entry)s %(n)s was not recorded. Check the score sheet.",
+        ),
+        MASCULINE: pgettext_lazy(
+            "a masculine round",
+            "The partie is over: %(entry)s %(n)s was not recorded. Check the score sheet.",
+        ),
+    },
+}
+
+
+def round_noun(word: str) -> tuple[Any, str]:
+    """The noun of a game's round (``Game.round_word``: ``Manche``, ``Tour``, ``Coup``;
+    ``Donne``) in the user's language and its French gender (``ROUND_NOUNS``); a word not
+    listed is a manche's."""
+    return ROUND_NOUNS.get(word, ROUND_NOUNS["Manche"])
+
+
+def round_text(key: str, noun: Any, gender: str, **params: Any) -> str:
+    """Message ``key`` of ``ROUND_TEXTS`` about a round whose noun is ``noun`` (capitalised,
+    as a heading writes it), of French ``gender`` (``"f"`` or ``"m"``), in the user's
+    language: ``%(entry)s`` is the noun (in lower case where it does not begin the text),
+    with ``params`` (``n``: the round's number). Raises ``KeyError`` for another key."""
+    text = str(ROUND_TEXTS[key][MASCULINE if gender == MASCULINE else FEMININE])
+    word = str(noun)
+    if not text.startswith("%(entry)s"):
+        word = word[:1].lower() + word[1:]
+    return text % {"entry": word, **params}

@@ -24,11 +24,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.exports.sheet import sheet_pdf, sheet_xlsx
 from scoring.games.base import option_problems
-from scoring.messages import game_problem_message
+from scoring.messages import game_problem_message, round_text
 from scoring.option_fields import option_field
 from scoring.play.layout import SheetLayout
 from scoring.play.live import LiveTable, SheetRules, seat_names
@@ -50,6 +49,19 @@ if TYPE_CHECKING:
 #: longest a club plays (a Roimat partie to 10,000 points is about 120 donnes), so that a
 #: partie's pages, documents and phone cost a bounded time (issue 58).
 MAX_ENTRIES = 500
+
+
+#: The texts of ``messages.ROUND_TEXTS`` that the pages show without a number
+#: (``GameAdapter.round_words``).
+ROUND_PAGE_TEXTS = (
+    "enter",
+    "delete_last",
+    "delete_last_asked",
+    "record",
+    "correct_this",
+    "not_over",
+    "over",
+)
 
 
 class SheetRefused(ValueError):
@@ -409,8 +421,10 @@ class GameAdapter(ABC):
         """The page that starts a partie of this game (players and rule options)."""
         return reverse("scoring:game_partie_create", args=[self.key])
 
-    #: What the director is told once a partie is created.
-    created_text: Any = gettext_lazy("Partie created. Enter the first round.")
+    @property
+    def created_text(self) -> str:
+        """What the director is told once a partie is created: to enter its first round."""
+        return self.round_text("created")
 
     def start_url(self, partie: Partie) -> str:
         """Where a new partie's first entry is made: its sheet page."""
@@ -454,14 +468,28 @@ class GameAdapter(ABC):
         None when the game offers none."""
         return None
 
+    def round_text(self, key: str, **params: Any) -> str:
+        """Message ``key`` about the game's round (``messages.ROUND_TEXTS``) in the user's
+        language, in the game's own word and agreeing with it (``entry_name``,
+        ``entry_gender``); ``params``: ``n``, the round's number."""
+        return round_text(key, self.entry_name, self.entry_gender, **params)
+
+    @property
+    def round_words(self) -> dict[str, str]:
+        """The pages' texts about the game's round that take no number, by key of
+        ``messages.ROUND_TEXTS`` (``enter``, ``delete_last``, ``record`` …), for a template."""
+        return {key: self.round_text(key) for key in ROUND_PAGE_TEXTS}
+
     def seats(self, partie: Partie) -> list[str]:
         """The partie's seats in the order of the table plan."""
         return sorted(partie.players_by_seat)
 
-    #: What is entered one at a time, for headings and the entry lifecycle's messages
-    #: (``Donne``, ``Round``): a feminine noun in French (donne, manche), which the messages
-    #: ("%(entry)s %(n)s a déjà été entrée …") agree with.
+    #: What is entered one at a time, for headings and the entry lifecycle's messages: the
+    #: game's own word for its round (``messages.ROUND_NOUNS``: a donne, a manche, a tour, a
+    #: coup), and its gender in French (``"f"`` or ``"m"``), which the messages about it agree
+    #: with (``round_text``: « la manche est enregistrée », « le tour est enregistré »).
     entry_name: Any = ""
+    entry_gender: str = "f"
     #: What the sheet page says under the sheet (how a total is made), its chart's caption,
     #: and whether an entry may be annulled and restored on it (Roimat's donne, §5).
     sheet_legend: Any = ""

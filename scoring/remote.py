@@ -30,7 +30,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 from redis import RedisError
 
 from scoring import registry
@@ -42,9 +42,11 @@ from scoring.models import (
     RemoteSeat,
     RemoteTable,
     Seat,
+    counted_prefix,
     site_abandon_seconds,
 )
 from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
+from scoring.services import written_by_table
 
 logger = logging.getLogger(__name__)
 
@@ -461,13 +463,14 @@ def seats_view(
     return view
 
 
-def round_title(game: LiveTable, number: int) -> str:
+def round_title(game: LiveTable, number: int, noun: Any) -> str:
     """Round ``number`` of the table as its sheet names it ("Donne 3", "Coup 2"), its number
-    first when the name has none (a Roi manche's contract: "Manche 7 — Atout trèfle")."""
+    first, after the game's word for a round (``noun``: ``GameAdapter.entry_name``), when
+    the name has none (a Roi manche's contract: "Manche 7 — Atout trèfle")."""
     name = game.sheet.round_name(number)
     if str(number) in name:
         return name
-    return f"{pgettext('a round of a game', 'Round')} {number} — {name}"
+    return f"{noun} {number} — {name}"
 
 
 def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
@@ -478,12 +481,30 @@ def replays_view(table: RemoteTable, game: LiveTable) -> list[dict[str, Any]]:
     return [
         {
             "number": number,
-            "name": round_title(game, number),
+            "name": round_title(game, number, table.adapter.entry_name),
             "void": sheet_number is None,
             "url": reverse("scoring:remote_donne", args=[table.code, number]),
         }
         for number, sheet_number in donnes.values_list("number", "sheet_number")
     ]
+
+
+def sheet_results(partie: Partie) -> list[Any]:
+    """The partie's entries that count on its sheet (``models.counted_prefix``), as its
+    game's engine reads them (``GameAdapter.entry_value``): what the sheet page totals."""
+    adapter = partie.adapter
+    return [adapter.entry_value(row) for row in counted_prefix(adapter.stored_entries(partie))]
+
+
+def on_partie_changed(sender, partie: Partie, **kwargs: Any) -> None:
+    """``scoring.signals.partie_changed``: a partie played at a distance whose sheet changed
+    after its table's end (a correction, through the entries' history) is sent to every
+    page of its table, with the sheet's totals (``views_of``), once the change is
+    committed. While the table plays, it sends its own states."""
+    tables = list(RemoteTable.objects.filter(partie=partie, donnes__isnull=False).distinct())
+    if tables and not written_by_table(partie):
+        for table in tables:
+            transaction.on_commit(lambda table=table: announce(table))
 
 
 def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
@@ -502,7 +523,9 @@ def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:
         "replays": replays_view(table, game),
     }
     if game.number:
-        common["title"] = round_title(game, game.number)
+        common["title"] = round_title(game, game.number, table.adapter.entry_name)
+    if game.finished and table.partie_id:
+        game = game.with_results(sheet_results(table.partie))
     views = {seat: {**common, **game.view(seat), "you": seat} for seat in seats}
     views["spectator"] = {**common, **game.view(None), "you": None}
     return views

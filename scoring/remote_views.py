@@ -20,7 +20,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
@@ -28,6 +27,7 @@ from scoring import registry, remote
 from scoring.access import by_code
 from scoring.forms import RemoteSeatForm
 from scoring.links import public_url, qr_svg
+from scoring.messages import card_names
 from scoring.models import RemoteDonne, RemoteTable
 from scoring.option_fields import option_words
 from scoring.partie_forms import LiveTableForm
@@ -244,6 +244,8 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         "frenchPack": state.french_pack,
         "signedTotals": adapter.signed_totals,
         "faces": state.card_faces,
+        # Every card in words, named once for every page (the replay's too).
+        "cardNames": card_names(state),
         "choiceWords": {word: _(text) for word, text in state.choice_words.items()},
         "legend": [[code, _(text)] for code, text in state.card_legend],
         "legendTitle": _("The cards"),
@@ -255,7 +257,8 @@ def game_labels(adapter: GameAdapter, seats: list[str]) -> dict[str, Any]:
         "changeCard": _("Choose another card"),
         "facts": {
             "manche": _("Manche"),
-            "round": pgettext("a round of a game", "Round"),
+            # A Differenzler tour's number: the game's own word for its round.
+            "round": str(adapter.entry_name),
             "coup": _("Coup"),
             "contract": _("Contract"),
             "trump": _("Trump"),

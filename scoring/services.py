@@ -280,18 +280,9 @@ def entry_record(
             old = None
             number = (rows[-1].number if rows else 0) + 1
             if expected is not None and expected < number:
-                raise EntryTaken(
-                    _("%(entry)s %(n)s was already entered by another phone: check the sheet.")
-                    % what
-                )
+                raise EntryTaken(adapter.round_text("entered_elsewhere", n=what["n"]))
             if expected is not None and expected > number:
-                raise EntryAhead(
-                    _(
-                        "%(entry)s %(n)s was never recorded, so this one cannot be number "
-                        "%(expected)s: check what it holds, it will be number %(n)s."
-                    )
-                    % {**what, "n": number, "expected": expected}
-                )
+                raise EntryAhead(adapter.round_text("never_recorded", n=number, expected=expected))
             if number > registry.MAX_ENTRIES:
                 raise SheetRefused(
                     _(
@@ -304,10 +295,7 @@ def entry_record(
         else:
             index = next((i for i, row in enumerate(rows) if row.number == number), None)
             if index is None or (version is not None and version != rows[index].version):
-                raise EntryTaken(
-                    _("%(entry)s %(n)s was changed meanwhile: look at it again before correcting.")
-                    % what
-                )
+                raise EntryTaken(adapter.round_text("changed_meanwhile", n=what["n"]))
             old = rows[index]
             values[index] = value
         adapter.check_entries(partie, values)

@@ -235,7 +235,7 @@ def partie_create(request, game: str):
                 created_by=request.user,
             )
         except InvalidGameSheet as error:
-            form.add_error(None, game_sheet_error_message(error))
+            form.add_error(None, game_sheet_error_message(error, noun=adapter.entry_name))
         else:
             messages.success(request, str(adapter.created_text))
             return redirect(adapter.start_url(partie))

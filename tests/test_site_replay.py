@@ -3,11 +3,13 @@ the game's simulation replayed move by move with its result, a record that break
 refused at the right move with the rule named, bad input answered by the form."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
 
 from scoring import registry
+from scoring.messages import card_name
 from scoring.play.simulate import simulate
 from scoring.play.state import GameState
 from tests.test_sixth_game import bouchon  # noqa: F401 (a fixture)
@@ -74,8 +76,14 @@ def test_a_simulated_record_is_replayed_move_by_move_with_its_result(client, gam
     assert context["replay"].result == record["result"]
     assert "Correct : chaque coup suit les règles." in page.text
     assert "Résultat pour la feuille" in page.text
-    first_hand = " ".join(record["hands"][0])
-    assert first_hand in page.text  # each seat's hand as dealt
+    # each seat's hand as dealt, its cards drawn and named as on the live page
+    state = registry.get(game).state
+    drawn = re.findall(
+        r'<li><b>joueur 1</b> <span class="trick-line">(.*?)</span></li>', page.text, re.S
+    )
+    assert re.findall(r'data-card="([^"]+)"', drawn[0]) == record["hands"][0]
+    assert all(card_name(code, state) in drawn[0] for code in record["hands"][0])
+    assert record["hands"][0][0] not in [row[3] for row in context["moves"]]  # no raw code
     # the result's fields in the game's words, each with every seat's value
     labels = {label: values for label, values in context["result_rows"]}
     key, words = {

@@ -551,7 +551,7 @@ def test_a_round_numbered_past_the_next_is_shown_again_not_stored(secretary, cli
     response = client.post(reverse("tournaments:table_entry", args=[table.code]), post)
     assert response.status_code == 200
     refusal = response.context["form"].non_field_errors()
-    assert "Manche 1 n'a jamais été enregistrée" in refusal[0]
+    assert "Tour 1 n'a jamais été enregistré" in refusal[0]
     assert response.context["form"]["p0_points"].value() == "60"  # what was typed, to check
     assert table.partie.game_rounds.count() == 0
 

@@ -536,11 +536,8 @@ def table_entry(request, code: str):
 def _after_the_end(request, table: Table, partie: Partie) -> HttpResponse:
     """A new entry posted once the partie is over (a phone's queue sent late): stored
     nowhere, and the phone is told so, with the number it sent."""
-    what = {"entry": partie.adapter.entry_name, "n": request.POST.get("expected", "")[:6]}
-    messages.error(
-        request,
-        _("The partie is over: %(entry)s %(n)s was not recorded. Check the score sheet.") % what,
-    )
+    number = request.POST.get("expected", "")[:6]
+    messages.error(request, partie.adapter.round_text("too_late", n=number))
     return redirect("tournaments:table_entry", code=table.code)
 
 
@@ -566,18 +563,8 @@ def _table_record(
         name = partie.players_by_seat.get(seat, "")
         if table_keep_rival(form=form, author=f"{author} · {name} ({seat})" if name else author):
             number = form.number or form.cleaned_data.get("expected")
-            what = {"entry": adapter.entry_name, "n": number}
-            if form.number:
-                note = _(
-                    "%(entry)s %(n)s was changed by another phone meanwhile: your numbers "
-                    "are shown beside the recorded ones, the table chooses."
-                )
-            else:
-                note = _(
-                    "%(entry)s %(n)s was already entered by another phone, with other "
-                    "numbers: both are shown below, the table chooses."
-                )
-            note %= what
+            twice = "changed_by_phone" if form.number else "entered_twice"
+            note = adapter.round_text(twice, n=number)
         messages.warning(request, note)
     except SheetRefused as error:
         form.add_error(None, str(error))
@@ -726,17 +713,14 @@ def table_confirm(request, code: str, number: int):
         if decision == "take":
             messages.success(
                 request,
-                _("%(entry)s %(n)s now holds the other phone's numbers: the other side checks it.")
-                % what,
+                partie.adapter.round_text("now_holds", n=what["n"]),
             )
         elif decision == "keep":
             messages.success(request, _("%(entry)s %(n)s keeps the numbers first entered.") % what)
         elif accept:
-            messages.success(request, _("Accepted: %(entry)s %(n)s counts from now on.") % what)
+            messages.success(request, partie.adapter.round_text("accepted", n=what["n"]))
         else:
-            messages.warning(
-                request, _("Refused: %(entry)s %(n)s goes back to be corrected.") % what
-            )
+            messages.warning(request, partie.adapter.round_text("refused", n=what["n"]))
     return redirect("tournaments:table_entry", code=table.code)
 
 

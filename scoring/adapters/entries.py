@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.forms import Form
-from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.forms import EntryForm
@@ -90,14 +89,7 @@ class EntryAdapter(GameAdapter):
             number = posted_number(data.get("correct"))
             stored = None if number is None else self.entry(partie, number)
             if number is not None and stored is None:
-                what = {"entry": self.entry_name, "n": number}
-                raise SheetRefused(
-                    _(
-                        "%(entry)s %(n)s no longer exists (the director removed it): "
-                        "enter it again as a new one."
-                    )
-                    % what
-                )
+                raise SheetRefused(self.round_text("removed", n=number))
         if stored is None and partie.sheet.complete:
             return None
         return self.entry_form(partie, data, stored=stored, ask_seat=True)
@@ -105,10 +97,7 @@ class EntryAdapter(GameAdapter):
     def table_record(self, form: Form, *, author: str) -> str:
         if form.stored is not None and form.cleaned_data.get("version") is None:
             # A correction answers a version: without one, it could undo a change unseen.
-            what = {"entry": self.entry_name, "n": form.stored.number}
-            raise SheetRefused(
-                _("%(entry)s %(n)s: this correction names no version; look at it again.") % what
-            )
+            raise SheetRefused(self.round_text("no_version", n=form.stored.number))
         seat = form.cleaned_data["entered_seat"]
         entry = record_form(
             form,
@@ -118,10 +107,8 @@ class EntryAdapter(GameAdapter):
         )
         if form.stored is None:
             return self._entered(entry)
-        what = {"entry": self.entry_name, "n": entry.number}
-        if self.partners:
-            return _("%(entry)s %(n)s corrected: the other team checks it again.") % what
-        return _("%(entry)s %(n)s corrected: the other players check it again.") % what
+        checked = "corrected_team" if self.partners else "corrected_players"
+        return self.round_text(checked, n=entry.number)
 
     def table_resent(self, partie: Partie, key: str) -> str | None:
         """What to tell a table whose phone sends again a submission already stored (the
@@ -131,10 +118,8 @@ class EntryAdapter(GameAdapter):
         return None if entry is None else self._entered(entry)
 
     def _entered(self, entry: Entry) -> str:
-        what = {"entry": self.entry_name, "n": entry.number}
-        if self.partners:
-            return _("%(entry)s %(n)s entered: the other team checks it.") % what
-        return _("%(entry)s %(n)s entered: another player checks it.") % what
+        checked = "entered_team" if self.partners else "entered_players"
+        return self.round_text(checked, n=entry.number)
 
     def stored_entries(self, partie: Partie) -> list[Entry]:
         return list(partie.entry_rows())

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import services
 from scoring.adapters.entries import EntryAdapter
@@ -55,6 +55,7 @@ from scoring.messages import (
     game_record_problem_text,
     game_sheet_error_message,
     refusal_text,
+    round_noun,
 )
 from scoring.models import GameRound, Partie, PlayerResult, RemoteTable
 from scoring.play.layout import SheetLayout
@@ -90,7 +91,6 @@ class TabularAdapter(EntryAdapter):
     """
 
     partners = False
-    entry_name = pgettext_lazy("a round of a game", "Round")
     entry_class = "game-round"
     entry_script = "js/game-round.js"
 
@@ -101,6 +101,8 @@ class TabularAdapter(EntryAdapter):
         if state is not None:
             self.simulation = played_sheets(game, state)
         self.key, self.name, self.table_sizes = game.key, game.name, game.seats
+        # The game's own word for its round (its seed's), and its gender in French.
+        self.entry_name, self.entry_gender = round_noun(game.round_word)
         self.option_specs = game.option_specs
         asked = game.entry_asked
         self.card_fields = frozenset(asked.card_fields)
@@ -247,7 +249,7 @@ class TabularAdapter(EntryAdapter):
             if problem.player is None
             else f"{names[problem.player]} — {message}",
             "edit": reverse("scoring:entry_edit", args=[partie.pk, number]),
-            "action": _("Correct this round"),
+            "action": self.round_text("correct_this"),
         }
 
     def layout(self, partie: Partie) -> SheetLayout:
@@ -269,7 +271,7 @@ class TabularAdapter(EntryAdapter):
         except InvalidGameSheet as error:
             players = data.get("players") if isinstance(data, dict) else None
             names = [str(p) for p in players] if isinstance(players, list) else None
-            raise SheetRefused(game_sheet_error_message(error, names)) from None
+            raise SheetRefused(game_sheet_error_message(error, names, self.entry_name)) from None
         check_heading(list(sheet.players), place=sheet.place, table=sheet.table)
         return sheet
 
@@ -308,7 +310,9 @@ class TabularAdapter(EntryAdapter):
         try:
             compute(self.game, len(values[-1]), values, partie.options)
         except InvalidGameSheet as error:
-            raise SheetRefused(game_sheet_error_message(error, self.names(partie))) from None
+            raise SheetRefused(
+                game_sheet_error_message(error, self.names(partie), self.entry_name)
+            ) from None
 
     def entry_row(self, partie: Partie, value: list[dict], number: int) -> GameRound:
         return GameRound(partie=partie, number=number, entries=list(value))

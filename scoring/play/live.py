@@ -18,6 +18,7 @@ other, so no faute de jeu is made at a distance. The partie ends by its sheet's 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -305,6 +306,26 @@ class LiveTable:
         if not self.finished:
             self.before = public(state)
             self._deal()
+
+    def with_results(self, results: Sequence[Any]) -> LiveTable:
+        """A copy of this finished table whose sheet reads ``results`` (the entries of its
+        partie's sheet as they now stand: a correction made after the partie's end): each
+        seat's ``totals``, the sheet's ``lines``, the winners and the last round's
+        ``scores`` counted from them; the copy stays finished (the table deals nothing
+        more). The last round's scores are None when the sheet no longer holds as many
+        rounds as the table put on it (the last one deleted)."""
+        shown = copy.copy(self)
+        shown.results = list(results)
+        shown.totals = self.sheet.totals(shown.results)
+        shown.lines = self.sheet.lines(shown.results)
+        ended = self.ended
+        if ended is not None and ended.scores is not None:
+            scores = None
+            if len(shown.results) == len(self.results):
+                before = self.sheet.totals(shown.results[:-1])
+                scores = [a - b for a, b in zip(shown.totals, before, strict=True)]
+            shown.ended = RoundOver(ended.number, scores)
+        return shown
 
     def to_move(self) -> str | None:
         """The seat to move, None when no round is being played."""

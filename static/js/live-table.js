@@ -17,6 +17,7 @@
   const { el, button, send, status, seatLabel, presence, presenceWord, seatName, buzz } = page;
   const FACES = L.faces || {};
   const TOKENS = L.tokens || {};
+  const NAMES = L.cardNames || {};
   const $ = (id) => document.getElementById(id);
   // The facts of a round given for each seat (one value a seat), shown in the players' table.
   const PER_SEAT = ["hand_sizes", "side", "teams", "plis", "points", "estimates", "collected", "penalty", "bids", "sale"];
@@ -25,7 +26,6 @@
   // The facts that say the round's number or name, which its title shows.
   const TITLE_FACTS = ["manche", "round", "coup", "contract"];
   const MANY = 8; // more moves of one kind than this: a list to choose from
-  const SUITS = { C: "\u2665", K: "\u2666", P: "\u2660", T: "\u2663" };
   const title = document.title;
   let state = null;
   let wasMyTurn = false;
@@ -38,14 +38,11 @@
     return state.seats_order[index];
   }
   const FRENCH = /^(10|[2-9AVDRK])([CKPT])$/;
-  // A card code as the French pack writes it (rank and suit), a suit alone (a trump) by its
-  // sign, else as the game writes it.
+  // A card in words, as the server names it for every page (``scoring.messages.card_names``:
+  // a card of the game's own pack by its name and colour, the French pack's by rank and suit
+  // sign, a suit alone by its sign), else as the game writes it.
   function cardText(code) {
-    const face = FACES[code];
-    if (face) return (face.name || face.rank) + " " + (TOKENS[face.tint] || face.tint);
-    if (SUITS[code] && frenchPack) return SUITS[code];
-    const match = frenchPack && FRENCH.exec(code);
-    return match ? match[1] + SUITS[match[2]] : code;
+    return NAMES[code] || code;
   }
   function cardNode(code, tag) {
     const face = FACES[code];

@@ -69,12 +69,12 @@ def test_an_offline_phone_queues_three_rounds_and_sends_each_once(page, context,
     page.goto(table_url)
     context.set_offline(True)
     for number, entries in enumerate(typed, start=1):
-        expect(page.locator(f"{FORM} h2")).to_contain_text(f"Manche {number}")
+        expect(page.locator(f"{FORM} h2")).to_contain_text(f"Tour {number}")
         enter(page, entries)
     status = page.locator(".queue-status")
     expect(status).to_contain_text("3 saisies en attente")
     for number in (1, 2, 3):
-        expect(status).to_contain_text(f"Manche {number}")
+        expect(status).to_contain_text(f"Tour {number}")
     page.wait_for_timeout(1000)
     assert rounds(table) == 0
     context.set_offline(False)
@@ -131,7 +131,7 @@ def test_a_stale_draft_never_blocks_the_table(new_phone, table_url, table):
     enter(first, typed[0])  # round 1 is entered by another phone meanwhile
     assert wait_until(first, lambda: rounds(table) == 1)
     second.reload()
-    expect(second.locator(f"{FORM} h2")).to_contain_text("Manche 2")
+    expect(second.locator(f"{FORM} h2")).to_contain_text("Tour 2")
     expect(second.locator("[name=p0_estimate]")).to_have_value("")  # round 1's draft is gone
     enter(second, typed[1], submit=False)
     second.reload()  # round 2's draft is kept
@@ -158,7 +158,7 @@ def test_the_director_enters_and_corrects_a_round_on_the_partie_pages(
     partie = new_game(director, "differenzler", rounds=2)
     typed = simulate_sheet("differenzler", seed=3, players=4, options=partie.options).rounds
     page.goto(live_server.url + partie.get_absolute_url())
-    page.get_by_role("link", name="Saisir une manche").click()
+    page.get_by_role("link", name="Saisir un tour").click()
     expect(page).to_have_url(live_server.url + reverse("scoring:entry_create", args=[partie.pk]))
     enter(page, typed[0])
     assert wait_until(page, lambda: partie.game_rounds.count() == 1), "the round was not stored"

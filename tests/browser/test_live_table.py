@@ -338,18 +338,21 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     fits_the_phone(mine)
 
     # The round's replay: every move, his among them: those before the first pli (every move
-    # of a game without plis) in a list, then the plis, one a row.
+    # of a game without plis) in a list, then the plis, one a card; each with its card drawn
+    # (its code on the tile) and its words.
     with mine.expect_navigation() as opened:
         tap(replay, scroll=True)
     assert opened.value.status == 200
-    rows = mine.locator("table.game-replay tbody tr").evaluate_all(
-        "(rows) => rows.map((row) => Array.from(row.cells, (cell) => cell.textContent.trim()))"
+    moves = mine.locator(".replay-moves li, .replay-tricks .play").evaluate_all(
+        """(rows) => rows.map((row) => {
+          const play = row.matches(".play");  // a pli's: its player small, then the card
+          const who = row.querySelector(play ? "small" : "b");
+          const card = row.querySelector("[data-card]");
+          const words = row.querySelector(play ? ".move, b" : ".move");
+          return [who ? who.textContent.trim() : "", [card ? card.dataset.card : "",
+            words ? words.textContent.trim() : ""].join(" ")];
+        })"""
     )
-    plays = mine.locator("table.tricks td.play").evaluate_all(
-        "(cells) => cells.map((cell) => [cell.querySelector('.who').textContent.trim(),"
-        " cell.querySelector('b').textContent.trim()])"
-    )
-    moves = [(who, move) for _number, _where, who, move in rows] + plays
     his = [move for who, move in moves if who == f"joueur {seat}"]
     assert len(his) == len(made) and len(moves) > len(made), moves
     for (text, words), shown in zip(made, his, strict=True):

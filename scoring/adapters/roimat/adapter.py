@@ -280,8 +280,6 @@ class RoimatAdapter(EntryAdapter):
 
     # -- pages
 
-    created_text = gettext_lazy("Partie created. Enter the first donne.")
-
     def start_url(self, partie: Partie) -> str:
         """The entry of its first donne."""
         return reverse("scoring:donne_create", args=[partie.pk])
