@@ -530,8 +530,8 @@ def test_a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four
 
 
 async def a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four):
-    """A console sends 1,000 stale moves over one socket: 20 are answered (refused, each with
-    the page's state), the next is told to wait, the rest are not read and the connection is
+    """A console sends 1,000 stale moves over one socket: 20 a second are answered (refused,
+    each with the page's state), the next is told to wait, the rest are not read and the connection is
     closed (4429); the seat is still the player's."""
     table, keys = four
     comm, view = await page(table.code, keys["N"])
@@ -542,8 +542,10 @@ async def a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(fou
         answers.append(json.loads(output["text"]))
     assert output["code"] == 4429
     refused = [a for a in answers if a["type"] == "refused"]
-    assert len(refused) == 21 and {a["code"] for a in refused} == {"stale"}
-    assert [a["type"] for a in answers].count("state") == 21
+    # 21 when the server reads them within a second; on a loaded machine, whose reading takes
+    # longer, the second slides and a few more are answered, never the flood.
+    assert 21 <= len(refused) <= 60 and {a["code"] for a in refused} == {"stale"}
+    assert [a["type"] for a in answers].count("state") == len(refused)
     assert answers[-1]["type"] == "error"  # told to wait, before being closed
     again, view = await page(table.code, keys["N"])
     assert view["you"] == "N"
