@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+setup: $(STAMP) .secret_key
 
 ## Debian's chromium for the browser tests (tests/browser/), installed when missing (as root).
 browser:
@@ -28,7 +28,7 @@ browser:
 ## with the server). Without REDIS_URL one
 ## process serves, so that the in-memory channel layer reaches every page of a remote table;
 ## with REDIS_URL, WEB_CONCURRENCY processes (3) share Redis.
-run: setup .secret_key
+run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -47,14 +47,14 @@ run: setup .secret_key
 run: export DJANGO_DEBUG ?= false
 run: export DJANGO_HTTPS ?= false
 run: export DJANGO_ALLOWED_HOSTS ?= *
-run: export DJANGO_SECRET_KEY ?= $(shell cat .secret_key 2>/dev/null)
 
 # The settings default to production (no debug pages, no key of their own): the developer's
 # targets ask for the development site explicitly.
 test lint bench screenshots messages: export DJANGO_DEBUG ?= true
 
-## This laptop's secret key (signed cookies, sessions), made once and kept out of git.
-.secret_key: | setup
+## This laptop's secret key (signed cookies, sessions), made once and kept out of git: the
+## settings read it when DJANGO_SECRET_KEY is not set (make run, the README's commands).
+.secret_key: | $(STAMP)
 	umask 077; $(BIN)/python -c "from django.core.management.utils import get_random_secret_key as k; print(k())" > $@
 
 ## Set up, lint, build the guide, check migrations, run the whole test suite (the browser tests

@@ -1,7 +1,8 @@
 """Settings of the club site, read from the environment.
 
 With nothing set the settings are production's: DEBUG off, and no secret key of their own, so
-that they refuse to start until ``DJANGO_SECRET_KEY`` is given; a deployment that forgets a
+that they refuse to start until ``DJANGO_SECRET_KEY`` is given (or a laptop's ``make setup``
+kept one in ``.secret_key``); a deployment that forgets a
 variable never serves debug pages signed with a known key. Development says so:
 ``DJANGO_DEBUG=true`` (debug pages, a development key, SQLite in ``db.sqlite3``, emails on the
 console); the test suite does (``tests/settings.py``). Production sets at least
@@ -21,11 +22,18 @@ from .env import env_bool, env_int, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = env_str("DJANGO_SECRET_KEY")
+#: This laptop's own key, made once by ``make setup`` (``.secret_key``, outside git and out of
+#: the image): a developer's terminal and ``make run`` read it when ``DJANGO_SECRET_KEY`` is
+#: not set, so that the README's commands work as written from a fresh clone.
+SECRET_KEY_FILE = Path(env_str("DJANGO_SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
+SECRET_KEY = env_str("DJANGO_SECRET_KEY") or (
+    SECRET_KEY_FILE.read_text().strip() if SECRET_KEY_FILE.is_file() else ""
+)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY must be set (or DJANGO_DEBUG=true for a developer's site)"
+            "DJANGO_SECRET_KEY must be set: on a laptop, `make setup` keeps a key of its own in "
+            ".secret_key (or DJANGO_DEBUG=true for a developer's site)"
         )
     SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
 

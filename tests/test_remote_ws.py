@@ -531,8 +531,8 @@ def test_a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four
 
 async def a_page_flooding_the_table_with_refused_moves_is_paused_then_closed(four):
     """A console sends 1,000 stale moves over one socket: 20 a second are answered (refused,
-    each with the page's state), the next is told to wait, the rest are not read and the connection is
-    closed (4429); the seat is still the player's."""
+    each with the page's state), the next is told to wait, the rest are not read and the
+    connection is closed (4429); the seat is still the player's."""
     table, keys = four
     comm, view = await page(table.code, keys["N"])
     for _flood in range(1000):

@@ -16,7 +16,11 @@ PRODUCTION = {
 
 
 def manage(*args, **env):
+    """``manage.py args`` in a process of its own, its environment's Django and database
+    variables cleared, ``env`` set; no laptop's key file unless ``env`` names one
+    (``DJANGO_SECRET_KEY_FILE``)."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE"))}
+    clean["DJANGO_SECRET_KEY_FILE"] = str(ROOT / "no-such-key-file")
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -43,9 +47,25 @@ SHOW = "from django.conf import settings as s; print(s.DEBUG, s.SECRET_KEY[:15])
 
 
 def test_with_no_environment_the_site_refuses_to_start_rather_than_serve_debug_pages():
+    """Without a key, a command says in one line what to do, and exits with status 2."""
     result = manage("check")
-    assert result.returncode != 0
-    assert "DJANGO_SECRET_KEY must be set (or DJANGO_DEBUG=true" in result.stderr
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "manage.py: DJANGO_SECRET_KEY must be set: on a laptop, `make setup` keeps a key of its "
+        "own in .secret_key (or DJANGO_DEBUG=true for a developer's site)"
+    ]
+
+
+def test_a_laptops_kept_key_is_read_when_none_is_set(tmp_path):
+    """``make setup`` keeps this laptop's key in ``.secret_key``: a terminal's command reads
+    it (production settings, no debug pages); a key set in the environment wins."""
+    kept = tmp_path / ".secret_key"
+    kept.write_text("a-laptop-key-made-by-make-setup-0123456789-abcdefghijklmnopqrstuv\n")
+    result = manage("shell", "-c", SHOW, DJANGO_SECRET_KEY_FILE=str(kept))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["False", "a-laptop-key-ma"]
+    both = manage("shell", "-c", SHOW, DJANGO_SECRET_KEY_FILE=str(kept), **PRODUCTION)
+    assert both.stdout.splitlines()[-1].split() == ["False", "a-production-se"]
 
 
 def test_a_forgotten_debug_variable_means_production():
