@@ -235,3 +235,50 @@ def test_plain_tables_total_row_carries_its_values_and_the_pdf_a_decimal_comma()
         pdf = table_pdf("Classement", [], ["Nom", "Moy."], rows, decimal=number_format)
         text = PdfReader(io.BytesIO(pdf)).pages[0]
         assert "1,5" in text.extract_text() and "2,25" in text.extract_text()
+
+
+def test_workbook_cells_are_styled_as_the_sheet_prints():
+    """What a player sees of the workbook's styles: the title big and bold, the column titles
+    bold, centred, wrapped and tinted like their group, every cell of the table framed, each
+    column aligned its way, a T line bold and grey-tinted, a team's Total in its colour; Roi's
+    pending manches greyed, its Total line bold."""
+    from scoring.games.base import compute
+    from scoring.games.layout import sheet_layout as game_layout
+    from scoring.games.roi.rules import ROI
+    from scoring.games.roi.state import RoiState
+    from scoring.games.simulate import played_sheets, simulate_records
+    from scoring.roimat.layout import TEAM_COLOURS, TEAM_TINTS
+
+    sheet_input, sheet = computed("club8-partie")
+    layout = sheet_layout(sheet_input, sheet)
+    ws = load_workbook(io.BytesIO(sheet_xlsx(layout))).active
+    assert ws["A1"].font.b and ws["A1"].font.sz == 14
+    titles = {c.value: c for c in ws[HEADER_ROW]}
+    for title in ("Roi", "Donneur", "Total N/S", "Points O/E"):
+        cell = titles.get(title) or next(c for t, c in titles.items() if t and title in t)
+        assert cell.font.b and cell.alignment.horizontal == "center" and cell.alignment.wrap_text
+        assert cell.border.left.style == "thin" and cell.border.bottom.style == "thin"
+    ns_total = column("ns", "Total") + 1
+    assert ws.cell(HEADER_ROW, ns_total).fill.fgColor.rgb == "00" + TEAM_TINTS["ns"][1:].upper()
+    first, t_line = HEADER_ROW + 1, HEADER_ROW + 3  # donne 1, donne 2, then its T line
+    roi, points = ws.cell(first, 1), ws.cell(first, column("ns", "Points") + 1)
+    assert roi.alignment.horizontal == "left" and points.alignment.horizontal == "center"
+    assert not roi.font.b and not points.font.b and roi.fill.fill_type is None
+    assert points.border.left.style == "thin" and points.border.left.color.rgb == "00999999"
+    for col in (1, column("oe", "Points") + 1):
+        cell = ws.cell(t_line, col)
+        assert cell.font.b and cell.fill.fill_type == "solid"
+        assert cell.fill.fgColor.rgb == "00EEEEEE"
+    for row in (first, t_line):
+        total = ws.cell(row, column("oe", "Total") + 1)
+        assert total.font.b and total.font.color.rgb == "00" + TEAM_COLOURS["oe"][1:].upper()
+    assert ws.cell(t_line, column("oe", "Total") + 1).fill.fgColor.rgb == "00EEEEEE"
+
+    roi_input, _records = simulate_records(ROI, played_sheets(ROI, RoiState), seed=4)
+    roi_layout = game_layout(ROI, roi_input, compute(ROI, 4, roi_input.rounds, counts=8), "Club")
+    ws = load_workbook(io.BytesIO(sheet_xlsx(roi_layout))).active
+    top = title_row(roi_layout)
+    total, pending = ws.cell(top + 9, 2), ws.cell(top + 10, 2)
+    assert total.font.b and total.fill.fgColor.rgb == "00EEEEEE"
+    assert pending.font.color.rgb == "00888888" and not pending.font.b
+    assert pending.alignment.horizontal == "center" and pending.border.top.style == "thin"
