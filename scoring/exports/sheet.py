@@ -19,7 +19,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+from openpyxl.styles.fonts import DEFAULT_FONT
 from openpyxl.utils import get_column_letter
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -29,7 +30,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from scoring.play.layout import CUMUL, MUTED, Cell, Formula, SheetLayout
+from scoring.play.layout import CUMUL, MUTED, Cell, Column, Formula, SheetLayout
 
 from .cached import workbook_bytes
 from .chart import chart_drawing
@@ -180,6 +181,63 @@ def _put(cell: Any, value: str | int | float | None) -> Any:
     return cell
 
 
+#: How a named style of the table's cells says each alignment (its name in the spreadsheet's
+#: list of styles).
+ALIGN_WORDS = {"left": "à gauche", "center": "centrée", "right": "à droite"}
+
+
+class BodyStyles:
+    """The styles of a workbook's table cells, each made once for the workbook and applied to
+    every cell that wears it as one named style (``NamedStyle``): openpyxl then looks up no
+    font, fill, border or alignment per cell, which it would hash and compare each time.
+
+    A cell's style follows its line's kind and its column: framed by ``BORDER``, aligned as
+    its column says; greyed on a line in no total (``MUTED``), else bold in its column's
+    colour if it has one, else bold on a cumul line; a cumul line tinted ``PLAIN``."""
+
+    def __init__(self, book: Workbook) -> None:
+        self.book = book
+        self.made: dict[tuple[str, str, bool, bool], str] = {}
+        self.muted = Font(color=MUTED_COLOUR.lstrip("#"))
+        self.bold = Font(bold=True)
+        self.cumul = _fill(PLAIN)
+
+    def body(self, kind: str, column: Column) -> str:
+        """The name of the style of ``column``'s cell on a line of ``kind`` (made at its first
+        cell): a cell wears it by name, which openpyxl finds without comparing styles."""
+        muted, cumul = kind in MUTED, kind == CUMUL
+        colour = "" if muted else column.colour
+        key = (column.align, colour, muted, cumul)
+        style = self.made.get(key)
+        if style is None:
+            style = self.made[key] = self._make(column.align, colour, muted, cumul)
+        return style
+
+    def _make(self, align: str, colour: str, muted: bool, cumul: bool) -> str:
+        words = [f"Cellule {ALIGN_WORDS.get(align, align)}"]
+        font = DEFAULT_FONT
+        if muted:
+            font = self.muted
+            words.append("grisée")
+        elif colour:
+            font = Font(bold=True, color=colour.lstrip("#").upper())
+            words.append(f"en gras, {colour.lstrip('#').upper()}")
+        elif cumul:
+            font = self.bold
+            words.append("en gras")
+        if cumul:
+            words.append("sur fond gris")
+        style = NamedStyle(
+            name=", ".join(words),
+            font=font,
+            fill=self.cumul if cumul else PatternFill(),
+            border=BORDER,
+            alignment=Alignment(horizontal=align),
+        )
+        self.book.add_named_style(style)
+        return style.name
+
+
 def title_row(layout: SheetLayout) -> int:
     """The worksheet row (1-based) of the column titles: under the title (row 1), the
     heading lines, an empty row and the groups' headings, if any. The sheet's lines follow
@@ -199,24 +257,20 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
     columns = layout.columns
     titles = title_row(layout)
     centred = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    bold = Font(bold=True)
     first = 1
     for group in layout.groups:
         fill = _fill(group.tint or PLAIN)
         if group.title:
             last = first + len(group.columns) - 1
             cell = _put(ws.cell(row=titles - 1, column=first), group.title)
-            cell.font, cell.fill, cell.alignment = Font(bold=True), fill, centred
+            cell.font, cell.fill, cell.alignment = bold, fill, centred
             ws.merge_cells(
                 start_row=titles - 1, start_column=first, end_row=titles - 1, end_column=last
             )
         for column in group.columns:
             cell = _put(ws.cell(row=titles, column=first), column.title)
-            cell.font, cell.fill, cell.alignment, cell.border = (
-                Font(bold=True),
-                fill,
-                centred,
-                BORDER,
-            )
+            cell.font, cell.fill, cell.alignment, cell.border = bold, fill, centred, BORDER
             ws.column_dimensions[get_column_letter(first)].width = column.width
             first += 1
     keys = {column.key: index for index, column in enumerate(columns)}
@@ -225,6 +279,7 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
         return f"{get_column_letter(keys[column] + 1)}{titles + 1 + line}"
 
     values: dict[str, int | float] = {}  # each formula's value, as the engine computed it
+    styles = BodyStyles(book)
     for index, line in enumerate(layout.lines):
         row = titles + 1 + index
         for col, (value, column) in enumerate(zip(line.cells, columns, strict=True), start=1):
@@ -238,19 +293,10 @@ def sheet_xlsx(layout: SheetLayout) -> bytes:
                 values[cell.coordinate] = value.value
             else:
                 _put(cell, value)
-            cell.border = BORDER
-            cell.alignment = Alignment(horizontal=column.align)
-            if line.kind in MUTED:
-                cell.font = Font(color=MUTED_COLOUR.lstrip("#"))
-            elif column.colour:
-                cell.font = Font(bold=True, color=column.colour.lstrip("#").upper())
-            elif line.kind == CUMUL:
-                cell.font = Font(bold=True)
-            if line.kind == CUMUL:
-                cell.fill = _fill(PLAIN)
+            cell.style = styles.body(line.kind, column)
     below = titles + len(layout.lines) + 2
     for offset, text in enumerate(layout.footer, start=below):
-        _put(ws.cell(row=offset, column=1), text).font = Font(bold=True)
+        _put(ws.cell(row=offset, column=1), text).font = bold
     ws.freeze_panes = ws.cell(row=titles + 1, column=layout.frozen + 1)
     ws.page_setup.orientation = "landscape" if is_wide(layout) else "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
