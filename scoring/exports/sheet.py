@@ -43,6 +43,12 @@ PLAIN = "#eeeeee"  # the titles of a group without a tint, and the cumul lines
 MUTED_COLOUR = "#888888"
 
 
+#: What a cell with nothing to print holds in the PDF's table: no flowable, which reportlab
+#: skips, where an empty text would cost a text object of its own in the page (about half the
+#: cells of a Roimat sheet are empty). Its line keeps the height of its other cells' text.
+EMPTY: tuple[()] = ()
+
+
 def is_wide(layout: SheetLayout) -> bool:
     """Whether the sheet is printed landscape: its columns at ``NATURAL`` a character are
     wider than A4 portrait between the margins."""
@@ -100,9 +106,15 @@ def _table(layout: SheetLayout, room: float) -> Table:
         "title", parent=body, fontName="Helvetica-Bold", fontSize=title_size, alignment=TA_CENTER
     )
 
+    measured: dict[tuple[str, str, float], float] = {}  # a text's width, once a document
+
     def fitted(text: str, width: float, style: ParagraphStyle) -> str | Paragraph:
         """The text as is when it fits its column, else a paragraph that wraps in it."""
-        if stringWidth(text, style.fontName, style.fontSize) <= width - 6:
+        key = (text, style.fontName, style.fontSize)
+        drawn = measured.get(key)
+        if drawn is None:
+            drawn = measured[key] = stringWidth(text, style.fontName, style.fontSize)
+        if drawn <= width - 6:
             return text
         return Paragraph(escape(text), style)
 
@@ -146,12 +158,16 @@ def _table(layout: SheetLayout, room: float) -> Table:
             style.append(("TEXTCOLOR", (index, start), (index, -1), colors.HexColor(column.colour)))
             style.append(("FONT", (index, start), (index, -1), "Helvetica-Bold", size))
     for offset, line in enumerate(layout.lines, start=start):
-        data.append(
-            [
-                fitted(_text(cell), width, aligned[column.align])
-                for cell, column, width in zip(line.cells, columns, widths, strict=True)
-            ]
-        )
+        texts = [_text(cell) for cell in line.cells]
+        if any(texts):  # an empty cell draws nothing; a line of empty cells keeps its height
+            data.append(
+                [
+                    fitted(text, width, aligned[column.align]) if text else EMPTY
+                    for text, column, width in zip(texts, columns, widths, strict=True)
+                ]
+            )
+        else:
+            data.append(texts)
         if line.kind == CUMUL:
             style.append(("BACKGROUND", (0, offset), (-1, offset), colors.HexColor(PLAIN)))
             style.append(("FONT", (0, offset), (-1, offset), "Helvetica-Bold", size))
