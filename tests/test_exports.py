@@ -282,3 +282,36 @@ def test_workbook_cells_are_styled_as_the_sheet_prints():
     assert total.font.b and total.fill.fgColor.rgb == "00EEEEEE"
     assert pending.font.color.rgb == "00888888" and not pending.font.b
     assert pending.alignment.horizontal == "center" and pending.border.top.style == "thin"
+
+
+def test_a_long_sheet_is_paged_as_one_long_table_would_be(monkeypatch):
+    """The PDF's table handed to reportlab a page at a time (``PagedTable``) prints the same
+    pages as the one long table reportlab splits itself: the same lines on each page, under
+    the headings repeated, long names wrapped in their cells included."""
+    from reportlab.platypus import Table
+
+    from scoring.exports import sheet as writer
+    from scoring.roimat.notation import SheetInput
+    from scoring.roimat.record import entry_of_record, record_of
+    from scoring.roimat.rules import RuleSet
+    from scoring.roimat.simulate import simulate_donnes
+
+    rules = RuleSet("official-1000", target=100_000)
+    donnes = tuple(entry_of_record(record_of(s)) for s in simulate_donnes(60, seed=3))
+    players = {"N": "Marie-Christine de la Tour d'Auvergne", "E": "Bernard", "S": "Li", "O": "Zoé"}
+    sheet_input = SheetInput(rules=rules, players=players, donnes=donnes)
+    layout = sheet_layout(sheet_input, compute_sheet(donnes, rules), "Club")
+
+    def pages(data: bytes) -> list[str]:
+        return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+    paged = pages(sheet_pdf(layout))
+    paging = writer._table
+
+    def one_long_table(layout, room) -> Table:
+        table = paging(layout, room)
+        return table.table(len(table.lines))
+
+    monkeypatch.setattr(writer, "_table", one_long_table)
+    assert len(paged) > 2 and paged == pages(sheet_pdf(layout))
+    assert "Donneur" in paged[1]  # the headings again on the next page

@@ -28,7 +28,14 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from scoring.play.layout import CUMUL, MUTED, Cell, Column, Formula, SheetLayout
 
@@ -95,7 +102,7 @@ def sheet_pdf(layout: SheetLayout) -> bytes:
     return buffer.getvalue()
 
 
-def _table(layout: SheetLayout, room: float) -> Table:
+def _table(layout: SheetLayout, room: float) -> Flowable:
     columns = layout.columns
     scale = min(room / sum(c.width for c in columns), WIDEST)
     widths = [c.width * scale for c in columns]
@@ -157,25 +164,125 @@ def _table(layout: SheetLayout, room: float) -> Table:
         if column.colour:
             style.append(("TEXTCOLOR", (index, start), (index, -1), colors.HexColor(column.colour)))
             style.append(("FONT", (index, start), (index, -1), "Helvetica-Bold", size))
-    for offset, line in enumerate(layout.lines, start=start):
+    lines: list[list[object]] = []
+    marks: list[tuple[tuple, ...]] = []  # each line's own style commands, across the line
+    cumul = (("BACKGROUND", colors.HexColor(PLAIN)), ("FONT", "Helvetica-Bold", size))
+    muted = (("TEXTCOLOR", colors.HexColor(MUTED_COLOUR)),)
+    for line in layout.lines:
         texts = [_text(cell) for cell in line.cells]
         if any(texts):  # an empty cell draws nothing; a line of empty cells keeps its height
-            data.append(
+            lines.append(
                 [
                     fitted(text, width, aligned[column.align]) if text else EMPTY
                     for text, column, width in zip(texts, columns, widths, strict=True)
                 ]
             )
         else:
-            data.append(texts)
-        if line.kind == CUMUL:
-            style.append(("BACKGROUND", (0, offset), (-1, offset), colors.HexColor(PLAIN)))
-            style.append(("FONT", (0, offset), (-1, offset), "Helvetica-Bold", size))
-        elif line.kind in MUTED:
-            style.append(("TEXTCOLOR", (0, offset), (-1, offset), colors.HexColor(MUTED_COLOUR)))
-    table = Table(data, colWidths=widths, repeatRows=start)
-    table.setStyle(TableStyle(style))
-    return table
+            lines.append(list(texts))
+        marks.append(cumul if line.kind == CUMUL else muted if line.kind in MUTED else ())
+    heights = [_height(cells, widths, size * 1.2, padding) for cells in lines]
+    return PagedTable(data, style, lines, marks, heights, widths)
+
+
+def _height(cells: list[object], widths: list[float], leading: float, padding: float) -> float:
+    """A line's height in the PDF's table, as reportlab counts it: its tallest cell, a text's
+    lines at ``leading`` or a paragraph wrapped in its column (within the cell's 6-point side
+    paddings, reportlab's), an empty cell none, with ``padding`` above and below."""
+    tallest = 0.0
+    for cell, width in zip(cells, widths, strict=True):
+        if isinstance(cell, Paragraph):
+            tallest = max(tallest, cell.wrap(width - 12, 1e6)[1])
+        elif isinstance(cell, str):
+            tallest = max(tallest, leading * len(cell.split("\n")))
+    return tallest + 2 * padding
+
+
+class PagedTable(Flowable):
+    """The sheet's table, handed to reportlab one page of lines at a time: each page's
+    ``Table`` holds the headings (``head``, styled by ``fixed``, whose column-wide commands
+    run to the last row) and the lines that fit, each line styled across by its ``marks``
+    (``(command, *values)``). Its pages are those of one long ``Table`` split page by page,
+    headings repeated; but reportlab would recount every remaining row's spans and heights at
+    each page (its cost growing as pages × lines), where this counts a page's lines from their
+    ``heights`` (``_height``) and the headings' (measured once). Should reportlab find a
+    page's table taller after all, it splits that table itself: nothing is lost."""
+
+    def __init__(
+        self,
+        head: list[list[object]],
+        fixed: list[tuple],
+        lines: list[list[object]],
+        marks: list[tuple[tuple, ...]],
+        heights: list[float],
+        widths: list[float],
+        first: int = 0,
+    ) -> None:
+        super().__init__()
+        self.hAlign = "CENTER"  # as a Table
+        self.head, self.fixed, self.lines, self.marks = head, fixed, lines, marks
+        self.heights, self.widths, self.first = heights, widths, first
+        self.measured_head: float | None = None
+        self.part: Table | None = None  # the page's table, once wrapped
+
+    def table(self, count: int) -> Table:
+        """The headings and the next ``count`` lines as one ``Table``."""
+        style = list(self.fixed)
+        row = len(self.head)
+        for marks in self.marks[self.first : self.first + count]:
+            style += [(name, (0, row), (-1, row), *values) for name, *values in marks]
+            row += 1
+        data = self.head + self.lines[self.first : self.first + count]
+        table = Table(data, colWidths=self.widths, repeatRows=len(self.head))
+        table.setStyle(TableStyle(style))
+        return table
+
+    def fitting(self, width: float, height: float) -> int:
+        """How many of the next lines fit in ``height`` under the headings (all of them when
+        they all fit, 0 when none does), counted from the lines' ``heights``."""
+        room, count = height - self.head_height(width, height), 0
+        for line_height in self.heights[self.first :]:
+            room -= line_height
+            if room < 0:
+                break
+            count += 1
+        return count
+
+    def head_height(self, width: float, height: float) -> float:
+        """The headings' height, measured by reportlab once."""
+        if self.measured_head is None:
+            head = Table(self.head, colWidths=self.widths, repeatRows=len(self.head))
+            head.setStyle(TableStyle(self.fixed))
+            self.measured_head = head.wrap(width, height)[1]
+        return self.measured_head
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        left = len(self.lines) - self.first
+        if self.fitting(availWidth, availHeight) < left:  # too tall: the frame splits it
+            self.part = None
+            return availWidth, availHeight + 1
+        self.part = self.table(left)
+        return self.part.wrap(availWidth, availHeight)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        count = self.fitting(availWidth, availHeight)
+        if count == 0:
+            return []  # not even one line under the headings: the next page
+        rest = PagedTable(
+            self.head,
+            self.fixed,
+            self.lines,
+            self.marks,
+            self.heights,
+            self.widths,
+            self.first + count,
+        )
+        rest.measured_head = self.measured_head
+        # a page's table that reportlab finds taller after all, it splits itself
+        return [self.table(count), rest]
+
+    def draw(self) -> None:
+        assert self.part is not None  # wrapped first, by the frame
+        self.part.drawOn(self.canv, 0, 0)
 
 
 # -- Excel -------------------------------------------------------------------------------------
