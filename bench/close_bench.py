@@ -6,7 +6,8 @@ moved by the other work of a shared machine), its queries and the sheets it scor
 ratio of the larger size's time to the smaller's. Each close is rolled back, so that the next
 one closes the same evening. Asserts nothing.
 
-    .venv/bin/python bench/close_bench.py [--tables 10 40] [--runs 9]
+    make bench      (or: DJANGO_DEBUG=true .venv/bin/python bench/close_bench.py
+                     [--tables 10 40] [--runs 9])
 
 The data go into a temporary SQLite file, built at each run (a few seconds).
 """

@@ -7,7 +7,8 @@ process, Django included) and the time per 1,000 parties: a command whose cost i
 the history keeps the last column flat, and one that streams it keeps its memory flat.
 Asserts nothing.
 
-    .venv/bin/python bench/recompute_bench.py [--weeks 13 52 208] [--runs 1]
+    make bench      (13 and 52; or: .venv/bin/python bench/recompute_bench.py
+                     [--weeks 13 52 208] [--runs 1])
 
 Each size's data go into a temporary SQLite file of its own, built on the first run (about
 half a minute at 13 evenings a season, 2 at 52, 8 at 208; the results are not stored then)
