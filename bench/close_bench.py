@@ -9,14 +9,16 @@ one closes the same evening. Asserts nothing.
     make bench      (or: DJANGO_DEBUG=true .venv/bin/python bench/close_bench.py
                      [--tables 10 40] [--runs 9])
 
-The data go into a temporary SQLite file, built at each run (a few seconds).
+The data go into a temporary SQLite file, built at each run (a few seconds) and removed.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import datetime
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -27,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SCRATCH = Path(tempfile.mkdtemp(prefix="close-bench-")) / "db.sqlite3"
+atexit.register(shutil.rmtree, SCRATCH.parent, True)
 os.environ["SQLITE_NAME"] = str(SCRATCH)
 os.environ.pop("DATABASE_URL", None)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
