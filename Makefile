@@ -104,6 +104,8 @@ bench: setup engine
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/state_bench.py
 	$(BIN)/python bench/league_bench.py
+	$(BIN)/python bench/close_bench.py
+	$(BIN)/python bench/recompute_bench.py --weeks 13 52
 	$(BIN)/python bench/pages_bench.py
 	$(BIN)/python bench/fuzz_http.py --requests 1000
 	$(BIN)/python bench/remote_bench.py

@@ -35,13 +35,39 @@ def write_results(partie: Partie) -> None:
     touch_parties()
 
 
-def store_all_results() -> int:
-    """Recompute every partie's results; returns the number of parties."""
-    count = 0
-    for partie in Partie.objects.prefetch_related(*PREFETCH):
+#: Parties ``store_all_results`` reads, scores and stores at a time: its memory is that of
+#: one chunk, whatever the club's history.
+CHUNK = 500
+
+
+def store_all_results(chunk_size: int | None = None) -> int:
+    """Recompute every partie's results; returns the number of parties.
+
+    The parties are read in chunks of ``chunk_size`` (``CHUNK`` by default) in id order,
+    with their seats and entries, each chunk in a transaction of its own: its parties
+    locked, their results deleted and the new ones written in one batch (``bulk_create``).
+    Every player's totals are then dropped, to be computed again from the new results
+    (``totals.forget_all``), rather than changed partie by partie. Memory stays that of a
+    chunk, time linear in the parties."""
+    size = chunk_size or CHUNK
+    count, last = 0, 0
+    while True:
         with transaction.atomic():
-            write_results(partie)
-        count += 1
+            chunk = list(
+                Partie.objects.select_for_update()
+                .filter(pk__gt=last)
+                .order_by("pk")
+                .prefetch_related(*PREFETCH)[:size]
+            )
+            if not chunk:
+                break
+            PlayerResult.objects.filter(partie__in=[p.pk for p in chunk]).delete()
+            PlayerResult.objects.bulk_create(
+                [result for partie in chunk for result in partie.adapter.results(partie)]
+            )
+        last = chunk[-1].pk
+        count += len(chunk)
     totals.forget_all()
+    touch_parties()
     touch()
     return count

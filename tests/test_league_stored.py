@@ -244,3 +244,50 @@ def test_the_standings_read_the_kept_totals_and_the_command_counts_them_again(se
     call_command("recompute_results", verbosity=0)
     assert len(season_table(season)[0]) == 8
     assert_totals_are_a_recount(season)
+
+
+def test_recompute_results_in_chunks_stores_what_the_entries_stored(season, monkeypatch):
+    """``recompute_results`` reads the history in chunks (issue #59): with chunks of 5
+    parties and 2 evenings, its results, evenings and seasons' totals are those the entries
+    stored as they came, row for row, across the chunks' boundaries."""
+    from scoring import results
+    from scoring.models import PlayerResult
+    from tournaments import league
+
+    players = [Player.objects.create(name=f"P{i}") for i in range(8)]
+    for day in (5, 12, 19):  # 4 parties an evening: chunks of 5 cut through them
+        evening(season, day, players)
+    evening(season, 26, players, closed=False)  # an evening still open: not in the league
+
+    def everything():
+        return (
+            sorted(
+                PlayerResult.objects.values_list(
+                    "partie",
+                    "player",
+                    "team",
+                    "points",
+                    "against",
+                    "outcome",
+                    "counted",
+                    "finished",
+                    "figures",
+                )
+            ),
+            sorted(
+                EveningLeague.objects.values_list(
+                    "tournament", "lines", "season", "donnes_left_out", "rounds_left_out"
+                )
+            ),
+            list(SeasonLeague.objects.values_list("season", "rule", "totals", "evenings")),
+        )
+
+    as_entered = everything()
+    assert len(as_entered[0]) == 4 * 4 * 4 and len(as_entered[1]) == 3
+    monkeypatch.setattr(results, "CHUNK", 5)
+    monkeypatch.setattr(league, "EVENINGS_AT_ONCE", 2)
+    PlayerResult.objects.all().delete()
+    EveningLeague.objects.all().delete()
+    call_command("recompute_results", verbosity=0)
+    assert everything() == as_entered
+    assert_totals_are_a_recount(season)

@@ -849,3 +849,50 @@ def test_a_roimat_target_is_one_a_club_plays_to(secretary):
     response = secretary.post(reverse("tournaments:create"), {**data, "roimat-target": "10000"})
     assert response.status_code == 302
     assert Tournament.objects.get().game_options["target"] == 10000
+
+
+def test_closing_an_evening_reads_and_scores_each_unfinished_table_once(secretary, monkeypatch):
+    """Closing an evening (issue #59) scores the sheet of each table left unfinished once,
+    and none of those whose stored result says they finished; its queries do not grow with
+    the evening's tables."""
+    import datetime
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring import registry
+    from tournaments.models import Registration
+    from tournaments.services import play_round_simulated, start_round
+
+    adapter = type(registry.get("roimat"))
+    compute = adapter.compute
+    scored: list[int] = []
+
+    def counting(self, partie):
+        scored.append(partie.pk)
+        return compute(self, partie)
+
+    def closed(tables):
+        """Queries and sheets scored to close an evening of ``tables`` tables a round, its
+        first round played to the end and its second not begun."""
+        tournament = Tournament.objects.create(
+            name=f"Soirée {tables}", date=datetime.date(2026, 11, 26), rounds=2, seed=7
+        )
+        players = Player.objects.bulk_create(
+            Player(name=f"J{tables}-{n}") for n in range(4 * tables)
+        )
+        Registration.objects.bulk_create(
+            Registration(tournament=tournament, player=p, checked_in=True) for p in players
+        )
+        play_round_simulated(start_round(tournament=tournament), seed=1)
+        unfinished = list(start_round(tournament=tournament).tables.all())
+        scored.clear()
+        with monkeypatch.context() as patch, CaptureQueriesContext(connection) as queries:
+            patch.setattr(adapter, "compute", counting)
+            response = close(secretary, tournament, {t: "excluded" for t in unfinished})
+        assert response.status_code == 302
+        assert Tournament.objects.get(pk=tournament.pk).finished
+        assert sorted(scored) == sorted(t.partie_id for t in unfinished)  # each once
+        return len(queries)
+
+    assert closed(2) == closed(6)

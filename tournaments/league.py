@@ -202,13 +202,52 @@ def forget_season(sender, instance: EveningLeague, **kwargs) -> None:
     SeasonLeague.objects.filter(season_id=instance.season_id).delete()
 
 
+#: Evenings ``store_all_evenings`` stores in one transaction.
+EVENINGS_AT_ONCE = 50
+
+
 def store_all_evenings(**kwargs) -> None:
     """Store again what every closed evening gives the league, and the seasons' totals
     counted again from them (``scoring.signals.results_rebuilt``: after ``manage.py
-    recompute_results``, and for the evenings closed before issue 25)."""
+    recompute_results``, and for the evenings closed before issue 25).
+
+    The evenings are ranked ``EVENINGS_AT_ONCE`` at a time (``ranked_lines``: a fixed number
+    of queries for them, and what each leaves out, ``left_out``), their rows updated or
+    created in batches in a transaction of their own, the evenings locked meanwhile; then
+    each season's totals are counted once from its stored evenings (``store_season``)."""
     SeasonLeague.objects.all().delete()
-    for tournament_id in Tournament.objects.filter(finished=True).values_list("pk", flat=True):
-        store_evening(tournament_id)
+    closed = list(
+        Tournament.objects.filter(finished=True).order_by("pk").values_list("pk", flat=True)
+    )
+    for start in range(0, len(closed), EVENINGS_AT_ONCE):
+        chunk = closed[start : start + EVENINGS_AT_ONCE]
+        with transaction.atomic():
+            list(Tournament.objects.select_for_update().filter(pk__in=chunk).values_list("pk"))
+            evenings = Tournament.objects.filter(pk__in=chunk, finished=True).order_by("pk")
+            stored = {
+                e.tournament_id: e for e in EveningLeague.objects.filter(tournament__in=chunk)
+            }
+            new, changed = [], []
+            for tournament, lines in ranked_lines(evenings):
+                parties = Partie.objects.filter(tournament_table__round__tournament=tournament)
+                waiting = left_out(parties)
+                row = stored.get(tournament.pk)
+                if row is None:
+                    row = EveningLeague(tournament=tournament)
+                    new.append(row)
+                else:
+                    changed.append(row)
+                row.lines, row.season_id = lines, tournament.season_id
+                row.donnes_left_out, row.rounds_left_out = waiting.donnes, waiting.rounds
+            fields = ["lines", "season", "donnes_left_out", "rounds_left_out"]
+            EveningLeague.objects.bulk_update(changed, fields)
+            EveningLeague.objects.bulk_create(new)
+    counted = EveningLeague.objects.exclude(season=None).values("season_id")
+    for season in Season.objects.filter(pk__in=counted).order_by("pk"):
+        with transaction.atomic():
+            Season.objects.select_for_update().filter(pk=season.pk).first()
+            store_season(season)
+    touch()
 
 
 def on_evening_saved(sender, instance, raw=False, **kwargs) -> None:
@@ -308,6 +347,16 @@ def ranked_results(closed) -> list[EveningResult]:
     their parties' stored results in a fixed number of queries (a pairs evening reads its
     registrations and rounds itself)."""
     results = []
+    for tournament, lines in ranked_lines(closed):
+        evening = (tournament.date, tournament.pk)
+        results += [EveningResult(p, evening, *figures) for p, *figures in lines]
+    return results
+
+
+def ranked_lines(closed) -> list[tuple[Tournament, list[list]]]:
+    """Each of the ``closed`` evenings (a queryset, read here in its order) with what it
+    gives the league (``evening_lines``), ranked from their parties' stored results in a
+    fixed number of queries (a pairs evening reads its registrations and rounds itself)."""
     rows = result_rows(
         PlayerResult.objects.filter(partie__tournament_table__round__tournament__in=closed)
     )
@@ -323,14 +372,14 @@ def ranked_results(closed) -> list[EveningResult]:
         round__tournament__in=closed
     ).values_list("round__tournament_id", "player_id"):
         sat_out[tournament_id][player] += 1
+    found = []
     for tournament in closed:  # a pairs evening reads its registrations and rounds itself
         entrants = None if tournament.is_pairs else present[tournament.pk]
         lines = evening_lines(
             tournament, entrants, rows.get(tournament.pk, []), dict(sat_out[tournament.pk])
         )
-        evening = (tournament.date, tournament.pk)
-        results += [EveningResult(p, evening, *figures) for p, *figures in lines]
-    return results
+        found.append((tournament, lines))
+    return found
 
 
 def season_left_out(season: Season) -> LeftOut:

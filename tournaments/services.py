@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from scoring import registry, remote
@@ -219,18 +220,35 @@ def result_rows(results) -> dict[int, list[tuple]]:
 
 
 def unfinished_tables(tournament: Tournament) -> list[Table]:
-    """The tables whose partie is not finished (by what counts: confirmed entries)."""
-    tables = Table.objects.filter(round__tournament=tournament).select_related("round", "partie")
-    tables = tables.prefetch_related("partie__seats__player", *entry_reads("partie__"))
+    """The tables whose partie is not finished (by what counts: confirmed entries), in round
+    and table order, each with its partie, seats and entries read (its sheet scored once,
+    ``Partie.sheet``, for the caller to show).
+
+    A partie whose stored result says it is finished (``PlayerResult.finished``: written from
+    its sheet with every change to its entries, in the same transaction) is finished: only
+    the others are read and scored, so that closing an evening reads and scores its
+    unfinished tables, not all of them."""
+    finished = PlayerResult.objects.filter(partie=OuterRef("partie"), finished=True)
+    tables = (
+        Table.objects.filter(round__tournament=tournament)
+        .exclude(Exists(finished))
+        .select_related("round", "partie")
+        .prefetch_related("partie__seats__player", *entry_reads("partie__"))
+    )
     return [t for t in tables.order_by("round__number", "number") if not t.partie.sheet.finished]
 
 
-def close_tournament(*, tournament: Tournament, decisions: dict[int, str]) -> None:
+def close_tournament(
+    *, tournament: Tournament, decisions: dict[int, str], unfinished: list[Table] | None = None
+) -> None:
     """Close the tournament: no more rounds, no more entries at the tables. ``decisions``
     gives, for each unfinished table (by id), what its partie does in the ranking and the
     season (``Table.Closing``); raises ``TournamentError`` when one is missing or unknown, and
-    closes nothing then."""
-    unfinished = unfinished_tables(tournament)
+    closes nothing then. ``unfinished``: the tables ``unfinished_tables`` gave, when the
+    caller already has them (the close page shows them), so that they are not read and
+    scored again."""
+    if unfinished is None:
+        unfinished = unfinished_tables(tournament)
     allowed = {c for c in Table.Closing.values if c}
     missing = [t for t in unfinished if decisions.get(t.pk) not in allowed]
     if missing:
@@ -238,10 +256,16 @@ def close_tournament(*, tournament: Tournament, decisions: dict[int, str]) -> No
             _("Say what to do with each unfinished table: %(tables)s.")
             % {"tables": ", ".join(t.label for t in missing)}
         )
+    chosen: dict[str, list[int]] = {}
+    for table in unfinished:
+        table.partie.closing = decisions[table.pk]
+        chosen.setdefault(decisions[table.pk], []).append(table.partie_id)
     with transaction.atomic():
-        for table in unfinished:
-            table.partie.closing = decisions[table.pk]
-            table.partie.save(update_fields=["closing"])
+        # One update a decision; the tournament's save below ranks the evening again and
+        # makes the kept pages stale (``league.on_evening_saved``, ``freshness.touch``), as
+        # each partie's save would have, once.
+        for closing, parties in chosen.items():
+            Partie.objects.filter(pk__in=parties).update(closing=closing)
         tournament.finished = True
         tournament.save(update_fields=["finished"])
 

@@ -295,7 +295,7 @@ def tournament_close(request, pk: int):
     decisions = {t.pk: request.POST.get(f"closing_{t.pk}", "") for t in unfinished}
     if request.method == "POST" and not tournament.finished:
         try:
-            close_tournament(tournament=tournament, decisions=decisions)
+            close_tournament(tournament=tournament, decisions=decisions, unfinished=unfinished)
         except TournamentError as refused:
             error = str(refused) if any(decisions.values()) else None
         else:

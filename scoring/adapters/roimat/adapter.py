@@ -181,6 +181,7 @@ class RoimatAdapter(EntryAdapter):
         if not sheet.counted:
             return []
         seats = {s.seat: s.player_id for s in partie.seats.all()}
+        figures = {team: partie_figures(sheet, team) for team, _other, _pair in TEAMS}
         return [
             PlayerResult(
                 partie=partie,
@@ -190,7 +191,7 @@ class RoimatAdapter(EntryAdapter):
                 against=sheet.total(other),
                 counted=sheet.counted,
                 finished=sheet.finished,
-                figures=partie_figures(sheet, team),
+                figures=dict(figures[team]),  # a team's counts once, a dict each
             )
             for team, other, pair in TEAMS
             for seat in pair
