@@ -33,9 +33,11 @@ GAMES = {
     "rumoli": {},
     "differenzler": {},
 }
+#: The four players (Rumoli and Römer seat four as well as three or five).
 NAMES = ["Hélène", "Olivier", "Sophie", "Bruno"]
-#: A kind of move each player makes at every other turn when it is offered: Römer's pose, so
-#: that a team soon reaches seven cards and the manche ends (every kind still made in turn).
+#: A kind of move the players make whenever it is offered: Römer's pose, so that a team soon
+#: reaches seven cards and the manche ends (a manche of 240 moves, else; test_live_table's
+#: player makes every kind in turn).
 PREFER = {"romer": "pose"}
 #: The table's abandon delay (s): its heartbeat is 2 s, a connection silent for 4 s is dead.
 ABANDON = 8
@@ -62,8 +64,7 @@ def play(table, pages, turns, stop):
             return view
         seat = view["to_move"]
         assert seat in pages, f"{seat} to move, a page of {sorted(pages)} only"
-        prefer = PREFER.get(table.game)
-        play_my_move(pages[seat], now[seat], turns[seat], prefer)
+        play_my_move(pages[seat], now[seat], turns[seat], PREFER.get(table.game))
         turns[seat] += 1
         made += 1
         deadline = time.monotonic() + 10
@@ -126,9 +127,8 @@ def test_four_phones_play_each_game_at_a_distance_through_a_drop_and_a_seat_give
     asgi_server, phone, django_user_model, game
 ):
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
-    players = min(4, remote.registry.get(game).table_sizes[1])
     table = remote.table_create(
-        game=game, options=GAMES[game], players=players, created_by=host, abandon_seconds=ABANDON
+        game=game, options=GAMES[game], players=len(NAMES), created_by=host, abandon_seconds=ABANDON
     )
     seats = remote.seat_names(table)
     first, dropped = seats[0], seats[1]
@@ -137,7 +137,7 @@ def test_four_phones_play_each_game_at_a_distance_through_a_drop_and_a_seat_give
     try:
         pages = {seat: phone(PORTRAIT) for seat in seats}
         log_in(pages[first], asgi_server, path)  # the host, who opened the table
-        for seat, name in zip(seats, NAMES, strict=False):
+        for seat, name in zip(seats, NAMES, strict=True):
             base = f"http://127.0.0.1:{wifi.port}" if seat == dropped else asgi_server
             take_seat(pages[seat], f"{base}{path}", seat, name)
         for page in pages.values():
