@@ -114,7 +114,7 @@ bench: setup engine
 	$(BIN)/python bench/memory_bench.py
 
 ## Refresh the screenshots: the README's in docs/ (a phone entering a donne, the Table de marque)
-## and the guide's in guide/images/ (the director's evening, a remote table, a season).
+## and the guide's in guide/images/ (the director's evening, each game's remote table, a season).
 screenshots: setup browser
 	$(BIN)/pytest -q tests/browser/screenshots.py
 

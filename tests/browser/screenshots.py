@@ -6,7 +6,7 @@ evening's table with a few donnes entered and confirmed. The French users' guide
 (``guide/images/``, phone-sized PNGs): the director's evening step by step (the new
 tournament's form, the tournament's page, the round's table plan, a table's entry page, the
 other team's check, a table's Table de marque, the close page, the room screen), a remote
-table (its invitation, then a donne in play) and a season's standings."""
+table (its invitation, then each game's table mid-round) and a season's standings."""
 
 from pathlib import Path
 
@@ -14,12 +14,14 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from PIL import Image
 from playwright.sync_api import expect
 
 from scoring import remote
 from tests.browser.conftest import PHONE
 from tests.browser.person import choose_value
 from tests.browser.test_choices import as_director
+from tests.browser.test_live_table import play_my_move, server_view
 from tests.browser.test_remote_table import take_seat
 from tests.browser.test_table_phone import enter
 from tests.test_site_tournaments import DONNE, accept, table_post
@@ -142,19 +144,54 @@ def test_refresh_the_guides_screenshot_of_a_season(page, live_server):
 
 
 def test_refresh_the_guides_screenshot_of_a_remote_table(asgi_server, phone, django_user_model):
-    """A Roimat table at a distance: one person (S) against three simulated players."""
+    """A table at a distance being filled: its invitation and its seats."""
     GUIDE.mkdir(parents=True, exist_ok=True)
     host = django_user_model.objects.create_user("hote", password="x-2026-hote")
     table = remote.table_create(options={"variant": "club-8"}, created_by=host)
-    url = f"{asgi_server}{table.get_absolute_url()}"
     invited = phone(PHONE)
-    invited.goto(url)
+    invited.goto(f"{asgi_server}{table.get_absolute_url()}")
     shot(invited, "distance-invitation", invited.locator("#seating"))
-    for seat in "NEO":
-        remote.seat_robot(table=table, seat=seat, user=host)
+
+
+#: Each game's table at a distance in the guide: its rules (the game's own by default) and the
+#: moves its player makes before the shot (mid-round, cards on the table).
+REMOTE_GAMES = {
+    "roimat": ({"variant": "club-8"}, 4),
+    "roi": ({}, 3),
+    "romer": ({}, 3),
+    "rumoli": ({}, 3),
+    "differenzler": ({}, 3),
+}
+
+
+@pytest.mark.parametrize("game", list(REMOTE_GAMES))
+def test_refresh_the_guides_screenshots_of_each_games_remote_table(
+    asgi_server, phone, django_user_model, game
+):
+    """Each game's table at a distance mid-round, on a phone held upright: one person (seat
+    1, North at Roimat) against simulated players, his turn come again after a few moves
+    (``guide/images/distance-<game>.png``, a small PNG of few colours)."""
+    GUIDE.mkdir(parents=True, exist_ok=True)
+    host = django_user_model.objects.create_user("hote", password="x-2026-hote")
+    options, moves = REMOTE_GAMES[game]
+    table = remote.table_create(game=game, options=options, created_by=host)
+    seat, *others = remote.seat_names(table)
+    for other in others:
+        remote.seat_robot(table=table, seat=other, user=host)
     page = phone(PHONE)
-    take_seat(page, url, "S", "Paul")
-    expect(page.locator("#hand button.pc").first).to_be_visible(timeout=15000)
-    page.wait_for_timeout(1500)  # the simulated players' first moves
+    take_seat(page, f"{asgi_server}{table.get_absolute_url()}", seat, "Paul")
+    for turn in range(moves):
+        view = server_view(table, seat)
+        play_my_move(page, view, turn)
+        expect(page.locator("#live")).not_to_have_attribute("data-seq", str(view["seq"]))
+    view = server_view(table, seat)
+    assert view["to_move"] == seat and not view["replays"], "not mid-round on his turn"
+    expect(page.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
+    expect(page.locator("#status.my-turn")).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
-    shot(page, "distance-table")
+    shot(page, f"distance-{game}", page.locator("#status"))
+    path = GUIDE / f"distance-{game}.png"
+    with Image.open(path) as image:  # few colours: a small file in the repository
+        image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(
+            path, optimize=True
+        )

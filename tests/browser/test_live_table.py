@@ -139,14 +139,16 @@ UNPLAYABLE = """() => Array.from(document.querySelectorAll('#hand.my-turn button
 })"""
 
 
-def play_my_move(page, view, turn):
+def play_my_move(page, view, turn, prefer=None):
     """Make one move of the player on his page, which shows the server's state ``view``: every
     move the rules allow him must be offered and seen (a card of his hand, a button, a list
     and its button), and none other. His ``turn``-th move (0-based) is of the ``turn``-th kind
     offered, in turn: a legal card, a move's button, or a modest move from a list and its
     button; only what the page shows him, seen where it is, is tapped. Returns the move's
     text and what the round's replay must show of it: the rest of its text (a card, a number),
-    or the words of the button of a move of one word (the replay's words for it)."""
+    or the words of the button of a move of one word (the replay's words for it). With
+    ``prefer`` (a kind of move: its text's first word), a move of that kind is made whenever
+    one is offered (Römer's ``pose``: a manche ends sooner)."""
     expect(page.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
     expect(page.locator("#status.my-turn")).to_have_text("À vous de jouer")
     assert page.locator("#status").evaluate(SHOWN)
@@ -164,11 +166,19 @@ def play_my_move(page, view, turn):
     kinds = list(dict.fromkeys((c["how"], c.get("kind")) for c in offered))
     how, kind = kinds[turn % len(kinds)]
     control = [c for c in offered if (c["how"], c.get("kind")) == (how, kind)][0]
-    if how == "card" and len(control["moves"]) > 1:
-        # A card of several moves (Römer's): tapped, then the kind of move it asks, in turn.
-        move = control["moves"][turn // len(kinds) % len(control["moves"])]
-        tap(page.locator(f'#hand button[data-card="{move.split()[-1]}"]').first)
-        tapped = page.locator(f'#choice button[data-move="{move}"]')
+    wanted = [(c, m) for c in offered for m in c["moves"] if m.split()[0] == prefer]
+    if wanted:
+        control, move = wanted[0]
+        how, kind = control["how"], control.get("kind")
+    if how == "card" and (len(control["moves"]) > 1 or ">" in control["moves"][0]):
+        # A card of several moves (Römer's kinds of move, the seat a Roimat Dame or Tour sends
+        # the play on to): tapped, then the choice it asks, in turn.
+        if not wanted:
+            move = control["moves"][turn // len(kinds) % len(control["moves"])]
+        card, _, to = move.split()[-1].partition(">")
+        tap(page.locator(f'#hand button[data-card="{card}"]').first)
+        choice = f'[data-to="{to}"]' if to else f'[data-move="{move}"]'
+        tapped = page.locator(f"#choice button{choice}")
     elif how == "card":
         move = control["moves"][0]
         tapped = page.locator(f'#hand button[data-card="{move.split()[-1]}"]').first

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from scoring import remote
+from scoring import registry, remote
 from scoring.models import Partie, RemoteTable
 from scoring.roimat import state as state_module
 from scoring.roimat.cards import mask_of_codes
@@ -369,15 +369,33 @@ def until(check, timeout=15.0, what="the pages to agree"):
         time.sleep(0.1)
 
 
+def figure(game: str, total: int) -> str:
+    """A total as the game's pages and sheet write it: signed (+35, -4, 0) where the game's
+    totals are (``signed``), as is where it counts penalty points (Differenzler's)."""
+    return signed(total) if registry.get(game).signed_totals else str(total)
+
+
 def no_contradiction(table, pages):
     """On every page: the seat list (when shown) says what the players' table says, which says
-    what the server's state says, and the Table de marque is the partie's sheet on the site."""
+    what the server's state says; each seat's total is the server's, and the partie's sheet
+    on the site says the same (each team's total in the Table de marque, where the game's
+    sheet is by team, as Roimat's; else each player's, by seat)."""
 
     def check():
         views = remote.table_views(RemoteTable.objects.get(pk=table.pk))
-        seats = views["spectator"]["seats"]
-        partie_id = views["spectator"]["partie"]
-        sheet = Partie.objects.get(pk=partie_id).sheet if partie_id else None
+        state = views["spectator"]
+        seats = state["seats"]
+        partie = Partie.objects.get(pk=state["partie"]) if state["partie"] else None
+        sides = partie.adapter.sides(partie) if partie is not None else []
+        teams = {side.key: figure(table.game, side.total) for side in sides if side.key}
+        totals = {seat: figure(table.game, total) for seat, total in state["totals"].items()}
+        if sides and not teams:  # one side a seat, in the seats' order
+            on_sheet = {
+                seat: figure(table.game, side.total)
+                for seat, side in zip(seats, sides, strict=True)
+            }
+            if on_sheet != totals:
+                return f"the sheet's totals {on_sheet}, the table's {totals}"
         for seat, page in pages.items():
             shown = seats_shown(page)
             if shown["list"] is not None and shown["list"] != shown["table"]:
@@ -388,13 +406,17 @@ def no_contradiction(table, pages):
             names = {s: name for s, (_word, name) in shown["table"].items()}
             if names != {s: info["name"] for s, info in seats.items()}:
                 return f"{seat}'s table names {names}"
-            if sheet is not None:
+            if partie is None:
+                continue
+            read = page.locator
+            written = {s: read(f'#players [data-total="{s}"]').text_content() for s in seats}
+            if written != totals:
+                return f"{seat}'s totals {written}, the table's {totals}"
+            if teams:
                 rows = page.locator("#sheet tbody tr:not(.totals)").count()
-                ns = page.locator("#sheet [data-total=ns]").text_content()
-                oe = page.locator("#sheet [data-total=oe]").text_content()
-                expected = (len(sheet.rows), signed(sheet.total_ns), signed(sheet.total_oe))
-                if (rows, ns, oe) != expected:
-                    return f"{seat}'s sheet {(rows, ns, oe)}, the partie's {sheet.total_ns}"
+                by_team = {t: read(f"#sheet [data-total={t}]").text_content() for t in teams}
+                if (rows, by_team) != (len(partie.sheet.rows), teams):  # Roimat's donnes
+                    return f"{seat}'s sheet {(rows, by_team)}, the partie's {teams}"
         return None
 
     until(check)
