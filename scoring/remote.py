@@ -46,7 +46,7 @@ from scoring.models import (
     site_abandon_seconds,
 )
 from scoring.play.live import Dealt, Ended, LiveTable, Moved, MoveRefused
-from scoring.services import written_by_table
+from scoring.services import remote_table_of, written_by_table
 
 logger = logging.getLogger(__name__)
 
@@ -501,10 +501,9 @@ def on_partie_changed(sender, partie: Partie, **kwargs: Any) -> None:
     after its table's end (a correction, through the entries' history) is sent to every
     page of its table, with the sheet's totals (``views_of``), once the change is
     committed. While the table plays, it sends its own states."""
-    tables = list(RemoteTable.objects.filter(partie=partie, donnes__isnull=False).distinct())
-    if tables and not written_by_table(partie):
-        for table in tables:
-            transaction.on_commit(lambda table=table: announce(table))
+    table = remote_table_of(partie)  # none of a table's entry: read with its partie
+    if table is not None and table.donnes.exists() and not written_by_table(partie):
+        transaction.on_commit(lambda: announce(table))
 
 
 def views_of(table: RemoteTable, game: LiveTable) -> dict[str, Any]:

@@ -85,7 +85,7 @@ def entry_partie(
             read()
             if read is not None
             else Partie.objects.select_for_update(of=("self",))
-            .select_related("tournament_table__round__tournament")
+            .select_related("tournament_table__round__tournament", "remote_table")
             .get(pk=pk)
         )
         read_partie(partie)
@@ -641,16 +641,31 @@ def entries_waiting(*, partie: Partie, waiting: Sequence[Mapping[str, Any]]) -> 
     after_change(partie)
 
 
+def remote_table_of(partie: Partie) -> RemoteTable | None:
+    """The remote table that fills ``partie`` (``RemoteTable.partie``), None for none: read
+    once (one query, none where the partie was read with ``select_related("remote_table")``,
+    as a table's entry reads it), then kept on the partie by Django's reverse one-to-one
+    cache."""
+    try:
+        return partie.remote_table
+    except RemoteTable.DoesNotExist:
+        return None
+
+
 def written_by_table(partie: Partie) -> bool:
     """Whether the partie is being played at a remote table (``scoring.remote``), which alone
     writes its sheet while it plays: no entry, correction, annulment or deletion is made by
     hand meanwhile (the live page and the sheet would no longer agree). The table plays from
     its opening (its seats being taken) until its last round is over and none is dealt after
     it: then a correction is made as on any sheet, and kept in its history, even one that
-    leaves the partie unfinished. One query."""
+    leaves the partie unfinished. A partie of no remote table: no query (``remote_table_of``);
+    else one."""
+    table = remote_table_of(partie)
+    if table is None:
+        return False
     dealt = RemoteDonne.objects.filter(table=OuterRef("pk"))
     return (
-        RemoteTable.objects.filter(partie=partie)
+        RemoteTable.objects.filter(pk=table.pk)
         .filter(~Exists(dealt) | Exists(dealt.filter(record__isnull=True)))
         .exists()
     )

@@ -355,8 +355,10 @@ OPEN_TABLE = Prepared(_table_of_code, CODE_MARKER)
 
 
 def _table_and_partie_of_code(code: str):
-    """``_table_of_code`` with the table's partie, in the same query."""
-    return _table_of_code(code).select_related("partie")
+    """``_table_of_code`` with the table's partie and its remote table if it has one (an
+    evening's table may be played at a distance: ``services.written_by_table``), in the same
+    query."""
+    return _table_of_code(code).select_related("partie__remote_table")
 
 
 #: The same with its partie (a table's page, ``table_entry``).
