@@ -241,7 +241,9 @@ window.remotePage = function (live, hooks) {
     for (const option of choices.options) option.hidden = option.disabled = !empty.includes(option.value);
     if (choices.selectedOptions[0] && choices.selectedOptions[0].disabled) choices.value = empty[0] || "";
     form.hidden = !!state.you || !empty.length;
-    $("watching").hidden = !!state.you;
+    // A page without a seat: what it may do (the status line says that it watches).
+    $("watching").hidden = !!state.you || !empty.length;
+    $("table-full").hidden = !!state.you || !!empty.length;
     $("invite-box").hidden = !empty.length;
     $("seating").hidden = !!state.you && !empty.length && !(live.creator && given.length);
     drawOffers();

@@ -304,6 +304,13 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     watcher = phone(PORTRAIT)
     watcher.goto(url)
     expect(watcher.locator("#status")).to_contain_text("aucune main")
+    # Said once, and that the table is full (every seat taken: no invitation, no seat form).
+    expect(watcher.get_by_text("aucune main")).to_have_count(1)
+    expect(watcher.locator("#table-full")).to_have_text(
+        "Toutes les places sont prises : la table est complète."
+    )
+    expect(watcher.locator("#watching")).to_be_hidden()
+    expect(watcher.locator("form.take-seat")).to_be_hidden()
     expect(watcher.locator("#hand button")).to_have_count(0)
     expect(watcher.locator("#play-bar")).to_be_hidden()
     expect(watcher.locator("#live")).to_have_attribute("data-seq", str(view["seq"]))
