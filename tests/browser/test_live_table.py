@@ -158,6 +158,7 @@ def play_my_move(page, view, turn, prefer=None):
     assert overflow(page) == 0, page.evaluate(WIDE)
     assert page.evaluate(TOTALS_IN_VIEW)
     assert page.evaluate(SMALL_TARGETS) == []
+    robots_named_on_one_line(page)
     unplayable = page.evaluate(UNPLAYABLE)
     assert all(card["dashed"] and card["greyed"] for card in unplayable), unplayable
     offered = page.evaluate(LEGAL_SEEN)
@@ -234,6 +235,17 @@ TOTALS_IN_VIEW = """() => Array.from(document.querySelectorAll('#players tr > :l
     return r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth; })"""
 
 
+def robots_named_on_one_line(page, count=None):
+    """Each simulated seat's name on one line, « (simulé) » under it: two lines, not three,
+    however wide the round's other columns (a Römer team) are; ``count``: how many there
+    must be (None: any)."""
+    lines = page.locator('#players tr[data-presence="robot"] .name').evaluate_all(
+        "(nodes) => nodes.map((node) => node.getClientRects().length)"
+    )
+    assert all(count == 1 for count in lines), lines
+    assert count is None or len(lines) == count, lines
+
+
 def fits_the_phone(page):
     """Nothing beyond the right edge, every total in view, the play bar's controls a thumb's
     size, the bar leaves
@@ -299,6 +311,7 @@ def test_a_player_plays_a_round_against_simulated_players_on_his_phone(
     expect(mine.locator("#hand button")).to_have_count(len(view["round"]["hand"]))
     assert sorted(hand_of(mine)) == sorted(view["round"]["hand"])
     fits_the_phone(mine)
+    robots_named_on_one_line(mine, players - 1)
 
     # A spectator: the table, but no hand and nothing to play.
     watcher = phone(PORTRAIT)
