@@ -621,13 +621,13 @@ class RemoteTable(models.Model):
     @property
     def title(self) -> str:
         """The table in words, not its code: a club evening's table by its table and round
-        ("Table 2 — tour 1"), any other by who opened it ("Table à distance de Sophie")."""
+        ("Table 2 — tour 1"), any other by the name of who opened it ("Table à distance de
+        Sophie Martin"); an account without a name is not named by its login."""
         if self.partie_id and self.partie.table and self.code not in self.partie.table:
             return self.partie.table_label
-        user = self.created_by
-        if user is None:
+        opener = self.created_by.get_full_name() if self.created_by is not None else ""
+        if not opener:
             return gettext("Table at a distance")
-        opener = user.get_full_name() or user.get_username()
         return gettext("Table at a distance of %(opener)s") % {"opener": opener}
 
 
