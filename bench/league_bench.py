@@ -75,6 +75,14 @@ def build(weeks: int) -> None:
         if not EveningLeague.objects.exists():  # built before the evenings' part was stored
             store_all_evenings()
         return
+    seasons(weeks)
+    call_command("recompute_results", verbosity=0)
+    call_command("recompute_ratings", verbosity=0)
+
+
+def seasons(weeks: int) -> None:
+    """Five seasons of ``weeks`` evenings each (``evening``), 200 players, parties of donnes the
+    engine played (seed 1): the history the league's and the results' benches read."""
     rng = random.Random(1)
     donnes = [entry_of_record(record_of(s)) for s in simulate_donnes(8 * 500, seed=1)]
     players = Player.objects.bulk_create(Player(name=f"Joueur {i:03d}") for i in range(200))
@@ -88,9 +96,7 @@ def build(weeks: int) -> None:
             # weekly up to 43 evenings, closer beyond, all within the season's 300 days
             day = first + datetime.timedelta(days=min(7 * week, 300 * week // weeks))
             evening(season, day, players, donnes, rng)
-        print(f"season {year + 1} built", file=sys.stderr)
-    call_command("recompute_results", verbosity=0)
-    call_command("recompute_ratings", verbosity=0)
+        print(f"  {weeks} weeks: season {year + 1} built", file=sys.stderr)
 
 
 def evening(season, date, players, donnes, rng) -> None:

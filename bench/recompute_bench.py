@@ -19,10 +19,8 @@ production settings (``DJANGO_DEBUG=false``: a debug process keeps its last 9,00
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import random
 import resource
 import secrets
 import subprocess
@@ -54,29 +52,15 @@ def build(weeks: int) -> int:
     """The size's history, built once (as ``league_bench.build`` does, without storing the
     results: the command measured stores them); returns its parties."""
     from django.core.management import call_command
-    from league_bench import evening
+    from league_bench import seasons
 
-    from scoring.models import Partie, Player
-    from scoring.roimat.record import entry_of_record, record_of
-    from scoring.roimat.simulate import simulate_donnes
+    from scoring.models import Partie
     from tournaments.models import Season
 
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
     if not Season.objects.exists():
-        rng = random.Random(1)
-        donnes = [entry_of_record(record_of(s)) for s in simulate_donnes(8 * 500, seed=1)]
-        players = Player.objects.bulk_create(Player(name=f"Joueur {i:03d}") for i in range(200))
-        start = datetime.date(2021, 9, 2)
-        for year in range(5):
-            first = start + datetime.timedelta(days=365 * year)
-            season = Season.objects.create(
-                name=f"Saison {2021 + year}", start=first, end=first + datetime.timedelta(days=300)
-            )
-            for week in range(weeks):
-                day = first + datetime.timedelta(days=min(7 * week, 300 * week // weeks))
-                evening(season, day, players, donnes, rng)
-            print(f"  {weeks} weeks: season {year + 1} built", file=sys.stderr)
+        seasons(weeks)
     return Partie.objects.count()
 
 
