@@ -33,12 +33,14 @@ def test_replay_page_shows_tricks_and_soundness(client):
     assert page.context["replay"].sound and page.context["replay"].over
     tricks = page.context["tricks"]
     assert [trick["number"] for trick in tricks] == list(range(1, 10))
-    assert tricks[0]["plays"][0] == ("E", "DB>S", "")  # the Dame sends the play to S
+    seat, move, mark, card = tricks[0]["plays"][0]
+    assert (seat, move, mark) == ("E", "Dame bleu → Sud", "")  # the Dame sends the play to S
+    assert card["code"] == "DB"  # drawn as the live page draws it
     assert tricks[0]["winner"] == "E"
     assert tricks[-1]["points"] == [85, 43]  # N/S's 85 card points of the record
     assert page.context["point_heads"] == ["N/S", "O/E"]
     # the announcement and the contres, in words, before the first pli
-    assert [move for _n, _place, _who, move, _mark in page.context["opening"]] == [
+    assert [move for _n, _place, _who, move, _mark, _card in page.context["opening"]] == [
         "annonce roi V",
         "contre sur les 5 plis : non",
         "contre sur le Roi au bout : non",
