@@ -41,7 +41,7 @@ def test_replay_page_shows_tricks_and_soundness(client):
     assert page.context["point_heads"] == ["N/S", "O/E"]
     # the announcement and the contres, in words, before the first pli
     assert [move for _n, _place, _who, move, _mark, _card in page.context["opening"]] == [
-        "annonce roi V",
+        "annonce le Roi vert",
         "contre sur les 5 plis : non",
         "contre sur le Roi au bout : non",
     ]
