@@ -501,8 +501,10 @@ def on_partie_changed(sender, partie: Partie, **kwargs: Any) -> None:
     after its table's end (a correction, through the entries' history) is sent to every
     page of its table, with the sheet's totals (``views_of``), once the change is
     committed. While the table plays, it sends its own states."""
-    table = remote_table_of(partie)  # none of a table's entry: read with its partie
-    if table is not None and table.donnes.exists() and not written_by_table(partie):
+    # Not written by its table: none (no query for an entry at a table, which reads it with
+    # its partie), or one whose rounds are dealt and all over.
+    table = remote_table_of(partie)
+    if table is not None and not written_by_table(partie):
         transaction.on_commit(lambda: announce(table))
 
 
