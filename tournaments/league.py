@@ -12,6 +12,7 @@ and the last evening's (``season_table``), whatever the season's length.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any
 
 import orjson
 from django.db import transaction
@@ -92,6 +93,18 @@ def evening_lines(tournament: Tournament, entrants=None, rows=None, sat_out=None
     return lines
 
 
+def evening_row(tournament: Tournament, lines: list[list]) -> dict[str, Any]:
+    """What the closed evening ``tournament`` stores in its ``EveningLeague`` row: its
+    ranked ``lines``, its season, and what its totals leave out (``left_out``, one query)."""
+    waiting = left_out(Partie.objects.filter(tournament_table__round__tournament=tournament))
+    return {
+        "lines": lines,
+        "season_id": tournament.season_id,
+        "donnes_left_out": waiting.donnes,
+        "rounds_left_out": waiting.rounds,
+    }
+
+
 def store_evening(tournament_id: int) -> None:
     """Store what the evening ``tournament_id`` gives the league as it now stands: its
     ranking and what its totals leave out when it is closed, nothing when it is open or
@@ -110,16 +123,9 @@ def store_evening(tournament_id: int) -> None:
             .values_list("season_id", "lines")
             .first()
         )
-        waiting = left_out(Partie.objects.filter(tournament_table__round__tournament=tournament))
         lines = evening_lines(tournament)
         EveningLeague.objects.update_or_create(
-            tournament_id=tournament_id,
-            defaults={
-                "lines": lines,
-                "season_id": tournament.season_id,
-                "donnes_left_out": waiting.donnes,
-                "rounds_left_out": waiting.rounds,
-            },
+            tournament_id=tournament_id, defaults=evening_row(tournament, lines)
         )
         changes = {}
         if old is not None and old[0] is not None:
@@ -229,16 +235,14 @@ def store_all_evenings(**kwargs) -> None:
             }
             new, changed = [], []
             for tournament, lines in ranked_lines(evenings):
-                parties = Partie.objects.filter(tournament_table__round__tournament=tournament)
-                waiting = left_out(parties)
                 row = stored.get(tournament.pk)
                 if row is None:
                     row = EveningLeague(tournament=tournament)
                     new.append(row)
                 else:
                     changed.append(row)
-                row.lines, row.season_id = lines, tournament.season_id
-                row.donnes_left_out, row.rounds_left_out = waiting.donnes, waiting.rounds
+                for name, value in evening_row(tournament, lines).items():
+                    setattr(row, name, value)
             fields = ["lines", "season", "donnes_left_out", "rounds_left_out"]
             EveningLeague.objects.bulk_update(changed, fields)
             EveningLeague.objects.bulk_create(new)
